@@ -1,0 +1,26 @@
+"""The random bot: uniform over the legal actions, with its own seeded generator.
+
+>>> import random
+>>> RandomBot(3).choose(None, [("a",), ("b",), ("c",)]) == RandomBot(3).choose(None, [("a",), ("b",), ("c",)])
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from woa_core.engine.game import Action
+from woa_core.engine.view import PlayerView
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self._choice = random.Random(seed).choice
+
+    def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action:
+        return self._choice(legal)

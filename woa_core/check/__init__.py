@@ -1,0 +1,1 @@
+"""Rule checking: invariants, hypothesis strategies, scenarios written as data, rule coverage."""

@@ -1,0 +1,113 @@
+"""The ``woa check`` and ``woa scenario`` commands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from woa_core.errors import UsageError
+
+
+def add_commands(sub: Any) -> None:
+    """Register the checking commands on the ``woa`` parser."""
+    p = sub.add_parser(
+        "check",
+        help="play random games checking every invariant after every action",
+        description="Play random games and check every invariant (woa_core/check/invariants.py) after every "
+        "action. On a violation, print which invariant failed and where, shrink the game to a short "
+        "counterexample and write it as a scenario file that 'woa scenario' replays; exit status 1. "
+        "With --coverage, also report which actions, cards, sea links, fields, round-end steps and rulings "
+        "the games exercised and which never happened.",
+    )
+    p.add_argument("rules", nargs="?", default="west-of-africa", metavar="RULES", help="rules to check (default: %(default)s)")
+    p.add_argument("--players", type=int, action="append", help="player count (repeatable; default: every count the rules support)")
+    p.add_argument("--games", type=int, default=50, help="games per player count (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
+    p.add_argument("--out", default="counterexample.yaml", help="where to write a counterexample scenario (default: %(default)s)")
+    p.add_argument("--coverage", action="store_true", help="report rule coverage")
+    p.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    p.set_defaults(run=cmd_check)
+
+    p = sub.add_parser(
+        "scenario",
+        help="run scenario files (rule tests written as YAML)",
+        description="Run scenario files: set up, play the steps, compare the expectations. Prints PASS or FAIL "
+        "per scenario with the first difference in words; exit status 1 if any fails or is malformed.",
+    )
+    p.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    p.add_argument("--json", action="store_true", help="print results as JSON")
+    p.set_defaults(run=cmd_scenario)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from woa_core.check.coverage import Coverage, format_coverage
+    from woa_core.check.runner import play_checked, scenario_text, shrink
+    from woa_core.rules import load_document
+    from woa_core.rules import compile_document
+    from woa_core.sim.runner import game_seed
+
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    doc = load_document(args.rules)
+    counts = args.players or doc.located.data["players"]["counts"]
+    outcome: dict[str, Any] = {"rules": doc.name, "games": {}, "violation": None}
+    coverage_reports = {}
+    for n in counts:
+        rules = compile_document(doc, n)
+        coverage = Coverage(rules) if args.coverage else None
+        observer = coverage.observe if coverage else None
+        for i in range(args.games):
+            seed = game_seed(args.seed, i)
+            violation, game = play_checked(rules, seed, observer=observer)
+            if violation:
+                small = shrink(rules, violation)
+                Path(args.out).write_text(scenario_text(rules, args.rules, small), encoding="utf-8")
+                where = f"{n} players, game {i} (seed {seed}), step {violation.step}"
+                print(f"invariant '{violation.invariant}' failed: {violation.message}", file=sys.stderr)
+                print(f"  in {where}: after '{violation.actions[-1] if violation.actions else 'setup'}'", file=sys.stderr)
+                print(f"  shrunk from {violation.step} to {small.step} actions: {args.out}", file=sys.stderr)
+                print(f"  replay it with: woa scenario {args.out}", file=sys.stderr)
+                return 1
+        outcome["games"][str(n)] = args.games
+        if coverage:
+            coverage_reports[str(n)] = coverage.report()
+    if args.json:
+        print(json.dumps(outcome | ({"coverage": coverage_reports} if coverage_reports else {}), indent=2))
+        return 0
+    total = sum(outcome["games"].values())
+    print(f"{doc.name}: {total} games ({', '.join(f'{k} players' for k in outcome['games'])}), every invariant held")
+    for n, report in coverage_reports.items():
+        print(f"\ncoverage with {n} players:\n{format_coverage(report)}")
+    return 0
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    from woa_core.check.scenario import find_scenarios, load_scenario, run_scenario
+    from woa_core.errors import ScenarioError
+
+    files = find_scenarios(args.paths)
+    if not files:
+        raise UsageError("no scenario files found in " + " ".join(args.paths))
+    results = []
+    failed = 0
+    for path in files:
+        try:
+            result = run_scenario(load_scenario(path))
+            entry = {"file": str(path), "name": result.scenario.name, "passed": result.passed, "message": result.message}
+        except ScenarioError as e:
+            entry = {"file": str(path), "name": path.stem, "passed": False, "message": str(e)}
+        failed += not entry["passed"]
+        results.append(entry)
+        if not args.json:
+            mark = "PASS" if entry["passed"] else "FAIL"
+            print(f"{mark} {entry['file']}: {entry['name']}")
+            if entry["message"]:
+                print("     " + entry["message"].replace("\n", "\n     "))
+    if args.json:
+        print(json.dumps({"passed": len(results) - failed, "failed": failed, "results": results}, indent=2))
+    else:
+        print(f"{len(results) - failed} passed, {failed} failed")
+    return 1 if failed else 0

@@ -1,0 +1,373 @@
+"""Scenarios: rule tests written as YAML, replayable by anyone with ``woa scenario``.
+
+A scenario names rules and a player count, optionally sets up a position from a short partial
+description, plays steps in the action notation (each may expect to be refused), and checks
+expectations on the resulting state. See ``docs/scenarios.md`` and ``schema/scenario.schema.json``.
+
+>>> from woa_core.rules.source import parse_yaml
+>>> text = '''
+... players: 2
+... steps:
+...   - p1 select move_workers
+...   - action: p1 select sell
+...     refused: already selected
+... expect:
+...   decider: p2
+... '''
+>>> run_scenario(scenario_from_located(parse_yaml(text, "s.yaml"), "s.yaml")).passed
+True
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from woa_core.engine import Game
+from woa_core.engine.state import NEUTRAL, NOBODY
+from woa_core.errors import IllegalAction, Problem, RulesError, ScenarioError
+from woa_core.notation import format_action, parse_action
+from woa_core.rules import Rules, load_rules
+from woa_core.rules.source import Located, Pos, YamlProblem, display_path, dotted, load_yaml
+from woa_core.rules.validate import schema_validator
+
+SCHEMA = "scenario"
+
+
+@dataclass(slots=True)
+class Scenario:
+    """A loaded scenario: its data and where each part of it stands in its file."""
+
+    file: str
+    data: dict[str, Any]
+    located: Located
+    base_dir: Path = field(default_factory=Path.cwd)
+
+    @property
+    def name(self) -> str:
+        return str(self.data.get("name") or Path(self.file).stem)
+
+    def where(self, path: tuple) -> str:
+        pos = self.located.where(path) or Pos(self.file, 0, 0)
+        return f"{pos.file}:{pos.line}"
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioResult:
+    """Whether a scenario passed; if not, the first difference in words, with its line."""
+
+    scenario: Scenario
+    passed: bool
+    message: str = ""
+
+
+class Failure(Exception):
+    """Raised inside a run: the scenario did not go as written."""
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """Read and validate a scenario file; ``ScenarioError`` lists every problem with its line."""
+    try:
+        located = load_yaml(path)
+    except YamlProblem as e:
+        raise ScenarioError(e.problems) from None
+    scenario = scenario_from_located(located, display_path(path))
+    scenario.base_dir = Path(path).resolve().parent
+    return scenario
+
+
+def scenario_from_located(located: Located, file: str) -> Scenario:
+    """A scenario from parsed YAML (``ScenarioError`` if it breaks the scenario schema)."""
+    problems = []
+    if not isinstance(located.data, dict):
+        raise ScenarioError([Problem(file, 1, 1, "a scenario is a mapping (players, steps, expect, ...)")])
+    for error in schema_validator(SCHEMA).iter_errors(located.data):
+        path = tuple(error.absolute_path)
+        pos = located.where(path) or Pos(file, 0, 0)
+        message = error.message
+        if error.validator == "additionalProperties":
+            message = f"{message} (allowed: {', '.join(sorted(error.schema.get('properties', {})))})"
+        problems.append(Problem(pos.file, pos.line, pos.column, message, dotted(path)))
+    if problems:
+        raise ScenarioError(sorted(problems, key=lambda p: (p.line, p.column)))
+    return Scenario(file, located.data, located)
+
+
+def run_scenario(scenario: Scenario) -> ScenarioResult:
+    """Play a scenario and check its expectations."""
+    data = scenario.data
+    spec = data.get("rules", "west-of-africa")
+    if spec.endswith((".yaml", ".yml")) or "/" in spec:
+        spec = str((scenario.base_dir / spec).resolve()) if not Path(spec).is_absolute() else spec
+    try:
+        rules = load_rules(spec, data["players"])
+    except RulesError as e:
+        return ScenarioResult(scenario, False, f"{scenario.where(('rules',))}: cannot load rules: {e}")
+    game = Game(rules, seed=data.get("seed", 0))
+    check = data.get("check_invariants", False)
+    try:
+        if "setup" in data:
+            apply_setup(game, data["setup"], scenario)
+        for i, step in enumerate(data.get("steps", [])):
+            prev = game.state.copy() if check else None
+            run_step(game, step, scenario, ("steps", i))
+            if check:
+                _check_invariants(game, prev, scenario.where(("steps", i)))
+        if "expect" in data:
+            check_expectations(game, data["expect"], scenario, ("expect",))
+    except Failure as e:
+        return ScenarioResult(scenario, False, str(e))
+    return ScenarioResult(scenario, True)
+
+
+def _check_invariants(game: Game, prev: object, where: str) -> None:
+    from woa_core.check.invariants import violations
+
+    for name, problem in violations(game.rules, game.state, prev):
+        raise Failure(f"{where}: invariant '{name}' fails: {problem}")
+
+
+def run_step(game: Game, step: Any, scenario: Scenario, path: tuple) -> None:
+    """Play one step: an action, an action expected to be refused, or a mid-way expectation."""
+    if isinstance(step, dict) and "expect" in step:
+        check_expectations(game, step["expect"], scenario, (*path, "expect"))
+        return
+    text = step if isinstance(step, str) else step["action"]
+    refused = step.get("refused") if isinstance(step, dict) else None
+    where = scenario.where(path)
+    before = game.state.to_json()
+    try:
+        game.apply(parse_action(game.rules, text))
+    except IllegalAction as e:
+        if refused is None:
+            raise Failure(f"{where}: '{text}' was refused: {e}") from None
+        if game.state.to_json() != before:
+            raise Failure(f"{where}: '{text}' was refused but changed the state")
+        words = str(refused).lower().split()
+        missing = [w for w in words if w not in str(e).lower()]
+        if missing:
+            raise Failure(f"{where}: '{text}' was refused as expected, but the reason '{e}' lacks: {' '.join(missing)}")
+        return
+    if refused is not None:
+        raise Failure(f"{where}: '{text}' was expected to be refused ({refused}), but it was played")
+
+
+# ------------------------------------------------------------------------------- setup
+
+
+def _player(rules: Rules, word: str) -> int:
+    return parse_action(rules, f"{word} end")[0]
+
+
+def _island(rules: Rules, word: str, where: str) -> int:
+    i = rules.island_id(word)
+    if i < 0:
+        raise Failure(f"{where}: '{word}' is not an island")
+    return i
+
+
+def _good(rules: Rules, word: str, where: str) -> int:
+    g = rules.good_id(word)
+    if g < 0:
+        raise Failure(f"{where}: '{word}' is not a good")
+    return g
+
+
+def _location(rules: Rules, word: str, where: str) -> int:
+    ship = rules.worker_ship_id(word)
+    return len(rules.islands) + ship if ship >= 0 else _island(rules, word, where)
+
+
+def _space(rules: Rules, island: int, number: int, where: str) -> int:
+    for space in rules.islands[island].spaces:
+        if rules.spaces[space].number == number:
+            return space
+    raise Failure(f"{where}: {rules.islands[island].id} has no space {number}")
+
+
+def apply_setup(game: Game, setup: dict[str, Any], scenario: Scenario) -> None:
+    """Change the fresh game's state as ``setup`` describes (only what it names)."""
+    r, s = game.rules, game.state
+
+    def at(*path: Any) -> str:
+        return scenario.where(("setup", *path))
+
+    try:
+        for key, value in setup.items():
+            if key == "round":
+                s.round = value
+            elif key == "gold":
+                for who, amount in value.items():
+                    s.gold[_player(r, who)] = amount
+            elif key == "vp":
+                for who, amount in value.items():
+                    p = _player(r, who)
+                    # VP from before the scenario starts are booked as "setup", so that
+                    # vp == sum(vp_from) still holds.
+                    s.vp_from[p]["setup"] = s.vp_from[p].get("setup", 0) + amount - s.vp[p]
+                    s.vp[p] = amount
+            elif key == "gold_order":
+                for rank, who in enumerate(value):
+                    s.gold_time[_player(r, who)] = rank - len(value)
+            elif key == "workers":
+                for who, places in value.items():
+                    p = _player(r, who)
+                    s.workers[p] = [0] * len(s.workers[p])
+                    for place, n in places.items():
+                        s.workers[p][_location(r, place, at(key, who, place))] = n
+            elif key == "ships":
+                for who, place in value.items():
+                    s.ship[_player(r, who)] = NOBODY if place is None else _island(r, place, at(key, who))
+            elif key == "warehouses":
+                for island, owners in value.items():
+                    i = _island(r, island, at(key, island))
+                    for who, goods in owners.items():
+                        for good, n in goods.items():
+                            s.warehouse[i][_player(r, who)][_good(r, good, at(key, island, who, good))] = n
+            elif key == "supply":
+                for who, goods in value.items():
+                    for good, n in goods.items():
+                        s.supply[_player(r, who)][_good(r, good, at(key, who, good))] = n
+            elif key == "crops":
+                for i, item in enumerate(value):
+                    island = _island(r, item["island"], at(key, i))
+                    s.crop[_space(r, island, item["space"], at(key, i))] = _player(r, item["player"])
+            elif key == "settlements":
+                for i, item in enumerate(value):
+                    island = _island(r, item["island"], at(key, i))
+                    owner = _player(r, item["player"]) if item.get("player") else NEUTRAL
+                    s.settlement[_space(r, island, item["space"], at(key, i))] = owner
+            elif key == "alcaldes":
+                for island, who in value.items():
+                    s.alcalde[_island(r, island, at(key, island))] = NOBODY if who is None else _player(r, who)
+            elif key == "hands":
+                for who, cards in value.items():
+                    for card, n in cards.items():
+                        c = r.card_id(card)
+                        if c < 0:
+                            raise Failure(f"{at(key, who, card)}: '{card}' is not a card")
+                        s.hand[_player(r, who)][c] = n
+            elif key == "track":
+                s.reserve += s.track - value
+                s.track = value
+            elif key == "reserve":
+                s.reserve = value
+            elif key == "last_round":
+                s.last_round = value
+    except IllegalAction as e:
+        raise Failure(f"{scenario.where(('setup',))}: {e}") from None
+
+
+# ------------------------------------------------------------------------ expectations
+
+
+def observed(game: Game, key: str, arg: Any = None) -> Any:
+    """The value of an expectation ``key`` in the game, in the words a scenario uses."""
+    r, s = game.rules, game.state
+
+    def name(p: int) -> str | None:
+        return f"p{p + 1}" if p >= 0 else None
+
+    if key in ("gold", "vp"):
+        return {f"p{p + 1}": v for p, v in enumerate(getattr(s, key))}
+    if key == "vp_from":
+        return {f"p{p + 1}": dict(v) for p, v in enumerate(s.vp_from)}
+    if key == "order":
+        return [name(p) for p in s.order]
+    if key == "gold_rank":
+        return [name(p) for p in s.gold_rank()]
+    if key == "ships":
+        return {f"p{p + 1}": (r.islands[i].id if i >= 0 else None) for p, i in enumerate(s.ship)}
+    if key == "alcaldes":
+        return {i.id: name(s.alcalde[k]) for k, i in enumerate(r.islands)}
+    if key == "workers":
+        return {
+            f"p{p + 1}": {r.location_name(loc): n for loc, n in enumerate(s.workers[p]) if n}
+            for p in range(s.players)
+        }
+    if key == "warehouses":
+        out: dict[str, Any] = {}
+        for i, island in enumerate(r.islands):
+            for p in range(s.players):
+                goods = {r.goods[g]: n for g, n in enumerate(s.warehouse[i][p]) if n}
+                if goods:
+                    out.setdefault(island.id, {})[f"p{p + 1}"] = goods
+        return out
+    if key == "supply":
+        return {f"p{p + 1}": {r.goods[g]: n for g, n in enumerate(s.supply[p])} for p in range(s.players)}
+    if key == "crops":
+        return sorted(
+            f"{name(owner)} {r.islands[r.spaces[sp].island].id} {r.spaces[sp].number}"
+            for sp, owner in enumerate(s.crop)
+            if owner >= 0
+        )
+    if key == "settlements":
+        return sorted(
+            f"{name(owner) or 'neutral'} {r.islands[r.spaces[sp].island].id} {r.spaces[sp].number}"
+            for sp, owner in enumerate(s.settlement)
+            if owner != NOBODY
+        )
+    if key == "hands":
+        return {f"p{p + 1}": {c.id: s.hand[p][i] for i, c in enumerate(r.cards)} for p in range(s.players)}
+    if key == "decider":
+        return name(game.decider())
+    if key == "winner":
+        return name(s.winner)
+    if key == "ranking":
+        return [name(p) for p in s.ranking]
+    if key == "over":
+        return game.over
+    if key == "legal":
+        return sorted(format_action(r, a) for a in game.legal_actions())
+    if key in ("round", "track", "reserve", "step", "last_round", "end_reason"):
+        return getattr(s, key)
+    raise Failure(f"unknown expectation '{key}'")
+
+
+def _differs(expected: Any, actual: Any, what: str) -> str | None:
+    """The first difference between an expected (partial) value and the actual one, in words."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for k, v in expected.items():
+            if k not in actual:
+                if v in (None, 0, {}):
+                    continue
+                return f"{what}.{k}: expected {v!r}, but there is none"
+            diff = _differs(v, actual[k], f"{what}.{k}")
+            if diff:
+                return diff
+        return None
+    if expected != actual:
+        return f"{what}: expected {expected!r}, got {actual!r}"
+    return None
+
+
+def check_expectations(game: Game, expect: dict[str, Any], scenario: Scenario, path: tuple) -> None:
+    """Compare each expectation; the first difference fails the scenario."""
+    for key, value in expect.items():
+        if key == "legal_includes" or key == "legal_excludes":
+            legal = set(observed(game, "legal"))
+            for text in value:
+                canonical = format_action(game.rules, parse_action(game.rules, text))
+                if (canonical in legal) != (key == "legal_includes"):
+                    verb = "is not" if key == "legal_includes" else "is"
+                    raise Failure(f"{scenario.where((*path, key))}: '{text}' {verb} a legal action now")
+            continue
+        actual = observed(game, key)
+        if key in ("crops", "settlements", "legal"):
+            value = sorted(value)
+        diff = _differs(value, actual, key)
+        if diff:
+            raise Failure(f"{scenario.where((*path, key))}: {diff}")
+
+
+def find_scenarios(paths: list[str]) -> list[Path]:
+    """Scenario files in ``paths`` (directories are searched for ``*.yaml``, sorted)."""
+    found: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            found += sorted(x for x in p.rglob("*.y*ml") if x.suffix in (".yaml", ".yml"))
+        else:
+            found.append(p)
+    return found

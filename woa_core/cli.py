@@ -1,0 +1,269 @@
+"""The ``woa`` command: validate and show rules, simulate, replay (and check, scenario).
+
+Every failure a user can cause is printed as sentences on stderr, never as a traceback:
+exit status 1 for bad input (rules, logs, scenarios, refused actions), 2 for a bad call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import yaml
+
+from woa_core import __version__
+from woa_core.errors import UsageError, WoaError
+
+EPILOG_RULES = (
+    "RULES is a bundled ruleset name (west-of-africa), a rules directory, or a variant file "
+    "(a YAML file with 'extends:'); the default is the bundled west-of-africa."
+)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``woa`` console script; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.run(args)
+    except UsageError as e:
+        print(f"woa: {e}", file=sys.stderr)
+        return 2
+    except WoaError as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("woa: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand (also used for ``--help``)."""
+    parser = argparse.ArgumentParser(
+        prog="woa",
+        description="West of Africa as rules-as-data: validate rules, simulate bot games, replay logs.",
+        epilog=EPILOG_RULES,
+    )
+    parser.add_argument("--version", action="version", version=f"woa {__version__}")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    p = sub.add_parser(
+        "validate",
+        help="check rules (and variants) against the schemas and the semantic checks",
+        description="Check rule files: YAML syntax, the JSON Schemas in schema/, and what a schema cannot see "
+        "(references, a connected sea graph, pieces adding up), for every player count the rules support. "
+        "Every problem is printed as FILE:LINE:COL: message.",
+        epilog=EPILOG_RULES,
+    )
+    p.add_argument("rules", nargs="*", metavar="RULES", help="rules to check (default: the bundled ruleset)")
+    p.add_argument("--players", type=int, help="check only this player count")
+    p.set_defaults(run=cmd_validate)
+
+    rules = sub.add_parser("rules", help="inspect rules").add_subparsers(title="rules commands", metavar="COMMAND")
+    p = rules.add_parser(
+        "show",
+        help="print the fully resolved rules document",
+        description="Print the rules as the engine sees them: variants merged, and with --players the "
+        "player-count overlay applied.",
+        epilog=EPILOG_RULES,
+    )
+    p.add_argument("rules", nargs="?", default="west-of-africa", metavar="RULES")
+    p.add_argument("--players", type=int, help="apply the overlay for this many players")
+    p.add_argument("--json", action="store_true", help="print JSON instead of YAML")
+    p.set_defaults(run=cmd_rules_show)
+
+    p = sub.add_parser(
+        "simulate",
+        help="play many bot games and report statistics",
+        description="Play bot games and report wins by seat and bot (with 95%% confidence intervals), "
+        "game length, how games end, VP by source, goods sold and actions used. Results are identical "
+        "for any --workers; every report carries a manifest of what produced it.",
+        epilog=EPILOG_RULES + " Bots: random, heuristic, module:Class, or a 'woa.bots' entry point.",
+    )
+    p.add_argument("--rules", default="west-of-africa", metavar="RULES", help="rules to play (default: %(default)s)")
+    p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
+    p.add_argument("--games", type=int, default=100, help="number of games (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
+    p.add_argument(
+        "--bots",
+        default="random",
+        help="comma-separated bots, one per seat or one for all (default: %(default)s)",
+    )
+    p.add_argument("--rotate-seats", action="store_true", help="shift the bots one seat per game")
+    p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--csv", metavar="FILE", help="write one row per game to FILE")
+    p.add_argument("--log-dir", metavar="DIR", help="write a replayable log of every game to DIR")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser(
+        "replay",
+        help="replay and verify a game log",
+        description="Replay a JSON Lines game log under the rules it names, check the rules hash and the "
+        "result, and print the final scores. A corrupt, truncated or tampered log is an error naming its line.",
+    )
+    p.add_argument("log", metavar="LOG")
+    p.add_argument("--rules", metavar="RULES", help="rules to replay under (default: those the log names)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(run=cmd_replay)
+
+    _add_later_commands(sub)
+    return parser
+
+
+def _add_later_commands(sub: Any) -> None:
+    """Commands from other modules register here (they import lazily to keep start-up fast)."""
+    from woa_core.check.cli import add_commands
+
+    add_commands(sub)
+
+
+# ------------------------------------------------------------------ validate / rules show
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from woa_core.rules import RulesError, compile_document, load_document
+
+    failed = False
+    for spec in args.rules or ["west-of-africa"]:
+        try:
+            doc = load_document(spec)
+            counts = [args.players] if args.players else doc.located.data["players"]["counts"]
+            for n in counts:
+                compile_document(doc, n)
+        except RulesError as e:
+            print(str(e), file=sys.stderr)
+            print(f"{spec}: {len(e.problems)} problem(s)", file=sys.stderr)
+            failed = True
+            continue
+        rules = compile_document(doc, counts[0])
+        shown = ", ".join(map(str, counts))
+        print(f"{spec}: valid for {shown} players (rules {rules.name}, hash {rules.content_hash})")
+    return 1 if failed else 0
+
+
+def cmd_rules_show(args: argparse.Namespace) -> int:
+    from woa_core.rules import load_document
+    from woa_core.rules.resolve import for_players
+
+    doc = load_document(args.rules)
+    data = for_players(doc, args.players).data if args.players else doc.located.data
+    if args.players:
+        data = {k: v for k, v in data.items() if k != "players"} | {"players": {"count": args.players}}
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), end="")
+    return 0
+
+
+# ------------------------------------------------------------------------------ simulate
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from woa_core.rules import load_rules
+    from woa_core.sim.progress import Progress
+    from woa_core.sim.report import format_table
+    from woa_core.sim.runner import RunSpec, describe, run_games
+    from woa_core.sim.stats import Stats
+
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    if len(bots) == 1:
+        bots = bots * args.players
+    if len(bots) != args.players:
+        raise UsageError(f"--bots names {len(bots)} bots for {args.players} players: give one, or one per seat")
+    from woa_core.bots import bot_factory
+
+    for bot in set(bots):
+        bot_factory(bot)
+    rules = load_rules(args.rules, args.players)
+    workers = args.workers or os.cpu_count() or 1
+    spec = RunSpec(args.rules, args.players, bots, args.seed, args.rotate_seats, args.log_dir)
+    stats = Stats(args.players, bots)
+    progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
+    csv_file = open(args.csv, "w", newline="", encoding="utf-8") if args.csv else None  # noqa: SIM115
+    writer = csv.writer(csv_file) if csv_file else None
+    if writer:
+        writer.writerow(_csv_header(args.players))
+    started = time.perf_counter()
+    interrupted = False
+    try:
+        for record in run_games(spec, args.games, workers):
+            stats.add(record)
+            if writer:
+                writer.writerow(_csv_row(record))
+            progress.update(stats.games)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        progress.close()
+        if csv_file:
+            csv_file.close()
+    seconds = max(time.perf_counter() - started, 1e-9)
+    manifest = describe(spec, rules) | {
+        "games": stats.games,
+        "workers": workers,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(stats.games / seconds, 2),
+        "decisions_per_second": round(stats.decisions / seconds, 1),
+        "interrupted": interrupted,
+    }
+    report = {"manifest": manifest, "stats": stats.to_json()}
+    if stats.games == 0:
+        print("woa: interrupted before any game finished", file=sys.stderr)
+        return 130
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(format_table(report))
+    return 130 if interrupted else 0
+
+
+def _csv_header(players: int) -> list[str]:
+    cols = ["game", "seed", "rounds", "end_reason", "winner", "decisions"]
+    for p in range(1, players + 1):
+        cols += [f"p{p}_bot", f"p{p}_vp", f"p{p}_gold", f"p{p}_settlements"]
+    return cols
+
+
+def _csv_row(r: Any) -> list[Any]:
+    row = [r.index, r.seed, r.rounds, r.end_reason, f"p{r.winner + 1}", r.decisions]
+    for p in range(len(r.vp)):
+        row += [r.bots[p], r.vp[p], r.gold[p], r.settlements[p]]
+    return row
+
+
+# -------------------------------------------------------------------------------- replay
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from woa_core.gamelog import replay, result
+
+    replayed = replay(args.log, args.rules)
+    outcome = result(replayed.game)["result"]
+    if args.json:
+        print(json.dumps({"log": args.log, "actions": replayed.actions, **outcome}, indent=2))
+        return 0
+    print(f"{args.log}: replayed {replayed.actions} actions over {outcome['rounds']} rounds; the log matches")
+    state = replayed.game.state
+    for place, p in enumerate(state.ranking, start=1):
+        print(f"  {place}. p{p + 1}  {state.vp[p]:>3} VP  {state.gold[p]:>3} gold")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,30 @@
+"""The card selections a player may choose (5.I Selecting Cards, R6), enumerated once and cached.
+
+A selection is a tuple of card counts. The legal selections depend only on the hand, the
+selection limits and how many cards the player can pay for, so they are computed once per
+distinct situation and shared by every game in the process.
+
+>>> choices = selections((1, 1, 1), min_cards=1, max_cards=2)
+>>> choices
+((0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1), (1, 1, 0))
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+
+@lru_cache(maxsize=4096)
+def selections(hand: tuple[int, ...], min_cards: int, max_cards: int) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of cards from ``hand`` with between ``min_cards`` and ``max_cards`` cards."""
+    ranges = [range(held + 1) for held in hand]
+    return tuple(c for c in product(*ranges) if min_cards <= sum(c) <= max_cards)
+
+
+@lru_cache(maxsize=4096)
+def selection_actions(
+    player: int, hand: tuple[int, ...], min_cards: int, max_cards: int
+) -> tuple[tuple, ...]:
+    """The ``select`` actions of ``player`` (see ``woa_core.engine.actions``)."""
+    return tuple((player, "select", c) for c in selections(hand, min_cards, max_cards))

@@ -1,0 +1,70 @@
+"""The error types of woa: one per kind of failure, each carrying sentences for a person.
+
+>>> str(IllegalAction("Sell Goods is not allowed in round 1"))
+'Sell Goods is not allowed in round 1'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class WoaError(Exception):
+    """Base of every error woa reports to a user (the CLI prints these, never a traceback)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong in a file, located as ``FILE:LINE:COL`` (line and column 1-based).
+
+    >>> str(Problem("rules/x.yaml", 3, 5, "unknown key 'pricee'", "board.regions.west"))
+    "rules/x.yaml:3:5: unknown key 'pricee' (at board.regions.west)"
+    """
+
+    file: str
+    line: int
+    column: int
+    message: str
+    path: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        at = f" (at {self.path})" if self.path else ""
+        return f"{where}: {self.message}{at}"
+
+
+class FileProblems(WoaError):
+    """Every problem found in a set of input files at once."""
+
+    kind = "input"
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class RulesError(FileProblems):
+    """Rule files (or a variant) that cannot be loaded: malformed, against the schema, or
+    semantically wrong. ``problems`` lists every one found."""
+
+    kind = "rules"
+
+
+class ScenarioError(FileProblems):
+    """A scenario file that is malformed or against its schema."""
+
+    kind = "scenario"
+
+
+class LogError(WoaError):
+    """A game log that cannot be replayed: corrupt, truncated, made under other rules, or with
+    an action the game refuses. The message names the line."""
+
+
+class IllegalAction(WoaError):
+    """An action that is malformed or not allowed now. The message says why; the state that
+    refused it is exactly as it was."""
+
+
+class UsageError(WoaError):
+    """A command-line call that does not make sense (exit status 2)."""

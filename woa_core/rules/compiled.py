@@ -1,0 +1,155 @@
+"""The compiled rules: frozen, indexed structures the engine reads on its hot path.
+
+Islands, goods, spaces, cards and worker ships become small integers (their position in the
+tuples below); the sea graph becomes adjacency tuples and a distance matrix. Nothing here reads
+YAML or schemas, and nothing is computed per game step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Island:
+    """An island: ``neighbors`` are island indices joined by a sea link, ``spaces`` global
+    space indices in board order."""
+
+    id: str
+    name: str
+    region: str
+    price: int
+    at: tuple[float, float]
+    moorings: int
+    spaces: tuple[int, ...]
+    neighbors: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """A field (``good`` >= 0), a settlement space (``cost`` >= 0), or both (a dual space).
+
+    Spaces of one island with the same good and cost are interchangeable and share a ``group``;
+    ``cultivate_label`` / ``found_label`` are the words that name the group in the notation."""
+
+    island: int
+    number: int
+    good: int
+    cost: int
+    group: int
+    cultivate_label: tuple[str, ...]
+    found_label: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of a player's set; ``island`` is an island index (or -1), ``action`` an action name."""
+
+    id: str
+    name: str
+    kind: str
+    value: int
+    island: int
+    action: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything the engine needs to play one game of a ruleset at one player count."""
+
+    name: str
+    players: int
+    content_hash: str
+    variant: str | None
+    document: MappingProxyType  # the resolved document for this player count (read-only view)
+
+    goods: tuple[str, ...]
+    islands: tuple[Island, ...]
+    spaces: tuple[Space, ...]
+    distance: tuple[tuple[int, ...], ...]
+    worker_ships: tuple[str, ...]
+    ship_entry: tuple[int, ...]
+    cards: tuple[Card, ...]
+    action_card: MappingProxyType  # action name -> card index
+    island_card: tuple[int, ...]  # island index -> card index or -1
+    passing_cards: tuple[int, ...]  # cards that pass to the left neighbour after use (R7)
+
+    start_gold: int
+    gold_cap: int
+    min_cards: int
+    max_cards: int
+    free_cards: int
+    extra_card_cost: int
+    cultivation_cost: int
+    worker_discount: int
+    settlement_vp: int
+    action_points: int
+    ship_range: int
+    ship_capacity: int
+    influence_good: int
+    influence_worker: int
+    influence_ship: int
+    alcalde_vp: int
+    gold_vp_by_rank: tuple[int, ...]
+    vp_threshold: int
+    end_when_all_settled: bool
+    extra_rounds: int
+    gold_per_vp: int
+
+    round_end: tuple[str, ...]
+    place_ships_first_round: bool
+    first_round_forbidden: frozenset[str]
+
+    start_workers: tuple[int, ...]  # per worker ship
+    start_goods: tuple[int, ...]  # per good
+    settlements_total: int
+    track_size: int
+    preplaced: tuple[int, ...]  # space indices
+
+    index: MappingProxyType  # "island:la_palma" / "good:wine" / "card:sell" / "ship:west" -> int
+
+    def island_id(self, name: str) -> int:
+        """The index of island ``name``, or -1.
+
+        >>> from woa_core.rules import load_rules
+        >>> load_rules("west-of-africa", 4).island_id("tenerife")
+        3
+        """
+        return self.index.get("island:" + name, -1)
+
+    def good_id(self, name: str) -> int:
+        """The index of good ``name``, or -1."""
+        return self.index.get("good:" + name, -1)
+
+    def card_id(self, name: str) -> int:
+        """The index of card ``name``, or -1."""
+        return self.index.get("card:" + name, -1)
+
+    def worker_ship_id(self, name: str) -> int:
+        """The index of worker ship ``name``, or -1."""
+        return self.index.get("ship:" + name, -1)
+
+    def location_name(self, loc: int) -> str:
+        """Worker locations are island indices, then worker ships after them."""
+        n = len(self.islands)
+        return self.islands[loc].id if loc < n else self.worker_ships[loc - n]
+
+
+def freeze(value: Any) -> Any:
+    """A read-only view of nested dicts and lists (for ``Rules.document``)."""
+    if isinstance(value, dict):
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Plain JSON data back from ``freeze``."""
+    if isinstance(value, MappingProxyType | dict):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [thaw(v) for v in value]
+    return value

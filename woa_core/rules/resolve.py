@@ -1,0 +1,208 @@
+"""Find a ruleset, read its files, follow a variant's ``extends`` chain and apply overlays.
+
+A *rules spec* is what a user types: a bundled ruleset name (``west-of-africa``), a rules
+directory, or a variant file. Resolving it gives one document: ``{section: data}`` with one
+section per rules file (``board``, ``cards``, ...), every value located in its source file.
+
+>>> doc = resolve("west-of-africa")
+>>> doc.name, sorted(doc.located.data)[:3]
+('west-of-africa', ['board', 'cards', 'economy'])
+>>> for_players(doc, 2).data["setup"]["settlements"]["track"]
+4
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from woa_core.errors import Problem, RulesError
+from woa_core.rules.merge import merge_patch
+from woa_core.rules.source import Located, YamlProblem, display_path, load_yaml
+
+SECTIONS = ("ruleset", "board", "cards", "economy", "turn", "setup", "players")
+"""The files of a rules directory, ``SECTION.yaml`` each; also the top-level keys of a variant."""
+
+VARIANT_KEYS = frozenset({"extends", "name", "description", *SECTIONS})
+
+
+def data_root() -> Path:
+    """Where the bundled ``rules/`` and ``schema/`` folders are: inside the installed package,
+    or beside ``woa_core`` in a source checkout."""
+    packaged = resources.files("woa_core") / "_data"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2]
+
+
+def bundled_rulesets() -> list[str]:
+    """Names of the rulesets shipped with woa.
+
+    >>> "west-of-africa" in bundled_rulesets()
+    True
+    """
+    root = data_root() / "rules"
+    return sorted(p.name for p in root.iterdir() if (p / "ruleset.yaml").is_file())
+
+
+@dataclass(slots=True)
+class ResolvedDoc:
+    """The merged rules document and where it came from."""
+
+    name: str
+    located: Located
+    files: list[str] = field(default_factory=list)  # every file read, parents first
+    variant: str | None = None  # the variant file given by the user, if any
+
+
+def resolve(spec: str | os.PathLike[str]) -> ResolvedDoc:
+    """Resolve a rules spec into one located document; raise ``RulesError`` with every problem."""
+    return _resolve(str(spec), base_dir=Path.cwd(), chain=())
+
+
+def for_players(doc: ResolvedDoc, players: int) -> Located:
+    """The document for a game of ``players``: the matching overlay of ``players.yaml`` merged in.
+
+    The caller has validated ``doc``; a player count outside ``players.counts`` is a
+    ``RulesError`` naming the counts the rules support."""
+    located = Located(
+        copy.deepcopy(doc.located.data), dict(doc.located.positions), dict(doc.located.key_positions)
+    )
+    players_section = located.data.get("players", {})
+    counts = players_section.get("counts", [])
+    if players not in counts:
+        pos = located.where(("players", "counts"))
+        raise RulesError(
+            [
+                Problem(
+                    pos.file if pos else doc.name,
+                    pos.line if pos else 0,
+                    pos.column if pos else 0,
+                    f"these rules are for {_counts(counts)} players, not {players}",
+                    "players.counts",
+                )
+            ]
+        )
+    overlay_path = ("players", "overlays", str(players))
+    overlay = players_section.get("overlays", {}).get(str(players))
+    if overlay:
+        patch = Located(located.data, located.positions, located.key_positions)
+        for section in overlay:
+            merge_patch(located, patch_view(patch), (section,), overlay_path + (section,))
+    return located
+
+
+def patch_view(doc: Located) -> Located:
+    """A frozen copy of ``doc`` to read a patch from while ``doc`` itself is being changed."""
+    return Located(copy.deepcopy(doc.data), dict(doc.positions), dict(doc.key_positions))
+
+
+def _counts(counts: list[int]) -> str:
+    if not counts:
+        return "no"
+    return ", ".join(map(str, counts[:-1])) + (" or " if len(counts) > 1 else "") + str(counts[-1])
+
+
+class MissingRules(RulesError):
+    """The rules a spec names do not exist (so a variant's ``extends`` can say so)."""
+
+
+def _resolve(spec: str, base_dir: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
+    path = Path(spec)
+    if not path.is_absolute():
+        path = base_dir / path
+    if path.is_dir():
+        return _read_directory(path)
+    if path.suffix in (".yaml", ".yml"):
+        if not path.is_file():
+            raise MissingRules([Problem(spec, 0, 0, "no such variant file")])
+        return _read_variant(path, chain)
+    if spec in bundled_rulesets():
+        return _read_directory(data_root() / "rules" / spec)
+    known = ", ".join(bundled_rulesets())
+    raise MissingRules(
+        [Problem(spec, 0, 0, f"no such rules: not a rules directory, a variant file, or a bundled ruleset ({known})")]
+    )
+
+
+def _read_directory(directory: Path) -> ResolvedDoc:
+    located = Located({})
+    problems: list[Problem] = []
+    files = []
+    for section in SECTIONS:
+        file = directory / f"{section}.yaml"
+        files.append(display_path(file))
+        try:
+            part = load_yaml(file)
+        except YamlProblem as e:
+            problems.extend(e.problems)
+            continue
+        located.data[section] = part.data
+        for path, pos in part.positions.items():
+            located.positions[(section, *path)] = pos
+        for path, pos in part.key_positions.items():
+            located.key_positions[(section, *path)] = pos
+    if problems:
+        raise RulesError(problems)
+    located.positions.setdefault((), located.positions.get(("ruleset",), None) or _nowhere(directory))
+    name = located.data.get("ruleset", {}).get("name") if isinstance(located.data.get("ruleset"), dict) else None
+    return ResolvedDoc(name=str(name or directory.name), located=located, files=files)
+
+
+def _nowhere(path: Path):  # noqa: ANN202 - a Pos at the top of a file
+    from woa_core.rules.source import Pos
+
+    return Pos(display_path(path), 0, 0)
+
+
+def _read_variant(path: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
+    resolved_path = path.resolve()
+    name = display_path(path)
+    if resolved_path in chain:
+        cycle = " -> ".join(display_path(p) for p in (*chain, resolved_path))
+        raise RulesError([Problem(name, 0, 0, f"variants extend each other in a cycle: {cycle}")])
+    try:
+        variant = load_yaml(path)
+    except YamlProblem as e:
+        raise RulesError(e.problems) from None
+    data = variant.data
+    problems: list[Problem] = []
+
+    def problem(key_path: tuple, message: str, *, key: bool = False) -> Problem:
+        pos = variant.where(key_path, key=key) or _nowhere(path)
+        return Problem(pos.file, pos.line, pos.column, message, ".".join(map(str, key_path)))
+
+    if not isinstance(data, dict):
+        raise RulesError([problem((), "a variant file must be a mapping with an 'extends' key")])
+    for key in data:
+        if key not in VARIANT_KEYS:
+            allowed = ", ".join(sorted(VARIANT_KEYS))
+            problems.append(problem((key,), f"unknown key '{key}' (allowed: {allowed})", key=True))
+    parent_spec = data.get("extends")
+    if not isinstance(parent_spec, str) or not parent_spec:
+        problems.append(problem(("extends",), "'extends' must name a bundled ruleset or a variant file"))
+    for section in SECTIONS:
+        if section in data and not isinstance(data[section], dict):
+            problems.append(problem((section,), f"'{section}' must be a mapping of overrides"))
+    if problems:
+        raise RulesError(problems)
+    parent_path = (path.parent / parent_spec).resolve()
+    if parent_path in (*chain, resolved_path):
+        cycle = " -> ".join(display_path(p) for p in (*chain, resolved_path, parent_path))
+        raise RulesError([problem(("extends",), f"variants extend each other in a cycle: {cycle}")])
+    try:
+        parent = _resolve(parent_spec, base_dir=path.parent, chain=(*chain, resolved_path))
+    except MissingRules as e:
+        raise RulesError([problem(("extends",), f"cannot extend '{parent_spec}': {e.problems[0].message}")]) from None
+    merged = parent.located
+    patch = Located(data, variant.positions, variant.key_positions)
+    for section in SECTIONS:
+        if section in data:
+            merge_patch(merged, patch, (section,), (section,))
+    name_value = data.get("name") if isinstance(data.get("name"), str) else path.stem
+    return ResolvedDoc(
+        name=name_value, located=merged, files=[*parent.files, name], variant=name
+    )

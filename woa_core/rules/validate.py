@@ -1,0 +1,266 @@
+"""Check a resolved rules document: JSON Schemas first, then what a schema cannot express.
+
+Every problem is collected and located (``FILE:LINE:COL``) so that a designer sees them all at
+once. Semantic checks only run on documents that pass the schemas, since they rely on its shape.
+
+>>> from woa_core.rules.resolve import resolve
+>>> validate(resolve("west-of-africa"))
+[]
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import Any
+
+import jsonschema
+import networkx as nx
+
+from woa_core.errors import Problem, RulesError
+from woa_core.rules.compile import sea_graph, select_spaces
+from woa_core.rules.resolve import SECTIONS, ResolvedDoc, data_root, for_players
+from woa_core.rules.source import Located, Path_, dotted
+
+
+@cache
+def schema_validator(name: str) -> jsonschema.protocols.Validator:
+    """The validator for ``schema/NAME.schema.json`` (loaded once per process)."""
+    path = data_root() / "schema" / f"{name}.schema.json"
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    cls = jsonschema.validators.validator_for(schema)
+    return cls(schema)
+
+
+def validate(doc: ResolvedDoc) -> list[Problem]:
+    """All problems of ``doc``: its schemas, its semantics, and each of its player counts."""
+    problems = schema_problems(doc.located)
+    problems += semantic_problems(doc.located)
+    if problems:
+        return sorted(problems, key=lambda p: (p.file, p.line, p.column))
+    seen = set()
+    for players in doc.located.data["players"]["counts"]:
+        try:
+            located = for_players(doc, players)
+        except RulesError as e:
+            return e.problems
+        for problem in schema_problems(located) or semantic_problems(located, players):
+            key = (problem.file, problem.line, problem.column, problem.message)
+            if key not in seen:
+                seen.add(key)
+                problems.append(problem)
+    return problems
+
+
+def schema_problems(located: Located) -> list[Problem]:
+    """Schema violations of every section, one problem per violation, in file order."""
+    problems = []
+    data = located.data
+    for section in SECTIONS:
+        if section not in data:
+            problems.append(_at(located, (), f"the rules have no '{section}' section"))
+            continue
+        validator = schema_validator(section)
+        for error in validator.iter_errors(data[section]):
+            problems.extend(_schema_problem(located, (section, *error.absolute_path), error))
+    return sorted(problems, key=lambda p: (p.file, p.line, p.column))
+
+
+def _schema_problem(located: Located, path: Path_, error: jsonschema.ValidationError) -> Iterator[Problem]:
+    kind = error.validator
+    if kind == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = sorted(error.schema.get("properties", {}))
+        patterns = list(error.schema.get("patternProperties", {}))
+        for key in error.instance:
+            if key in allowed or any(re.search(p, key) for p in patterns):
+                continue
+            hint = f" (allowed: {', '.join(allowed)})" if allowed else ""
+            yield _at(located, (*path, key), f"unknown key '{key}'{hint}", key=True)
+        return
+    if kind == "propertyNames":
+        bad = error.instance if isinstance(error.instance, str) else None
+        yield _at(located, path, f"'{bad}' is not a valid name here: {error.message}")
+        return
+    if kind == "required":
+        yield _at(located, path, error.message.replace("is a required property", "is missing (required)"))
+        return
+    if kind == "type":
+        expected = error.validator_value
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        yield _at(located, path, f"expected {_article(expected)}, got {_json_type(error.instance)} {error.instance!r}")
+        return
+    if kind in ("anyOf", "oneOf") and error.context:
+        best = jsonschema.exceptions.best_match(error.context)
+        yield from _schema_problem(located, (*path, *best.relative_path), best)
+        return
+    yield _at(located, path, error.message)
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _json_type(value: Any) -> str:
+    names = {bool: "boolean", int: "integer", float: "number", str: "string", list: "list", dict: "mapping"}
+    return names.get(type(value), "null")
+
+
+def _at(located: Located, path: Path_, message: str, *, key: bool = False) -> Problem:
+    pos = located.where(path, key=key)
+    if pos is None:
+        return Problem("<rules>", 0, 0, message, dotted(path))
+    return Problem(pos.file, pos.line, pos.column, message, dotted(path))
+
+
+Check = Callable[[Located, dict[str, Any]], Iterator[tuple[Path_, str]]]
+_CHECKS: list[Check] = []
+
+
+def _check(fn: Check) -> Check:
+    _CHECKS.append(fn)
+    return fn
+
+
+def semantic_problems(located: Located, players: int | None = None) -> list[Problem]:
+    """What a schema cannot see: references, the sea graph, pieces adding up.
+
+    With ``players``, also the checks that only make sense for one player count."""
+    data = dict(located.data)
+    data["_players"] = players
+    problems = []
+    for check in _CHECKS:
+        try:
+            found = list(check(located, data))
+        except (KeyError, TypeError, AttributeError, ValueError, IndexError):
+            continue  # the data is not of the schema's shape here; the schema errors say why
+        for path, message in found:
+            if players is not None:
+                message += f" (with {players} players)"
+            if path[-1:] == ("_key",):
+                problems.append(_at(located, path[:-1], message, key=True))
+            else:
+                problems.append(_at(located, path, message))
+    return problems
+
+
+def _ref(kind: str, value: str, known: dict) -> str:
+    options = ", ".join(known) if len(known) <= 12 else ", ".join(list(known)[:12]) + ", ..."
+    return f"'{value}' is not {_article(kind)} of these rules (known: {options})"
+
+
+@_check
+def _board_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
+    board = d["board"]
+    for island_id, island in board["islands"].items():
+        if island["region"] not in board["regions"]:
+            yield ("board", "islands", island_id, "region"), _ref("region", island["region"], board["regions"])
+        for i, space in enumerate(island.get("spaces", [])):
+            if "good" in space and space["good"] not in board["goods"]:
+                yield ("board", "islands", island_id, "spaces", i, "good"), _ref("good", space["good"], board["goods"])
+    pairs = Counter()
+    for key in board["sea_links"]:
+        a, b = key.split("-")
+        for end in (a, b):
+            if end not in board["islands"]:
+                yield ("board", "sea_links", key, "_key"), f"sea link '{key}': " + _ref("island", end, board["islands"])
+        if a == b:
+            yield ("board", "sea_links", key, "_key"), f"sea link '{key}' joins an island to itself"
+        pairs[frozenset((a, b))] += 1
+        if pairs[frozenset((a, b))] == 2:
+            yield ("board", "sea_links", key, "_key"), f"sea link '{key}' is given twice (both directions)"
+    for ship_id, ship in board["worker_ships"].items():
+        if ship["enters"] not in board["islands"]:
+            yield ("board", "worker_ships", ship_id, "enters"), _ref("island", ship["enters"], board["islands"])
+
+
+@_check
+def _sea_graph_connected(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
+    board = d["board"]
+    if not all(e in board["islands"] for k in board["sea_links"] for e in k.split("-")):
+        return  # reported as dangling references
+    graph = sea_graph(board)
+    if len(graph) and not nx.is_connected(graph):
+        parts = sorted(sorted(c) for c in nx.connected_components(graph))
+        shown = " | ".join(", ".join(p) for p in parts)
+        yield ("board", "sea_links"), f"the sea links do not connect all islands; separate groups: {shown}"
+
+
+@_check
+def _card_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
+    islands = d["board"]["islands"]
+    island_owner: dict[str, str] = {}
+    action_owner: dict[str, str] = {}
+    for card_id, card in d["cards"]["cards"].items():
+        if card["kind"] == "island":
+            if card["island"] not in islands:
+                yield ("cards", "cards", card_id, "island"), _ref("island", card["island"], islands)
+            elif card["island"] in island_owner:
+                yield ("cards", "cards", card_id, "island"), f"island '{card['island']}' already has card '{island_owner[card['island']]}'"
+            island_owner.setdefault(card["island"], card_id)
+        if card["kind"] == "action":
+            if card["action"] in action_owner:
+                yield ("cards", "cards", card_id, "action"), f"action '{card['action']}' already has card '{action_owner[card['action']]}'"
+            action_owner.setdefault(card["action"], card_id)
+
+
+@_check
+def _setup_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
+    board, setup = d["board"], d["setup"]
+    for good in setup["goods"]:
+        if good not in board["goods"]:
+            yield ("setup", "goods", good), _ref("good", good, board["goods"])
+    for ship in setup["workers"]:
+        if ship not in board["worker_ships"]:
+            yield ("setup", "workers", ship), _ref("worker ship", ship, board["worker_ships"])
+    gold = d["economy"]["gold"]
+    if gold["start"] > gold["cap"]:
+        yield ("economy", "gold", "start"), f"starting gold {gold['start']} is above the gold cap {gold['cap']}"
+    sel = d["economy"]["selection"]
+    if sel["min_cards"] > sel["max_cards"]:
+        yield ("economy", "selection", "min_cards"), f"min_cards {sel['min_cards']} is above max_cards {sel['max_cards']}"
+    if sel["min_cards"] > len(d["cards"]["cards"]):
+        yield ("economy", "selection", "min_cards"), f"min_cards {sel['min_cards']} is more than the {len(d['cards']['cards'])} cards a player has"
+
+
+@_check
+def _player_counts(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
+    counts = d["players"]["counts"]
+    for key in d["players"].get("overlays", {}):
+        if int(key) not in counts:
+            yield ("players", "overlays", key, "_key"), f"overlay for {key} players, but counts are {counts}"
+
+
+@_check
+def _pieces_add_up(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
+    board, setup, players = d["board"], d["setup"], d["_players"]
+    settle_spaces = sum("settle" in s for i in board["islands"].values() for s in i.get("spaces", []))
+    total = setup["settlements"]["total"]
+    if settle_spaces < total:
+        yield ("setup", "settlements", "total"), f"{total} settlements but only {settle_spaces} settlement spaces on the board"
+    if players is None:
+        return
+    chosen: Counter = Counter()
+    for i, selector in enumerate(setup.get("preplaced_settlements", [])):
+        path = ("setup", "preplaced_settlements", i)
+        if "island" in selector and selector["island"] not in board["islands"]:
+            yield path + ("island",), _ref("island", selector["island"], board["islands"])
+            continue
+        picked = select_spaces(board, selector)
+        if not picked:
+            yield path, f"no settlement space matches {selector}"
+        elif "count" in selector and len(picked) < selector["count"]:
+            yield path, f"only {len(picked)} settlement spaces match {selector}, not {selector['count']}"
+        for space in picked:
+            chosen[space] += 1
+            if chosen[space] == 2:
+                yield path, f"space {space[1]} of {space[0]} is chosen twice for a pre-placed settlement"
+    placed = sum(chosen.values())
+    track = setup["settlements"]["track"]
+    if placed + track > total:
+        yield ("setup", "settlements", "track"), f"{placed} pre-placed settlements plus a track of {track} is more than the {total} settlements"
+    moorings = sum(i["moorings"] for i in board["islands"].values())
+    if moorings < players:
+        yield ("board", "islands"), f"only {moorings} moorings for {players} ships"

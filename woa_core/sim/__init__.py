@@ -1,0 +1,1 @@
+"""Simulation: running bot games (``runner``), streaming statistics (``stats``), reports."""

@@ -1,0 +1,198 @@
+"""Play games with bots: one game (``play_game``) or many, in parallel, in a fixed order.
+
+Each game's seed comes from the master seed and the game's index alone (``game_seed``), and
+results are consumed in index order, so statistics are identical for any number of workers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from woa_core import gamelog
+from woa_core.bots import bot_factory
+from woa_core.engine import Game
+from woa_core.engine.game import STEP_OF_VERB
+from woa_core.engine.view import PlayerView
+from woa_core.notation import format_action
+from woa_core.rules import Rules, load_rules
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game ``index`` of a run with seed ``master`` (independent of workers).
+
+    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    True
+    """
+    digest = hashlib.sha256(f"woa:{master}:{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+@dataclass(frozen=True, slots=True)
+class RunSpec:
+    """What a simulation plays: picklable, so worker processes can rebuild everything from it."""
+
+    rules_spec: str
+    players: int
+    bots: tuple[str, ...]  # one per seat (before rotation)
+    seed: int
+    rotate_seats: bool = False
+    log_dir: str | None = None
+
+    def seat_bots(self, index: int) -> tuple[str, ...]:
+        """The bot in each seat for game ``index`` (rotated by one seat per game if asked)."""
+        if not self.rotate_seats:
+            return self.bots
+        shift = index % self.players
+        return self.bots[shift:] + self.bots[:shift]
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """One finished game, as statistics need it (small and picklable)."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    rounds: int
+    end_reason: str
+    winner: int
+    vp: list[int]
+    vp_from: list[dict[str, int]]
+    gold: list[int]
+    first_player: int  # first in player order in round 1
+    sold: list[dict[str, int]]  # per seat: goods sold by region
+    actions: list[dict[str, int]]  # per seat: actions started
+    decisions: int
+    settlements: list[int] = field(default_factory=list)
+
+
+def play_game(
+    rules: Rules,
+    seed: int,
+    bots: Sequence[str],
+    index: int = 0,
+    on_action: Callable[[str], None] | None = None,
+) -> GameRecord:
+    """Play one game to its end; ``on_action`` receives each action's notation (for logs).
+
+    >>> from woa_core.rules import load_rules
+    >>> record = play_game(load_rules("west-of-africa", 3), seed=5, bots=["random"] * 3)
+    >>> record.rounds > 1 and record.winner in (0, 1, 2)
+    True
+    """
+    return _play(rules, seed, bots, index, on_action)[0]
+
+
+def _play(
+    rules: Rules,
+    seed: int,
+    bots: Sequence[str],
+    index: int,
+    on_action: Callable[[str], None] | None,
+) -> tuple[GameRecord, Game]:
+    game = Game(rules, seed=seed)
+    players = [bot_factory(name)(seed * 8 + seat + 1) for seat, name in enumerate(bots)]
+    views = [PlayerView(game, seat) for seat in range(rules.players)]
+    state = game.state
+    sold = [dict.fromkeys(sorted({i.region for i in rules.islands}), 0) for _ in bots]
+    started = [dict.fromkeys(rules.action_card, 0) for _ in bots]
+    first_player = -1
+    decisions = 0
+    while state.step != "over":
+        seat = game.deciders()[0]
+        legal = game.legal_actions(seat)
+        action = players[seat].choose(views[seat], legal)
+        verb = action[1]
+        if verb in STEP_OF_VERB:
+            if state.step == "main":
+                started[seat][STEP_OF_VERB[verb]] += 1
+            if verb == "sell":
+                sold[seat][rules.islands[action[2]].region] += 1
+        if on_action is not None:
+            on_action(format_action(rules, action))
+        game.apply(action)
+        decisions += 1
+        if first_player < 0 and state.order:
+            first_player = state.order[0]
+    record = GameRecord(
+        index=index,
+        seed=seed,
+        bots=tuple(bots),
+        rounds=state.round,
+        end_reason=state.end_reason or "none",
+        winner=state.winner,
+        vp=list(state.vp),
+        vp_from=[dict(v) for v in state.vp_from],
+        gold=list(state.gold),
+        first_player=first_player,
+        sold=sold,
+        actions=started,
+        decisions=decisions,
+        settlements=[sum(1 for s in state.settlement if s == p) for p in range(rules.players)],
+    )
+    return record, game
+
+
+def run_one(spec: RunSpec, index: int) -> GameRecord:
+    """Play game ``index`` of a run (in this process), writing its log if asked."""
+    rules = load_rules(spec.rules_spec, spec.players)
+    seed = game_seed(spec.seed, index)
+    bots = spec.seat_bots(index)
+    if spec.log_dir is None:
+        return play_game(rules, seed, bots, index)
+    lines: list[str] = []
+    record, game = _play(rules, seed, bots, index, on_action=lines.append)
+    path = Path(spec.log_dir) / f"game-{index:06d}.jsonl"
+    gamelog.write_log(path, gamelog.header(rules, seed, spec.rules_spec, bots), lines, gamelog.result(game))
+    return record
+
+
+def _run_chunk(args: tuple[RunSpec, int, int]) -> list[GameRecord]:
+    spec, start, stop = args
+    return [run_one(spec, i) for i in range(start, stop)]
+
+
+def run_games(spec: RunSpec, games: int, workers: int = 1, chunk: int = 0) -> Iterator[GameRecord]:
+    """Yield the records of games 0..games-1 in index order, played by ``workers`` processes."""
+    if spec.log_dir:
+        os.makedirs(spec.log_dir, exist_ok=True)
+    load_rules(spec.rules_spec, spec.players)  # fail here, with a clear error, not in a worker
+    workers = max(1, min(workers, games))
+    if workers == 1:
+        for i in range(games):
+            yield run_one(spec, i)
+        return
+    chunk = chunk or max(1, min(50, games // (workers * 8) or 1))
+    tasks = [(spec, start, min(start + chunk, games)) for start in range(0, games, chunk)]
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    pool = ctx.Pool(workers)
+    try:
+        for records in pool.imap(_run_chunk, tasks):
+            yield from records
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def describe(spec: RunSpec, rules: Rules) -> dict[str, Any]:
+    """The manifest part that says what produced a run."""
+    from woa_core import __version__
+
+    return {
+        "engine": __version__,
+        "rules": rules.name,
+        "rules_spec": spec.rules_spec,
+        "rules_hash": rules.content_hash,
+        "variant": rules.variant,
+        "players": spec.players,
+        "bots": list(spec.bots),
+        "rotate_seats": spec.rotate_seats,
+        "seed": spec.seed,
+    }

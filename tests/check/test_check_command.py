@@ -1,0 +1,49 @@
+"""`woa check` catches a deliberately broken rule primitive, shrinks the game, and writes a
+scenario that `woa scenario` replays (property-based checks issue, item 3)."""
+
+from __future__ import annotations
+
+import yaml
+
+from woa_core.cli import main
+from woa_core.engine import round_end
+
+
+def _broken_refill(rules, state) -> None:
+    """Refills the track without taking settlements from the reserve (a bug on purpose)."""
+    state.track = rules.track_size
+
+
+def test_check_passes_on_the_bundled_rules(capsys) -> None:
+    assert main(["check", "--players", "3", "--games", "5", "--seed", "3"]) == 0
+    assert "every invariant held" in capsys.readouterr().out
+
+
+def test_broken_primitive_is_caught_and_shrunk(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setitem(round_end.ROUND_END, "refill_settlement_track", _broken_refill)
+    out = tmp_path / "ce.yaml"
+    assert main(["check", "--players", "4", "--games", "3", "--seed", "1", "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "invariant 'settlements_conserved' failed" in err
+    assert "Traceback" not in err
+    shrunk_from, shrunk_to = (int(x) for x in err.split("shrunk from ")[1].split(" actions")[0].split(" to "))
+    assert shrunk_to < shrunk_from
+    scenario = yaml.safe_load(out.read_text())
+    assert scenario["check_invariants"] is True and len(scenario["steps"]) == shrunk_to
+    # Replayed while the bug is there, the scenario fails on the same invariant ...
+    assert main(["scenario", str(out)]) == 1
+    assert "settlements_conserved" in capsys.readouterr().out
+    # ... and with the primitive fixed, the same game is fine.
+    monkeypatch.undo()
+    assert main(["scenario", str(out)]) == 0
+
+
+def test_coverage_lists_what_never_happened(capsys) -> None:
+    assert main(["check", "--players", "2", "--games", "3", "--coverage", "--json"]) == 0
+    import json
+
+    report = json.loads(capsys.readouterr().out)["coverage"]["2"]
+    assert set(report) == {"actions", "cards", "sea_links", "fields", "settlement_spaces", "round_end", "rulings"}
+    assert "R11 ship placement" in report["rulings"]["seen"]
+    # Two players: every 6-cost space is pre-placed, so none can be founded and none is listed.
+    assert not any(" 1" == s[-2:] and s.startswith("lanzarote") for s in report["settlement_spaces"]["never"])

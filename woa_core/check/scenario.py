@@ -30,8 +30,8 @@ from woa_core.engine.state import NEUTRAL, NOBODY
 from woa_core.errors import IllegalAction, Problem, RulesError, ScenarioError
 from woa_core.notation import format_action, parse_action
 from woa_core.rules import Rules, load_rules
-from woa_core.rules.source import Located, Pos, YamlProblem, display_path, dotted, load_yaml
-from woa_core.rules.validate import schema_validator
+from woa_core.rules.source import Located, Pos, YamlProblem, display_path, load_yaml
+from woa_core.rules.validate import explain_schema_error, schema_validator
 
 SCHEMA = "scenario"
 
@@ -84,12 +84,7 @@ def scenario_from_located(located: Located, file: str) -> Scenario:
     if not isinstance(located.data, dict):
         raise ScenarioError([Problem(file, 1, 1, "a scenario is a mapping (players, steps, expect, ...)")])
     for error in schema_validator(SCHEMA).iter_errors(located.data):
-        path = tuple(error.absolute_path)
-        pos = located.where(path) or Pos(file, 0, 0)
-        message = error.message
-        if error.validator == "additionalProperties":
-            message = f"{message} (allowed: {', '.join(sorted(error.schema.get('properties', {})))})"
-        problems.append(Problem(pos.file, pos.line, pos.column, message, dotted(path)))
+        problems.extend(explain_schema_error(located, tuple(error.absolute_path), error))
     if problems:
         raise ScenarioError(sorted(problems, key=lambda p: (p.line, p.column)))
     return Scenario(file, located.data, located)

@@ -381,18 +381,21 @@ class Game:
     # -- starting and finishing actions (R12)
 
     def _start_problem(self, p: int, action: str) -> str | None:
+        """Why ``p`` cannot start ``action`` now (None if it can). On the hot path: the
+        common, legal case builds no strings."""
         s, r = self.state, self.rules
-        if action not in r.action_card:
+        card = r.action_card.get(action)
+        if card is None:
             return f"these rules have no {action} card"
-        name = self._action_name(action)
-        if not self.selected(p, action):
-            return f"you did not select {name}"
+        sel = s.selection[p]
+        if sel is None or not sel[card]:
+            return f"you did not select {self._action_name(action)}"
         if action in s.used:
-            return f"you already used {name} this turn"
+            return f"you already used {self._action_name(action)} this turn"
         if s.round == 1 and action in r.first_round_forbidden:
-            return f"{name} is not allowed in round 1"
-        if action in ISLAND_ACTIONS and not any(self.island_selected(p, i) for i in range(self._n_islands)):
-            return f"{name} needs an island card"
+            return f"{self._action_name(action)} is not allowed in round 1"
+        if action in ISLAND_ACTIONS and not any(sel[c] for c in r.island_card if c >= 0):
+            return f"{self._action_name(action)} needs an island card"
         return None
 
     def _enter(self, p: int, verb: str) -> None:

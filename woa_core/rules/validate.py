@@ -65,11 +65,12 @@ def schema_problems(located: Located) -> list[Problem]:
             continue
         validator = schema_validator(section)
         for error in validator.iter_errors(data[section]):
-            problems.extend(_schema_problem(located, (section, *error.absolute_path), error))
+            problems.extend(explain_schema_error(located, (section, *error.absolute_path), error))
     return sorted(problems, key=lambda p: (p.file, p.line, p.column))
 
 
-def _schema_problem(located: Located, path: Path_, error: jsonschema.ValidationError) -> Iterator[Problem]:
+def explain_schema_error(located: Located, path: Path_, error: jsonschema.ValidationError) -> Iterator[Problem]:
+    """One located problem per thing wrong in ``error`` (an unknown key each, etc.), in words."""
     kind = error.validator
     if kind == "additionalProperties" and isinstance(error.instance, dict):
         allowed = sorted(error.schema.get("properties", {}))
@@ -94,7 +95,7 @@ def _schema_problem(located: Located, path: Path_, error: jsonschema.ValidationE
         return
     if kind in ("anyOf", "oneOf") and error.context:
         best = jsonschema.exceptions.best_match(error.context)
-        yield from _schema_problem(located, (*path, *best.relative_path), best)
+        yield from explain_schema_error(located, (*path, *best.relative_path), best)
         return
     yield _at(located, path, error.message)
 

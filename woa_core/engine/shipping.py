@@ -1,0 +1,209 @@
+"""Move Ship (5. Action: Move Ship, R1-R3, R19): sail, load, unload, and displacement.
+
+The ship sails up to ``ship.range`` harbors, loads and unloads at any harbor it is in (R2),
+and nothing stays aboard. Only at the end of the move, if the harbor is full, one ship makes way
+onward in the direction of the last step (R3), or to the nearest free harbor (R19).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from woa_core.engine.state import NOBODY
+from woa_core.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from woa_core.engine.game import Action, Game
+
+ACTION = "move_ship"
+
+
+def start_points(game: Game) -> int:
+    """Harbors the ship may still sail when the action starts."""
+    return game.rules.ship_range
+
+
+def steps(game: Game, p: int, fresh: bool) -> list[Action]:
+    """Every ship step ``p`` may take now."""
+    r, s = game.rules, game.state
+    here = s.ship[p]
+    if here == NOBODY:
+        return []
+    out: list[Action] = []
+    if (r.ship_range if fresh else s.points) > 0:
+        out += [(p, "sail", to) for to in r.islands[here].neighbors]
+    if (0 if fresh else s.loaded) < r.ship_capacity:
+        stock = s.warehouse[here][p]
+        out += [(p, "load", g) for g in range(len(stock)) if stock[g]]
+    if not fresh:
+        out += [(p, "unload", g) for g, n in enumerate(s.cargo) if n]
+    return out
+
+
+def done_problem(game: Game, p: int) -> str | None:
+    """Why the move cannot end now (goods aboard, R2; nowhere to moor)."""
+    r, s = game.rules, game.state
+    if any(s.cargo):
+        return "goods never stay aboard: unload them first (R2)"
+    here = s.ship[p]
+    if s.ship_from != NOBODY and r.islands[here].moorings <= 0:
+        return f"{r.islands[here].name} has no mooring to end at"
+    return None
+
+
+def on_done(game: Game, p: int) -> str:
+    """After the move: displace a ship if the harbor is full (R3). Returns the next step."""
+    r, s = game.rules, game.state
+    if s.ship_from == NOBODY:
+        return "main"  # a ship that did not move displaces no one
+    here = s.ship[p]
+    others = [q for q in range(s.players) if q != p and s.ship[q] == here]
+    if len(others) < r.islands[here].moorings:
+        return "main"
+    if len(others) > 1:
+        s.options = others
+        return "displace"
+    return displace(game, others[0])
+
+
+def displace(game: Game, victim: int) -> str:
+    """Move ``victim``'s ship on (or let its owner choose at a fork). Returns the next step."""
+    s = game.state
+    options = retreat_options(game, s.ship[victim], s.ship_from, victim)
+    s.displaced = victim
+    if len(options) == 1:
+        return retreat_to(game, options[0])
+    s.options = options
+    return "retreat"
+
+
+def retreat_options(game: Game, harbor: int, came_from: int, victim: int) -> list[int]:
+    """Where a ship displaced from ``harbor`` may go (R3, R19): onward in the direction of the
+    active ship's last step to the first harbor with a free mooring, its owner choosing at a
+    fork; if no way onward has one, the nearest harbors with a free mooring."""
+    r = game.rules
+    direction = r.islands[harbor].at[0] - r.islands[came_from].at[0]
+    found: list[int] = []
+    frontier = [harbor]
+    seen = {harbor}
+    while frontier and direction:
+        onward = []
+        for here in frontier:
+            hx = r.islands[here].at[0]
+            for n in r.islands[here].neighbors:
+                if n in seen or (r.islands[n].at[0] - hx) * direction <= 0:
+                    continue
+                seen.add(n)
+                (found if game.free_moorings(n, ignore=victim) > 0 else onward).append(n)
+        frontier = onward
+    if found:
+        return sorted(found)
+    free = [i for i in range(len(r.islands)) if i != harbor and game.free_moorings(i, ignore=victim) > 0]
+    if not free:
+        return [harbor]
+    near = min(r.distance[harbor][i] for i in free)
+    return [i for i in free if r.distance[harbor][i] == near]
+
+
+def retreat_to(game: Game, island: int) -> str:
+    s = game.state
+    s.ship[s.displaced] = island
+    s.displaced = NOBODY
+    s.options = []
+    s.ship_from = NOBODY
+    return "main"
+
+
+def do_sail(game: Game, p: int, to: int) -> None:
+    """``sail ISLAND``: one harbor along a sea link (R1)."""
+    r, s = game.rules, game.state
+
+    def check() -> str | None:
+        dest = game.island_name(to)
+        here = s.ship[p]
+        if here == NOBODY:
+            return "your ship is not on the board"
+        if s.points <= 0:
+            return f"your ship has sailed its {r.ship_range} harbors"
+        if to not in r.islands[here].neighbors:
+            return f"no sea link from {r.islands[here].name} to {dest}"
+        return None
+
+    def do() -> None:
+        s.ship_from = s.ship[p]
+        s.ship[p] = to
+        s.points -= 1
+
+    game.run_step(p, "sail", check, do)
+
+
+def do_load(game: Game, p: int, good: int) -> None:
+    """``load GOOD`` from the warehouse of the harbor the ship is in (R2)."""
+    r, s = game.rules, game.state
+
+    def check() -> str | None:
+        name = game.good_name(good)
+        here = s.ship[p]
+        if here == NOBODY:
+            return "your ship is not on the board"
+        if s.loaded >= r.ship_capacity:
+            return f"a ship carries at most {r.ship_capacity} goods per move"
+        if s.warehouse[here][p][good] <= 0:
+            return f"you have no {name.lower()} in the {r.islands[here].name} warehouse"
+        return None
+
+    def do() -> None:
+        s.warehouse[s.ship[p]][p][good] -= 1
+        s.cargo[good] += 1
+        s.loaded += 1
+
+    game.run_step(p, "load", check, do)
+
+
+def do_unload(game: Game, p: int, good: int) -> None:
+    """``unload GOOD`` into the warehouse of the harbor the ship is in (R2)."""
+    s = game.state
+
+    def check() -> str | None:
+        name = game.good_name(good)
+        return None if s.cargo[good] > 0 else f"your ship carries no {name.lower()}"
+
+    def do() -> None:
+        s.cargo[good] -= 1
+        s.warehouse[s.ship[p]][p][good] += 1
+
+    game.run_step(p, "unload", check, do)
+
+
+def do_displace(game: Game, p: int, victim: int) -> None:
+    """``displace pN``: the active player picks which ship makes way (R3)."""
+    game.expect_step("displace")
+    s = game.state
+    if victim not in s.options:
+        ships = ", ".join(f"p{q + 1}" for q in s.options)
+        who = f"p{victim + 1}" if isinstance(victim, int) else repr(victim)
+        raise IllegalAction(f"{who}'s ship is not one that can make way (choose {ships})")
+    s.step = displace(game, victim)
+
+
+def do_retreat(game: Game, p: int, island: int) -> None:
+    """``retreat ISLAND``: the displaced ship's owner picks where it goes (R3)."""
+    game.expect_step("retreat")
+    name = game.island_name(island)
+    s = game.state
+    if island not in s.options:
+        allowed = ", ".join(game.rules.islands[i].name for i in s.options)
+        raise IllegalAction(f"the displaced ship cannot go to {name} (choose {allowed})")
+    s.step = retreat_to(game, island)
+
+
+HANDLERS = {
+    "sail": (1, do_sail),
+    "load": (1, do_load),
+    "unload": (1, do_unload),
+    "displace": (1, do_displace),
+    "retreat": (1, do_retreat),
+}
+"""``displace`` and ``retreat`` follow a finished move; the others are steps of the action."""
+
+STEP_VERBS = ("sail", "load", "unload")

@@ -14,7 +14,7 @@ class Progress:
         self.enabled = enabled
         self.every = every
         self.started = time.perf_counter()
-        self._last = 0.0
+        self._last = self.started
 
     def update(self, done: int) -> None:
         if not self.enabled:

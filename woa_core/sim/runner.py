@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -153,6 +154,11 @@ def run_one(spec: RunSpec, index: int) -> GameRecord:
     return record
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the pool and reports what finished."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_chunk(args: tuple[RunSpec, int, int]) -> list[GameRecord]:
     spec, start, stop = args
     return [run_one(spec, i) for i in range(start, stop)]
@@ -171,7 +177,7 @@ def run_games(spec: RunSpec, games: int, workers: int = 1, chunk: int = 0) -> It
     chunk = chunk or max(1, min(50, games // (workers * 8) or 1))
     tasks = [(spec, start, min(start + chunk, games)) for start in range(0, games, chunk)]
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    pool = ctx.Pool(workers)
+    pool = ctx.Pool(workers, initializer=_ignore_interrupts)
     try:
         for records in pool.imap(_run_chunk, tasks):
             yield from records

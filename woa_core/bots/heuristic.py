@@ -192,11 +192,13 @@ class HeuristicBot:
             return 5 + r.spaces[action[2]].good * 0.1
         if verb == "help":
             island, ships = action[2], action[3]
-            free = sum(
+            plantable = sum(
                 1 for s in r.islands[island].spaces
                 if r.spaces[s].good >= 0 and view.crop[s] == NOBODY and view.settlement[s] == NOBODY
+                and view.supply[p][r.spaces[s].good] > 0
             )
-            if free < 2 or len(ships) != view.workers[p][island]:
+            # Helpers leave the island (and its Alcalde race): only worth it for two goods or more.
+            if plantable < 2 or len(ships) != view.workers[p][island]:
                 return -1
             # Send helpers to the ship whose entry island is nearest to this island.
             near = min(range(len(r.worker_ships)), key=lambda w: r.distance[r.ship_entry[w]][island])

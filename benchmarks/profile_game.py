@@ -1,6 +1,6 @@
 """Profile the engine: cProfile over random-bot games, the top functions by own time.
 
-    python benchmarks/profile_game.py --players 4 --games 200 --bots random
+python benchmarks/profile_game.py --players 4 --games 200 --bots random
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from woa_core.rules import load_rules  # noqa: E402
-from woa_core.sim.runner import game_seed, play_game  # noqa: E402
+from woa_core.rules import load_rules
+from woa_core.sim.runner import game_seed, play_game
 
 
 def main() -> int:

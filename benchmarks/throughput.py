@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from woa_core.rules import load_rules  # noqa: E402
-from woa_core.sim.runner import RunSpec, run_games  # noqa: E402
+from woa_core.rules import load_rules
+from woa_core.sim.runner import RunSpec, run_games
 
 
 def measure(bots: str, players: int, games: int, workers: int, seed: int = 1) -> dict:

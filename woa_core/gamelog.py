@@ -59,7 +59,11 @@ def result(game: Game) -> dict[str, Any]:
 
 def write_log(path: str | os.PathLike[str], head: dict[str, Any], actions: list[str], end: dict[str, Any]) -> None:
     """Write a complete log."""
-    lines = [json.dumps(head, sort_keys=True), *(json.dumps(a) for a in actions), json.dumps(end, sort_keys=True)]
+    lines = [
+        json.dumps(head, sort_keys=True),
+        *(json.dumps(a) for a in actions),
+        json.dumps(end, sort_keys=True),
+    ]
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -98,21 +102,19 @@ def replay(path: str | os.PathLike[str], rules_spec: str | None = None) -> Repla
             f"but '{spec}' now hashes to {rules.content_hash}"
         )
     game = Game(rules, seed=head["seed"])
-    count = 0
     for number, line in enumerate(lines[1:], start=2):
         item = _json(name, number, line)
         if isinstance(item, dict) and "result" in item:
             if number != len(lines):
                 raise LogError(f"{name}:{number + 1}: lines follow the result line")
             _compare(name, number, item, game)
-            return Replayed(head, game, count)
+            return Replayed(head, game, number - 2)
         if not isinstance(item, str):
             raise LogError(f"{name}:{number}: expected an action in quotes or the result line")
         try:
             game.apply(parse_action(rules, item))
         except IllegalAction as e:
             raise LogError(f"{name}:{number}: '{item}' is refused: {e}") from None
-        count += 1
     raise LogError(f"{name}:{len(lines)}: the log ends without a result line (truncated?)")
 
 

@@ -152,9 +152,7 @@ def _displace(rules: Rules, words: list[str]) -> tuple:
 def _help(rules: Rules, words: list[str]) -> tuple:
     if len(words) < 2:
         raise IllegalAction("expected an island and one worker ship per helping worker")
-    ships = tuple(
-        sorted(_lookup(rules, "ship", w, rules.worker_ships) for w in words[1:])
-    )
+    ships = tuple(sorted(_lookup(rules, "ship", w, rules.worker_ships) for w in words[1:]))
     return (_island(rules, words[0]), ships)
 
 

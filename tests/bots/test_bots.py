@@ -21,7 +21,7 @@ def test_bundled_bots_follow_the_interface() -> None:
 def test_unknown_bot_is_a_usage_error() -> None:
     with pytest.raises(UsageError, match="unknown bot 'nope'"):
         bot_factory("nope")
-    with pytest.raises(UsageError, match="cannot load bot 'no.such.module:Bot'"):
+    with pytest.raises(UsageError, match=r"cannot load bot 'no\.such\.module:Bot'"):
         bot_factory("no.such.module:Bot")
 
 

@@ -43,7 +43,15 @@ def test_coverage_lists_what_never_happened(capsys) -> None:
     import json
 
     report = json.loads(capsys.readouterr().out)["coverage"]["2"]
-    assert set(report) == {"actions", "cards", "sea_links", "fields", "settlement_spaces", "round_end", "rulings"}
+    assert set(report) == {
+        "actions",
+        "cards",
+        "sea_links",
+        "fields",
+        "settlement_spaces",
+        "round_end",
+        "rulings",
+    }
     assert "R11 ship placement" in report["rulings"]["seen"]
     # Two players: every 6-cost space is pre-placed, so none can be founded and none is listed.
-    assert not any(" 1" == s[-2:] and s.startswith("lanzarote") for s in report["settlement_spaces"]["never"])
+    assert not any(s[-2:] == " 1" and s.startswith("lanzarote") for s in report["settlement_spaces"]["never"])

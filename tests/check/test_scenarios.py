@@ -69,7 +69,9 @@ def test_refusal_expected_but_played(tmp_path: Path) -> None:
         ("steps: []\n", ":1:1:", "'players' is missing (required)"),
     ],
 )
-def test_malformed_scenario_is_an_error_with_file_and_line(tmp_path: Path, capsys, text: str, where: str, what: str) -> None:
+def test_malformed_scenario_is_an_error_with_file_and_line(
+    tmp_path: Path, capsys, text: str, where: str, what: str
+) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text(text)
     with pytest.raises(ScenarioError) as info:

@@ -46,8 +46,23 @@ class GameMachine(RuleBasedStateMachine):
     @rule(
         player=st.integers(-1, 6),
         verb=st.sampled_from(
-            ["select", "place", "worker", "sail", "load", "unload", "displace", "retreat", "help",
-             "cultivate", "sell", "found", "done", "end", "fly"]
+            [
+                "select",
+                "place",
+                "worker",
+                "sail",
+                "load",
+                "unload",
+                "displace",
+                "retreat",
+                "help",
+                "cultivate",
+                "sell",
+                "found",
+                "done",
+                "end",
+                "fly",
+            ]
         ),
         args=st.lists(st.one_of(st.integers(-2, 40), st.tuples(st.integers(0, 2))), max_size=3),
     )

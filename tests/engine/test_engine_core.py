@@ -120,12 +120,25 @@ def test_displaced_owner_decides_where_to_go() -> None:
     game = Game(rules, seed=0)
     s = game.state
     s.round = 2
-    s.ship = [rules.island_id("tenerife"), rules.island_id("la_gomera"), rules.island_id("lanzarote"), rules.island_id("lanzarote")]
-    for text in ["p1 select move_ship", "p2 select found lanzarote", "p3 select found lanzarote", "p4 select found lanzarote"]:
+    s.ship = [
+        rules.island_id("tenerife"),
+        rules.island_id("la_gomera"),
+        rules.island_id("lanzarote"),
+        rules.island_id("lanzarote"),
+    ]
+    for text in [
+        "p1 select move_ship",
+        "p2 select found lanzarote",
+        "p3 select found lanzarote",
+        "p4 select found lanzarote",
+    ]:
         game.apply(parse_action(rules, text))
     game.apply(parse_action(rules, "p1 sail la_gomera"))
     game.apply(parse_action(rules, "p1 done"))
     assert game.step == "retreat" and game.deciders() == [1]
-    assert sorted(format_action(rules, a) for a in game.legal_actions()) == ["p2 retreat el_hierro", "p2 retreat la_palma"]
+    assert sorted(format_action(rules, a) for a in game.legal_actions()) == [
+        "p2 retreat el_hierro",
+        "p2 retreat la_palma",
+    ]
     game.apply(parse_action(rules, "p2 retreat el_hierro"))
     assert s.ship[1] == rules.island_id("el_hierro") and game.deciders() == [0]

@@ -30,7 +30,14 @@ def test_r24_no_chance_after_setup() -> None:
     rules = load_rules("west-of-africa", 2)
     a, b = Game(rules, seed=1), Game(rules, seed=2)
     b.state.gold_time = list(a.state.gold_time)
-    lines = ["p1 select move_workers", "p2 select move_ship", "p1 place tenerife", "p1 worker west la_gomera", "p1 done", "p1 end"]
+    lines = [
+        "p1 select move_workers",
+        "p2 select move_ship",
+        "p1 place tenerife",
+        "p1 worker west la_gomera",
+        "p1 done",
+        "p1 end",
+    ]
     _play(a, *lines)
     _play(b, *lines)
     sa, sb = a.state.to_json(), b.state.to_json()

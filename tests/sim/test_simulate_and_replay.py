@@ -16,7 +16,11 @@ def _simulate(capsys, *args: str) -> dict:
 
 
 def _without_timings(report: dict) -> dict:
-    manifest = {k: v for k, v in report["manifest"].items() if k not in ("seconds", "games_per_second", "decisions_per_second", "workers")}
+    manifest = {
+        k: v
+        for k, v in report["manifest"].items()
+        if k not in ("seconds", "games_per_second", "decisions_per_second", "workers")
+    }
     return {"manifest": manifest, "stats": report["stats"]}
 
 
@@ -24,7 +28,19 @@ def _without_timings(report: dict) -> dict:
 def test_simulated_logs_replay(players: int, tmp_path: Path, capsys) -> None:
     """Done-when of the engine issue: simulate with --log-dir, every log replays (exit 0)."""
     logs = tmp_path / "logs"
-    report = _simulate(capsys, "--players", str(players), "--games", "3", "--seed", "11", "--log-dir", str(logs), "--workers", "1")
+    report = _simulate(
+        capsys,
+        "--players",
+        str(players),
+        "--games",
+        "3",
+        "--seed",
+        "11",
+        "--log-dir",
+        str(logs),
+        "--workers",
+        "1",
+    )
     assert report["stats"]["games"] == 3
     files = sorted(logs.glob("*.jsonl"))
     assert len(files) == 3
@@ -40,7 +56,17 @@ def test_same_command_same_results(capsys) -> None:
 
 def test_workers_do_not_change_results(capsys) -> None:
     """Each game's seed comes from the master seed and its index only (simulator issue, item 4)."""
-    args = ["--players", "3", "--games", "8", "--seed", "5", "--bots", "heuristic,random,random", "--rotate-seats"]
+    args = [
+        "--players",
+        "3",
+        "--games",
+        "8",
+        "--seed",
+        "5",
+        "--bots",
+        "heuristic,random,random",
+        "--rotate-seats",
+    ]
     one = _simulate(capsys, *args, "--workers", "1")
     two = _simulate(capsys, *args, "--workers", "2")
     assert _without_timings(one) == _without_timings(two)
@@ -129,5 +155,15 @@ def test_usage_errors_exit_2(capsys) -> None:
 
 def test_plugged_in_bot(capsys) -> None:
     """A user's own bot class, given as module:Class (simulator issue, item 1)."""
-    report = _simulate(capsys, "--players", "2", "--games", "2", "--bots", "woa_core.bots.random_bot:RandomBot", "--workers", "1")
+    report = _simulate(
+        capsys,
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--bots",
+        "woa_core.bots.random_bot:RandomBot",
+        "--workers",
+        "1",
+    )
     assert report["stats"]["games"] == 2

@@ -110,7 +110,9 @@ class HeuristicBot:
                 free = sum(
                     1
                     for s in island.spaces
-                    if r.spaces[s].good >= 0 and view.crop[s] == NOBODY and view.settlement[s] == NOBODY
+                    if r.spaces[s].good >= 0
+                    and view.crop[s] == NOBODY
+                    and view.settlement[s] == NOBODY
                     and view.supply[p][r.spaces[s].good] > 0
                 )
                 workers = view.workers[p][i]
@@ -150,9 +152,9 @@ class HeuristicBot:
         for target in range(len(r.islands)):
             price = r.islands[target].price
             for src in sources:
-                if r.distance[ship][src] + r.distance[src][target] <= r.ship_range and price > r.islands[src].price:
-                    if price > best_price:
-                        best, best_price = target, price
+                reachable = r.distance[ship][src] + r.distance[src][target] <= r.ship_range
+                if reachable and r.islands[src].price < price and price > best_price:
+                    best, best_price = target, price
         return best
 
     # ------------------------------------------------------------------ scoring
@@ -193,8 +195,11 @@ class HeuristicBot:
         if verb == "help":
             island, ships = action[2], action[3]
             plantable = sum(
-                1 for s in r.islands[island].spaces
-                if r.spaces[s].good >= 0 and view.crop[s] == NOBODY and view.settlement[s] == NOBODY
+                1
+                for s in r.islands[island].spaces
+                if r.spaces[s].good >= 0
+                and view.crop[s] == NOBODY
+                and view.settlement[s] == NOBODY
                 and view.supply[p][r.spaces[s].good] > 0
             )
             # Helpers leave the island (and its Alcalde race): only worth it for two goods or more.
@@ -222,9 +227,7 @@ class HeuristicBot:
             return -1  # a lone worker holds its island
         if mine[dest] == 0:
             value += 2
-        others = max(
-            (view.workers[q][dest] * r.influence_worker for q in range(view.players) if q != p), default=0
-        )
+        others = max((view.workers[q][dest] * r.influence_worker for q in range(view.players) if q != p), default=0)
         if others > r.influence_worker * (mine[dest] + 1):
             value -= 2
         return value
@@ -250,7 +253,8 @@ class HeuristicBot:
             goal = target
         elif not any(view.warehouse[here][p]) or here == sells_at:
             sources = [
-                i for i in range(len(r.islands))
+                i
+                for i in range(len(r.islands))
                 if sum(view.warehouse[i][p]) and r.islands[i].price < r.islands[sells_at].price
             ]
             if sources:

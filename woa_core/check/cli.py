@@ -22,11 +22,26 @@ def add_commands(sub: Any) -> None:
         "With --coverage, also report which actions, cards, sea links, fields, round-end steps and rulings "
         "the games exercised and which never happened.",
     )
-    p.add_argument("rules", nargs="?", default="west-of-africa", metavar="RULES", help="rules to check (default: %(default)s)")
-    p.add_argument("--players", type=int, action="append", help="player count (repeatable; default: every count the rules support)")
+    p.add_argument(
+        "rules",
+        nargs="?",
+        default="west-of-africa",
+        metavar="RULES",
+        help="rules to check (default: %(default)s)",
+    )
+    p.add_argument(
+        "--players",
+        type=int,
+        action="append",
+        help="player count (repeatable; default: every count the rules support)",
+    )
     p.add_argument("--games", type=int, default=50, help="games per player count (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
-    p.add_argument("--out", default="counterexample.yaml", help="where to write a counterexample scenario (default: %(default)s)")
+    p.add_argument(
+        "--out",
+        default="counterexample.yaml",
+        help="where to write a counterexample scenario (default: %(default)s)",
+    )
     p.add_argument("--coverage", action="store_true", help="report rule coverage")
     p.add_argument("--json", action="store_true", help="print the outcome as JSON")
     p.set_defaults(run=cmd_check)
@@ -45,8 +60,7 @@ def add_commands(sub: Any) -> None:
 def cmd_check(args: argparse.Namespace) -> int:
     from woa_core.check.coverage import Coverage, format_coverage
     from woa_core.check.runner import play_checked, scenario_text, shrink
-    from woa_core.rules import load_document
-    from woa_core.rules import compile_document
+    from woa_core.rules import compile_document, load_document
     from woa_core.sim.runner import game_seed
 
     if args.games < 1:
@@ -61,13 +75,16 @@ def cmd_check(args: argparse.Namespace) -> int:
         observer = coverage.observe if coverage else None
         for i in range(args.games):
             seed = game_seed(args.seed, i)
-            violation, game = play_checked(rules, seed, observer=observer)
+            violation, _ = play_checked(rules, seed, observer=observer)
             if violation:
                 small = shrink(rules, violation)
                 Path(args.out).write_text(scenario_text(rules, args.rules, small), encoding="utf-8")
                 where = f"{n} players, game {i} (seed {seed}), step {violation.step}"
                 print(f"invariant '{violation.invariant}' failed: {violation.message}", file=sys.stderr)
-                print(f"  in {where}: after '{violation.actions[-1] if violation.actions else 'setup'}'", file=sys.stderr)
+                print(
+                    f"  in {where}: after '{violation.actions[-1] if violation.actions else 'setup'}'",
+                    file=sys.stderr,
+                )
                 print(f"  shrunk from {violation.step} to {small.step} actions: {args.out}", file=sys.stderr)
                 print(f"  replay it with: woa scenario {args.out}", file=sys.stderr)
                 return 1
@@ -96,7 +113,12 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     for path in files:
         try:
             result = run_scenario(load_scenario(path))
-            entry = {"file": str(path), "name": result.scenario.name, "passed": result.passed, "message": result.message}
+            entry = {
+                "file": str(path),
+                "name": result.scenario.name,
+                "passed": result.passed,
+                "message": result.message,
+            }
         except ScenarioError as e:
             entry = {"file": str(path), "name": path.stem, "passed": False, "message": str(e)}
         failed += not entry["passed"]

@@ -13,6 +13,7 @@ from typing import Any
 
 from woa_core.engine import Game
 from woa_core.engine.game import ACTIONS, STEP_OF_VERB
+from woa_core.engine.selection import card_sum
 from woa_core.engine.state import NOBODY, GameState
 from woa_core.rules import Rules
 
@@ -37,7 +38,10 @@ class Coverage:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.seen: dict[str, Counter] = {k: Counter() for k in ("actions", "cards", "sea_links", "fields", "settlement_spaces", "round_end", "rulings")}
+        self.seen: dict[str, Counter] = {
+            k: Counter()
+            for k in ("actions", "cards", "sea_links", "fields", "settlement_spaces", "round_end", "rulings")
+        }
 
     def _link(self, a: int, b: int) -> str:
         x, y = self.rules.islands[a].id, self.rules.islands[b].id
@@ -103,7 +107,7 @@ class Coverage:
             if s.round > prev.round or s.step == "over":
                 self._round_end(prev, s)
         if verb == "select" and prev.step == "select" and s.step != "select":
-            sums = [sum(n * c.value for n, c in zip(s.selection[q], r.cards)) for q in range(s.players)]
+            sums = [card_sum(r, s.selection[q]) for q in range(s.players)]
             if len(set(sums)) < len(sums):
                 seen["rulings"]["R8 tie by gold"] += 1
         if s.step not in ("select", "over") and (s.turn != prev.turn or prev.step == "select"):

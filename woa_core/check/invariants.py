@@ -20,6 +20,7 @@ import math
 from collections.abc import Callable
 
 from woa_core.engine.round_end import influence
+from woa_core.engine.selection import card_sum
 from woa_core.engine.state import NOBODY, GameState
 from woa_core.rules import Rules
 
@@ -177,7 +178,7 @@ def order_by_card_sums(rules: Rules, s: GameState, prev: GameState | None) -> st
     """The player order is by ascending card sum, ties by the gold track (R8)."""
     if prev is None or prev.step != "select" or s.step == "select":
         return None
-    sums = [sum(n * c.value for n, c in zip(s.selection[p], rules.cards)) for p in range(s.players)]
+    sums = [card_sum(rules, s.selection[p]) for p in range(s.players)]
     rank = prev.gold_rank()
     expected = sorted(range(s.players), key=lambda p: (sums[p], rank.index(p)))
     if s.order != expected:

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from woa_core.check.invariants import INVARIANTS, violations
+from woa_core.check.invariants import INVARIANTS
 from woa_core.engine import Game
 from woa_core.notation import format_action
 from woa_core.rules import Rules, data_root

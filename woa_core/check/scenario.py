@@ -136,14 +136,18 @@ def run_step(game: Game, step: Any, scenario: Scenario, path: tuple) -> None:
     try:
         game.apply(parse_action(game.rules, text))
     except IllegalAction as e:
+        reason = str(e)
+    else:
+        reason = None
+    if reason is not None:
         if refused is None:
-            raise Failure(f"{where}: '{text}' was refused: {e}") from None
+            raise Failure(f"{where}: '{text}' was refused: {reason}")
         if game.state.to_json() != before:
             raise Failure(f"{where}: '{text}' was refused but changed the state")
-        words = str(refused).lower().split()
-        missing = [w for w in words if w not in str(e).lower()]
+        missing = [w for w in str(refused).lower().split() if w not in reason.lower()]
         if missing:
-            raise Failure(f"{where}: '{text}' was refused as expected, but the reason '{e}' lacks: {' '.join(missing)}")
+            lacking = " ".join(missing)
+            raise Failure(f"{where}: '{text}' was refused as expected, but the reason '{reason}' lacks: {lacking}")
         return
     if refused is not None:
         raise Failure(f"{where}: '{text}' was expected to be refused ({refused}), but it was played")
@@ -279,8 +283,7 @@ def observed(game: Game, key: str, arg: Any = None) -> Any:
         return {i.id: name(s.alcalde[k]) for k, i in enumerate(r.islands)}
     if key == "workers":
         return {
-            f"p{p + 1}": {r.location_name(loc): n for loc, n in enumerate(s.workers[p]) if n}
-            for p in range(s.players)
+            f"p{p + 1}": {r.location_name(loc): n for loc, n in enumerate(s.workers[p]) if n} for p in range(s.players)
         }
     if key == "warehouses":
         out: dict[str, Any] = {}

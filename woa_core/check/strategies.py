@@ -95,7 +95,10 @@ def choices(max_size: int = 400) -> st.SearchStrategy[list[int]]:
 
 @st.composite
 def games(
-    draw: st.DrawFn, spec: str = DEFAULT, rules: st.SearchStrategy[Rules] | None = None, max_actions: int = 400
+    draw: st.DrawFn,
+    spec: str = DEFAULT,
+    rules: st.SearchStrategy[Rules] | None = None,
+    max_actions: int = 400,
 ) -> Game:
     """A game played from its start by drawn choices (not necessarily to its end)."""
     compiled = draw(rules) if rules is not None else load_rules(spec, draw(player_counts(spec)))

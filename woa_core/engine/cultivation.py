@@ -59,8 +59,10 @@ def do_help(game: Game, p: int, island: int, ships: tuple) -> None:
         if problem:
             return problem
         name = r.islands[island].name
-        if not isinstance(ships, tuple) or not ships or not all(
-            isinstance(x, int) and 0 <= x < len(r.worker_ships) for x in ships
+        if (
+            not isinstance(ships, tuple)
+            or not ships
+            or not all(isinstance(x, int) and 0 <= x < len(r.worker_ships) for x in ships)
         ):
             return "helpers go to worker ships: name one ship per helper"
         if s.helpers[island] >= 0 or s.planted[island]:

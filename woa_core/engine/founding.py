@@ -23,9 +23,7 @@ def steps(game: Game, p: int, fresh: bool) -> list[Action]:
     for i in range(len(r.islands)):
         if s.alcalde[i] == p and game.island_selected(p, i):
             out += [
-                (p, "found", group)
-                for group in game.free_groups(i, cultivate=False)
-                if r.spaces[group].cost <= gold
+                (p, "found", group) for group in game.free_groups(i, cultivate=False) if r.spaces[group].cost <= gold
             ]
     return out
 

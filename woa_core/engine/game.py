@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 from woa_core.engine import cultivation, founding, selling, shipping, workers
 from woa_core.engine.round_end import end_round
-from woa_core.engine.selection import selection_actions
+from woa_core.engine.selection import card_sum, selection_actions
 from woa_core.engine.state import NOBODY, GameState, new_state
 from woa_core.errors import IllegalAction
 from woa_core.rules import Rules
@@ -54,7 +54,7 @@ ISLAND_ACTIONS = frozenset({"cultivate", "sell", "found"})
 class Game:
     """One game: compiled ``rules`` plus a ``GameState`` that ``apply`` advances."""
 
-    __slots__ = ("rules", "state", "_good_names", "_help_options")
+    __slots__ = ("_good_names", "_help_options", "rules", "state")
 
     def __init__(self, rules: Rules, seed: int = 0, state: GameState | None = None) -> None:
         self.rules = rules
@@ -115,8 +115,7 @@ class Game:
 
     def card_sum(self, player: int) -> int:
         """The sum of the player's selected card values (the minus card lowers it, 5.I)."""
-        sel = self.state.selection[player] or ()
-        return sum(n * c.value for n, c in zip(sel, self.rules.cards))
+        return card_sum(self.rules, self.state.selection[player])
 
     def available_actions(self, player: int) -> list[str]:
         """Actions ``player`` may still start this turn: selected, unused, allowed this round."""
@@ -289,7 +288,7 @@ class Game:
         r, s = self.rules, self.state
         if not isinstance(counts, tuple) or len(counts) != len(r.cards):
             return "a selection names cards"
-        for card, (n, held) in enumerate(zip(counts, s.hand[p])):
+        for card, (n, held) in enumerate(zip(counts, s.hand[p], strict=True)):
             if not isinstance(n, int) or n < 0:
                 return "a selection names cards"
             if n > held:

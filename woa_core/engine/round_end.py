@@ -34,7 +34,7 @@ def add_vp(state: GameState, player: int, vp: int, source: str) -> None:
 @primitive("gold_majority_vp")
 def gold_majority_vp(rules: Rules, state: GameState) -> None:
     """5.III: the players with the most gold get ``gold_majority.vp_by_rank`` VP (R13)."""
-    for player, vp in zip(state.gold_rank(), rules.gold_vp_by_rank):
+    for player, vp in zip(state.gold_rank(), rules.gold_vp_by_rank, strict=False):  # fewer ranks than players
         if vp:
             add_vp(state, player, vp, "gold_majority")
 

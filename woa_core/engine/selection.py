@@ -11,8 +11,22 @@ distinct situation and shared by every game in the process.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
+
+from woa_core.rules import Rules
+
+
+def card_sum(rules: Rules, selection: Sequence[int] | None) -> int:
+    """The sum of a selection's card values; the minus card lowers it (5.I, R8).
+
+    >>> from woa_core.rules import load_rules
+    >>> rules = load_rules()
+    >>> card_sum(rules, [1 if c.id in ("sell", "minus") else 0 for c in rules.cards])
+    1
+    """
+    return sum(n * c.value for n, c in zip(selection or (), rules.cards, strict=False))
 
 
 @lru_cache(maxsize=4096)
@@ -23,8 +37,6 @@ def selections(hand: tuple[int, ...], min_cards: int, max_cards: int) -> tuple[t
 
 
 @lru_cache(maxsize=4096)
-def selection_actions(
-    player: int, hand: tuple[int, ...], min_cards: int, max_cards: int
-) -> tuple[tuple, ...]:
+def selection_actions(player: int, hand: tuple[int, ...], min_cards: int, max_cards: int) -> tuple[tuple, ...]:
     """The ``select`` actions of ``player`` (see ``woa_core.engine.actions``)."""
     return tuple((player, "select", c) for c in selections(hand, min_cards, max_cards))

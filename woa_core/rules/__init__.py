@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache
 
 from woa_core.errors import RulesError
 from woa_core.rules.compile import compile_rules, content_hash
@@ -56,11 +56,11 @@ def compile_document(doc: ResolvedDoc, players: int) -> Rules:
     return compile_rules(doc.name, located.data, players, content_hash(doc.located.data), doc.variant)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _bundled(name: str, players: int) -> Rules:
     return compile_document(_bundled_document(name), players)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _bundled_document(name: str) -> ResolvedDoc:
     return load_document(name)

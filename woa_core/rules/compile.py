@@ -72,9 +72,7 @@ def compile_rules(
     graph = sea_graph(board)
     lengths = dict(nx.all_pairs_shortest_path_length(graph))
     unreachable = len(island_ids) + 1
-    distance = tuple(
-        tuple(lengths[a].get(b, unreachable) for b in island_ids) for a in island_ids
-    )
+    distance = tuple(tuple(lengths[a].get(b, unreachable) for b in island_ids) for a in island_ids)
 
     spaces: list[Space] = []
     islands: list[Island] = []

@@ -18,9 +18,7 @@ from typing import Any
 from woa_core.rules.source import Located, Path_
 
 
-def merge_patch(
-    target: Located, patch: Located, at: Path_ = (), patch_root: Path_ = ()
-) -> None:
+def merge_patch(target: Located, patch: Located, at: Path_ = (), patch_root: Path_ = ()) -> None:
     """Apply ``patch.data`` (taken from ``patch_root`` within ``patch``) to ``target`` at ``at``.
 
     ``target`` is changed in place; positions of replaced values are taken from the patch."""

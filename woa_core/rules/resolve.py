@@ -68,9 +68,7 @@ def for_players(doc: ResolvedDoc, players: int) -> Located:
 
     The caller has validated ``doc``; a player count outside ``players.counts`` is a
     ``RulesError`` naming the counts the rules support."""
-    located = Located(
-        copy.deepcopy(doc.located.data), dict(doc.located.positions), dict(doc.located.key_positions)
-    )
+    located = Located(copy.deepcopy(doc.located.data), dict(doc.located.positions), dict(doc.located.key_positions))
     players_section = located.data.get("players", {})
     counts = players_section.get("counts", [])
     if players not in counts:
@@ -124,7 +122,14 @@ def _resolve(spec: str, base_dir: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
         return _read_directory(data_root() / "rules" / spec)
     known = ", ".join(bundled_rulesets())
     raise MissingRules(
-        [Problem(spec, 0, 0, f"no such rules: not a rules directory, a variant file, or a bundled ruleset ({known})")]
+        [
+            Problem(
+                spec,
+                0,
+                0,
+                f"no such rules: not a rules directory, a variant file, or a bundled ruleset ({known})",
+            )
+        ]
     )
 
 
@@ -152,7 +157,7 @@ def _read_directory(directory: Path) -> ResolvedDoc:
     return ResolvedDoc(name=str(name or directory.name), located=located, files=files)
 
 
-def _nowhere(path: Path):  # noqa: ANN202 - a Pos at the top of a file
+def _nowhere(path: Path):
     from woa_core.rules.source import Pos
 
     return Pos(display_path(path), 0, 0)
@@ -203,6 +208,4 @@ def _read_variant(path: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
         if section in data:
             merge_patch(merged, patch, (section,), (section,))
     name_value = data.get("name") if isinstance(data.get("name"), str) else path.stem
-    return ResolvedDoc(
-        name=name_value, located=merged, files=[*parent.files, name], variant=name
-    )
+    return ResolvedDoc(name=name_value, located=merged, files=[*parent.files, name], variant=name)

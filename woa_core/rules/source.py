@@ -132,16 +132,12 @@ def _build(
                 key = "null" if key is None else str(key).lower() if isinstance(key, bool) else str(key)
             if key in result:
                 p = _pos(key_node, file)
-                problems.append(
-                    Problem(file, p.line, p.column, f"duplicate key '{key}'", dotted(path + (key,)))
-                )
+                problems.append(Problem(file, p.line, p.column, f"duplicate key '{key}'", dotted(path + (key,))))
             out.key_positions[path + (key,)] = _pos(key_node, file)
             result[key] = _build(loader, value_node, path + (key,), file, out, problems)
         return result
     if isinstance(node, yaml.SequenceNode):
-        return [
-            _build(loader, item, path + (i,), file, out, problems) for i, item in enumerate(node.value)
-        ]
+        return [_build(loader, item, path + (i,), file, out, problems) for i, item in enumerate(node.value)]
     value = loader.construct_object(node, deep=True)
     if not isinstance(value, (str, int, float, bool, type(None))):
         value = str(value)  # dates and the like: keep JSON-compatible, the schema will complain

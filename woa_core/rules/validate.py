@@ -91,7 +91,11 @@ def explain_schema_error(located: Located, path: Path_, error: jsonschema.Valida
     if kind == "type":
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
-        yield _at(located, path, f"expected {_article(expected)}, got {_json_type(error.instance)} {error.instance!r}")
+        yield _at(
+            located,
+            path,
+            f"expected {_article(expected)}, got {_json_type(error.instance)} {error.instance!r}",
+        )
         return
     if kind in ("anyOf", "oneOf") and error.context:
         best = jsonschema.exceptions.best_match(error.context)
@@ -157,16 +161,25 @@ def _board_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     board = d["board"]
     for island_id, island in board["islands"].items():
         if island["region"] not in board["regions"]:
-            yield ("board", "islands", island_id, "region"), _ref("region", island["region"], board["regions"])
+            yield (
+                ("board", "islands", island_id, "region"),
+                _ref("region", island["region"], board["regions"]),
+            )
         for i, space in enumerate(island.get("spaces", [])):
             if "good" in space and space["good"] not in board["goods"]:
-                yield ("board", "islands", island_id, "spaces", i, "good"), _ref("good", space["good"], board["goods"])
+                yield (
+                    ("board", "islands", island_id, "spaces", i, "good"),
+                    _ref("good", space["good"], board["goods"]),
+                )
     pairs = Counter()
     for key in board["sea_links"]:
         a, b = key.split("-")
         for end in (a, b):
             if end not in board["islands"]:
-                yield ("board", "sea_links", key, "_key"), f"sea link '{key}': " + _ref("island", end, board["islands"])
+                yield (
+                    ("board", "sea_links", key, "_key"),
+                    f"sea link '{key}': " + _ref("island", end, board["islands"]),
+                )
         if a == b:
             yield ("board", "sea_links", key, "_key"), f"sea link '{key}' joins an island to itself"
         pairs[frozenset((a, b))] += 1
@@ -174,7 +187,10 @@ def _board_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
             yield ("board", "sea_links", key, "_key"), f"sea link '{key}' is given twice (both directions)"
     for ship_id, ship in board["worker_ships"].items():
         if ship["enters"] not in board["islands"]:
-            yield ("board", "worker_ships", ship_id, "enters"), _ref("island", ship["enters"], board["islands"])
+            yield (
+                ("board", "worker_ships", ship_id, "enters"),
+                _ref("island", ship["enters"], board["islands"]),
+            )
 
 
 @_check
@@ -199,11 +215,17 @@ def _card_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
             if card["island"] not in islands:
                 yield ("cards", "cards", card_id, "island"), _ref("island", card["island"], islands)
             elif card["island"] in island_owner:
-                yield ("cards", "cards", card_id, "island"), f"island '{card['island']}' already has card '{island_owner[card['island']]}'"
+                yield (
+                    ("cards", "cards", card_id, "island"),
+                    f"island '{card['island']}' already has card '{island_owner[card['island']]}'",
+                )
             island_owner.setdefault(card["island"], card_id)
         if card["kind"] == "action":
             if card["action"] in action_owner:
-                yield ("cards", "cards", card_id, "action"), f"action '{card['action']}' already has card '{action_owner[card['action']]}'"
+                yield (
+                    ("cards", "cards", card_id, "action"),
+                    f"action '{card['action']}' already has card '{action_owner[card['action']]}'",
+                )
             action_owner.setdefault(card["action"], card_id)
 
 
@@ -218,12 +240,21 @@ def _setup_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
             yield ("setup", "workers", ship), _ref("worker ship", ship, board["worker_ships"])
     gold = d["economy"]["gold"]
     if gold["start"] > gold["cap"]:
-        yield ("economy", "gold", "start"), f"starting gold {gold['start']} is above the gold cap {gold['cap']}"
+        yield (
+            ("economy", "gold", "start"),
+            f"starting gold {gold['start']} is above the gold cap {gold['cap']}",
+        )
     sel = d["economy"]["selection"]
     if sel["min_cards"] > sel["max_cards"]:
-        yield ("economy", "selection", "min_cards"), f"min_cards {sel['min_cards']} is above max_cards {sel['max_cards']}"
+        yield (
+            ("economy", "selection", "min_cards"),
+            f"min_cards {sel['min_cards']} is above max_cards {sel['max_cards']}",
+        )
     if sel["min_cards"] > len(d["cards"]["cards"]):
-        yield ("economy", "selection", "min_cards"), f"min_cards {sel['min_cards']} is more than the {len(d['cards']['cards'])} cards a player has"
+        yield (
+            ("economy", "selection", "min_cards"),
+            f"min_cards {sel['min_cards']} is more than the {len(d['cards']['cards'])} cards a player has",
+        )
 
 
 @_check
@@ -240,7 +271,10 @@ def _pieces_add_up(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     settle_spaces = sum("settle" in s for i in board["islands"].values() for s in i.get("spaces", []))
     total = setup["settlements"]["total"]
     if settle_spaces < total:
-        yield ("setup", "settlements", "total"), f"{total} settlements but only {settle_spaces} settlement spaces on the board"
+        yield (
+            ("setup", "settlements", "total"),
+            f"{total} settlements but only {settle_spaces} settlement spaces on the board",
+        )
     if players is None:
         return
     chosen: Counter = Counter()
@@ -261,7 +295,10 @@ def _pieces_add_up(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     placed = sum(chosen.values())
     track = setup["settlements"]["track"]
     if placed + track > total:
-        yield ("setup", "settlements", "track"), f"{placed} pre-placed settlements plus a track of {track} is more than the {total} settlements"
+        yield (
+            ("setup", "settlements", "track"),
+            f"{placed} pre-placed settlements plus a track of {track} is more than the {total} settlements",
+        )
     moorings = sum(i["moorings"] for i in board["islands"].values())
     if moorings < players:
         yield ("board", "islands"), f"only {moorings} moorings for {players} ships"

@@ -29,7 +29,12 @@ def format_table(report: dict[str, Any]) -> str:
     r = s["rounds"]
     hist = " ".join(f"{k}:{v}" for k, v in r["histogram"].items())
     ends = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
-    lines += ["", f"rounds per game: mean {r['mean']:.2f}, sd {r['sd']:.2f}   ({hist})", f"game end: {ends}", ""]
+    lines += [
+        "",
+        f"rounds per game: mean {r['mean']:.2f}, sd {r['sd']:.2f}   ({hist})",
+        f"game end: {ends}",
+        "",
+    ]
     lines.append("wins by bot              games   wins   rate    95% CI")
     for bot, w in s["wins_by_bot"].items():
         lines.append(f"  {bot:<20} {w['games']:>7} {w['wins']:>6} {_pct(w['rate'])}  {_ci(w['ci95'])}")
@@ -37,8 +42,11 @@ def format_table(report: dict[str, Any]) -> str:
     lines.append(
         f"first in round-1 order wins {_pct(fp['rate'])} {_ci(fp['ci95'])} (an even share is {_pct(fp['fair_share'])})"
     )
-    lines += ["", "per seat        wins   rate    95% CI          VP  settle  alcalde  gold-maj  final-gold  gold"]
-    for seat, w in zip(s["per_seat"], s["wins_by_seat"]):
+    lines += [
+        "",
+        "per seat        wins   rate    95% CI          VP  settle  alcalde  gold-maj  final-gold  gold",
+    ]
+    for seat, w in zip(s["per_seat"], s["wins_by_seat"], strict=True):
         src = seat["vp_by_source"]
         lines.append(
             f"  {seat['seat']:<10} {w['wins']:>6} {_pct(w['rate'])}  {_ci(w['ci95']):<14}"
@@ -47,7 +55,10 @@ def format_table(report: dict[str, Any]) -> str:
         )
     regions = list(s["per_seat"][0]["goods_sold_by_region"]) if s["per_seat"] else []
     actions = list(s["per_seat"][0]["actions_used"]) if s["per_seat"] else []
-    lines += ["", "per seat, per game   goods sold by region: " + ", ".join(regions) + "   actions used: " + ", ".join(actions)]
+    lines += [
+        "",
+        "per seat, per game   goods sold by region: " + ", ".join(regions) + "   actions used: " + ", ".join(actions),
+    ]
     for seat in s["per_seat"]:
         sold = " ".join(f"{v:5.2f}" for v in seat["goods_sold_by_region"].values())
         used = " ".join(f"{v:5.2f}" for v in seat["actions_used"].values())

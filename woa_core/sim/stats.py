@@ -117,10 +117,18 @@ class Stats:
         return {
             "games": self.games,
             "decisions": self.decisions,
-            "rounds": {**self.rounds.to_json(), "histogram": {str(k): v for k, v in sorted(self.rounds_hist.items())}},
+            "rounds": {
+                **self.rounds.to_json(),
+                "histogram": {str(k): v for k, v in sorted(self.rounds_hist.items())},
+            },
             "end_reasons": dict(sorted(self.end_reasons.items())),
             "wins_by_seat": [
-                {"seat": f"p{p + 1}", "wins": w, "rate": round(w / g, 4), "ci95": [round(x, 4) for x in wilson(w, self.games)]}
+                {
+                    "seat": f"p{p + 1}",
+                    "wins": w,
+                    "rate": round(w / g, 4),
+                    "ci95": [round(x, 4) for x in wilson(w, self.games)],
+                }
                 for p, w in enumerate(self.wins_by_seat)
             ],
             "wins_by_bot": {

@@ -28,7 +28,7 @@ action leaves the state exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from woa_core.engine import cultivation, founding, selling, shipping, workers
 from woa_core.engine.round_end import end_round
@@ -158,16 +158,23 @@ class Game:
 
     # ----------------------------------------------------------- legal actions
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Every action ``player`` (default: ``decider()``) may take now; empty if none."""
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        """Every action ``player`` (default: ``decider()``) may take now; empty if none.
+
+        During selection this is a shared, cached tuple: do not change it."""
         s = self.state
-        if player is None:
-            player = self.decider()
-        if player not in self.deciders():
-            return []
         step = s.step
         if step == "select":
-            return list(self._selection_actions(player))
+            if player is None:
+                player = self.decider()
+            if player < 0 or s.selection[player] is not None:
+                return ()
+            return self._selection_actions(player)
+        deciders = self.deciders()
+        if player is None:
+            player = deciders[0] if deciders else NOBODY
+        if player not in deciders:
+            return []
         if step == "main":
             acts: list[Action] = [(player, "end")]
             for name, mechanism in MECHANISMS.items():
@@ -206,9 +213,9 @@ class Game:
             raise IllegalAction("the game is over")
         if not isinstance(p, int) or not 0 <= p < s.players:
             raise IllegalAction(f"there is no player {p!r} in a {s.players}-player game")
-        deciders = self.deciders()
-        if p not in deciders:
-            raise IllegalAction(self._not_your_turn(p, deciders))
+        may_act = s.selection[p] is None if s.step == "select" else p in self.deciders()
+        if not may_act:
+            raise IllegalAction(self._not_your_turn(p, self.deciders()))
         if verb not in HANDLERS:
             raise IllegalAction(f"unknown action '{verb}'")
         arity, handler = HANDLERS[verb]

@@ -26,7 +26,7 @@ def merge_patch(target: Located, patch: Located, at: Path_ = (), patch_root: Pat
     if not isinstance(value, dict):
         _replace(target, at, value, patch, patch_root)
         return
-    node = _get(target.data, at) if at else target.data
+    node = _find(target.data, at)
     if not isinstance(node, dict):
         _replace(target, at, {}, patch, patch_root)
     elif patch_root in patch.positions:
@@ -41,6 +41,15 @@ def merge_patch(target: Located, patch: Located, at: Path_ = (), patch_root: Pat
 
 def _get(data: Any, path: Path_) -> Any:
     for part in path:
+        data = data[part]
+    return data
+
+
+def _find(data: Any, path: Path_) -> Any:
+    """The value at ``path``, or None where the path does not exist (yet)."""
+    for part in path:
+        if not isinstance(data, dict) or part not in data:
+            return None
         data = data[part]
     return data
 
@@ -62,7 +71,7 @@ def _replace(target: Located, at: Path_, value: Any, patch: Located, patch_root:
 
 
 def _delete(target: Located, at: Path_) -> None:
-    parent = _get(target.data, at[:-1])
+    parent = _find(target.data, at[:-1])
     if isinstance(parent, dict) and at[-1] in parent:
         del parent[at[-1]]
     _drop_positions(target, at)

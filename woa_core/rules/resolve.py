@@ -192,6 +192,11 @@ def _read_variant(path: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
     for section in SECTIONS:
         if section in data and not isinstance(data[section], dict):
             problems.append(problem((section,), f"'{section}' must be a mapping of overrides"))
+    if not problems:  # what the checks above do not cover (the types of name, description)
+        from woa_core.rules.validate import explain_schema_error, schema_validator
+
+        for error in schema_validator("variant").iter_errors(data):
+            problems.extend(explain_schema_error(variant, tuple(error.absolute_path), error))
     if problems:
         raise RulesError(problems)
     parent_path = (path.parent / parent_spec).resolve()

@@ -86,7 +86,10 @@ def parse_yaml(text: str, file: str) -> Located:
             out.data = _build(loader, node, (), file, out, problems)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        what = " ".join(x for x in (e.context, e.problem) if x) or "malformed YAML"
+        context = e.context or ""
+        if e.context and e.context_mark and e.problem_mark and e.context_mark.line != e.problem_mark.line:
+            context += f" (opened at line {e.context_mark.line + 1}, column {e.context_mark.column + 1})"
+        what = " ".join(x for x in (context, e.problem) if x) or "malformed YAML"
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         raise YamlProblem([Problem(file, line, col, f"malformed YAML: {what}")]) from None
     except yaml.YAMLError as e:

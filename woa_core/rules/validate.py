@@ -14,6 +14,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -31,8 +32,12 @@ def schema_validator(name: str) -> jsonschema.protocols.Validator:
     """The validator for ``schema/NAME.schema.json`` (loaded once per process)."""
     path = data_root() / "schema" / f"{name}.schema.json"
     schema = json.loads(path.read_text(encoding="utf-8"))
-    cls = jsonschema.validators.validator_for(schema)
-    return cls(schema)
+    base = jsonschema.validators.validator_for(schema)
+    # JSON Schema counts 6.0 as an integer; the engine needs real ones.
+    strict_integers = base.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
+    )
+    return jsonschema.validators.extend(base, type_checker=strict_integers)(schema)
 
 
 def validate(doc: ResolvedDoc) -> list[Problem]:
@@ -41,18 +46,21 @@ def validate(doc: ResolvedDoc) -> list[Problem]:
     problems += semantic_problems(doc.located)
     if problems:
         return sorted(problems, key=lambda p: (p.file, p.line, p.column))
-    seen = set()
-    for players in doc.located.data["players"]["counts"]:
+    counts = doc.located.data["players"]["counts"]
+    found: dict[Problem, list[int]] = {}
+    for players in counts:
         try:
             located = for_players(doc, players)
         except RulesError as e:
             return e.problems
         for problem in schema_problems(located) or semantic_problems(located, players):
-            key = (problem.file, problem.line, problem.column, problem.message)
-            if key not in seen:
-                seen.add(key)
-                problems.append(problem)
-    return problems
+            found.setdefault(problem, []).append(players)
+    for problem, where in found.items():
+        if len(where) < len(counts):
+            shown = ", ".join(map(str, where[:-1])) + (" and " if len(where) > 1 else "") + str(where[-1])
+            problem = replace(problem, message=f"{problem.message} (with {shown} players)")
+        problems.append(problem)
+    return sorted(problems, key=lambda p: (p.file, p.line, p.column))
 
 
 def schema_problems(located: Located) -> list[Problem]:
@@ -72,6 +80,16 @@ def schema_problems(located: Located) -> list[Problem]:
 def explain_schema_error(located: Located, path: Path_, error: jsonschema.ValidationError) -> Iterator[Problem]:
     """One located problem per thing wrong in ``error`` (an unknown key each, etc.), in words."""
     kind = error.validator
+    if "propertyNames" in error.absolute_schema_path and isinstance(error.instance, str):
+        name = error.instance
+        yield _at(
+            located,
+            (*path, name),
+            f"'{name}' is not a valid name here: ids are snake_case (lowercase letters, digits, underscores)"
+            + (", and a sea link joins two ids with one hyphen" if "-" in name else ""),
+            key=True,
+        )
+        return
     if kind == "additionalProperties" and isinstance(error.instance, dict):
         allowed = sorted(error.schema.get("properties", {}))
         patterns = list(error.schema.get("patternProperties", {}))
@@ -80,10 +98,6 @@ def explain_schema_error(located: Located, path: Path_, error: jsonschema.Valida
                 continue
             hint = f" (allowed: {', '.join(allowed)})" if allowed else ""
             yield _at(located, (*path, key), f"unknown key '{key}'{hint}", key=True)
-        return
-    if kind == "propertyNames":
-        bad = error.instance if isinstance(error.instance, str) else None
-        yield _at(located, path, f"'{bad}' is not a valid name here: {error.message}")
         return
     if kind == "required":
         yield _at(located, path, error.message.replace("is a required property", "is missing (required)"))
@@ -142,8 +156,6 @@ def semantic_problems(located: Located, players: int | None = None) -> list[Prob
         except (KeyError, TypeError, AttributeError, ValueError, IndexError):
             continue  # the data is not of the schema's shape here; the schema errors say why
         for path, message in found:
-            if players is not None:
-                message += f" (with {players} players)"
             if path[-1:] == ("_key",):
                 problems.append(_at(located, path[:-1], message, key=True))
             else:

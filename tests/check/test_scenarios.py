@@ -80,3 +80,12 @@ def test_malformed_scenario_is_an_error_with_file_and_line(
     assert main(["scenario", str(path)]) == 1
     out = capsys.readouterr()
     assert "Traceback" not in out.out + out.err
+
+
+def test_expecting_zero_where_there_is_nothing(tmp_path: Path) -> None:
+    """An emptied warehouse matches an expectation of 0 goods there."""
+    path = tmp_path / "empty.yaml"
+    path.write_text("players: 2\nexpect:\n  warehouses: {fuerteventura: {p1: {sugar_cane: 0}}}\n")
+    assert run_scenario(load_scenario(path)).passed
+    path.write_text("players: 2\nexpect:\n  warehouses: {fuerteventura: {p1: {sugar_cane: 1}}}\n")
+    assert "warehouses.fuerteventura: expected" in run_scenario(load_scenario(path)).message

@@ -324,12 +324,19 @@ def observed(game: Game, key: str, arg: Any = None) -> Any:
     raise Failure(f"unknown expectation '{key}'")
 
 
+def _nothing(value: Any) -> bool:
+    """Whether an expected value says "none here" (0, null, or a mapping of such)."""
+    if isinstance(value, dict):
+        return all(_nothing(v) for v in value.values())
+    return value is None or value == 0
+
+
 def _differs(expected: Any, actual: Any, what: str) -> str | None:
     """The first difference between an expected (partial) value and the actual one, in words."""
     if isinstance(expected, dict) and isinstance(actual, dict):
         for k, v in expected.items():
             if k not in actual:
-                if v in (None, 0, {}):
+                if _nothing(v):
                     continue
                 return f"{what}.{k}: expected {v!r}, but there is none"
             diff = _differs(v, actual[k], f"{what}.{k}")

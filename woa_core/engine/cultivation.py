@@ -28,7 +28,7 @@ def steps(game: Game, p: int, fresh: bool) -> list[Action]:
     gold = s.gold[p]
     supply = s.supply[p]
     for i in range(len(r.islands)):
-        if not game.island_selected(p, i):
+        if not game.acts_on(p, i, ACTION):
             continue
         declared = -1 if fresh else s.helpers[i]
         if declared < 0 and (fresh or not s.planted[i]):
@@ -55,7 +55,7 @@ def do_help(game: Game, p: int, island: int, ships: tuple) -> None:
     r, s = game.rules, game.state
 
     def check() -> str | None:
-        problem = game.island_card_problem(p, island)
+        problem = game.island_card_problem(p, island, ACTION)
         if problem:
             return problem
         name = r.islands[island].name
@@ -88,7 +88,7 @@ def do_cultivate(game: Game, p: int, group: int) -> None:
         if not game.is_group(group) or r.spaces[group].good < 0:
             return f"there is no field {group!r}"
         info = r.spaces[group]
-        problem = game.island_card_problem(p, info.island)
+        problem = game.island_card_problem(p, info.island, ACTION)
         if problem:
             return problem
         name, good = r.islands[info.island].name, game.good_name(info.good).lower()

@@ -21,7 +21,7 @@ def steps(game: Game, p: int, fresh: bool) -> list[Action]:
     gold = s.gold[p]
     out: list[Action] = []
     for i in range(len(r.islands)):
-        if s.alcalde[i] == p and game.island_selected(p, i):
+        if s.alcalde[i] == p and game.acts_on(p, i, ACTION):
             out += [
                 (p, "found", group) for group in game.free_groups(i, cultivate=False) if r.spaces[group].cost <= gold
             ]
@@ -36,7 +36,7 @@ def do_found(game: Game, p: int, group: int) -> None:
         if not game.is_group(group) or r.spaces[group].cost < 0:
             return f"there is no settlement space {group!r}"
         info = r.spaces[group]
-        problem = game.island_card_problem(p, info.island)
+        problem = game.island_card_problem(p, info.island, ACTION)
         if problem:
             return problem
         name = r.islands[info.island].name

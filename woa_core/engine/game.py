@@ -47,9 +47,6 @@ ACTIONS = tuple(MECHANISMS)
 STEP_OF_VERB = {v: m.ACTION for m in MECHANISMS.values() for v in getattr(m, "STEP_VERBS", m.HANDLERS)}
 """Which action each step verb belongs to; a step verb played from ``main`` starts its action."""
 
-ISLAND_ACTIONS = frozenset({"cultivate", "sell", "found"})
-"""Actions that need at least one island card and act only on the chosen islands (R12)."""
-
 
 class Game:
     """One game: compiled ``rules`` plus a ``GameState`` that ``apply`` advances."""
@@ -260,10 +257,15 @@ class Game:
             raise IllegalAction(f"there is no good {g!r}")
         return self._good_names[g]
 
-    def island_card_problem(self, p: int, island: int) -> str | None:
-        """Why ``p`` may not act on ``island`` (its card not selected, R12)."""
+    def acts_on(self, p: int, island: int, action: str) -> bool:
+        """Whether ``action`` of ``p`` may act on ``island``: its card was selected, or the
+        rules do not restrict the action to selected islands (``turn.island_actions``, R12)."""
+        return action not in self.rules.island_actions or self.island_selected(p, island)
+
+    def island_card_problem(self, p: int, island: int, action: str) -> str | None:
+        """Why ``action`` of ``p`` may not act on ``island`` (its card not selected, R12)."""
         name = self.island_name(island)
-        return None if self.island_selected(p, island) else f"you did not select the {name} card"
+        return None if self.acts_on(p, island, action) else f"you did not select the {name} card"
 
     # -- gold (R9, R10)
 
@@ -343,7 +345,7 @@ class Game:
             return f"you already used {self.action_name(action)} this turn"
         if s.round == 1 and action in r.first_round_forbidden:
             return f"{self.action_name(action)} is not allowed in round 1"
-        if action in ISLAND_ACTIONS and not any(sel[c] for c in r.island_card if c >= 0):
+        if action in r.island_actions and not any(sel[c] for c in r.island_card if c >= 0):
             return f"{self.action_name(action)} needs an island card"
         return None
 

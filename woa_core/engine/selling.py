@@ -16,7 +16,7 @@ def steps(game: Game, p: int, fresh: bool) -> list[Action]:
     s = game.state
     out: list[Action] = []
     for i in range(len(game.rules.islands)):
-        if game.island_selected(p, i):
+        if game.acts_on(p, i, ACTION):
             stock = s.warehouse[i][p]
             out += [(p, "sell", i, g) for g in range(len(stock)) if stock[g]]
     return out
@@ -27,7 +27,7 @@ def do_sell(game: Game, p: int, island: int, good: int) -> None:
     r, s = game.rules, game.state
 
     def check() -> str | None:
-        problem = game.island_card_problem(p, island)
+        problem = game.island_card_problem(p, island, ACTION)
         if problem:
             return problem
         name = game.good_name(good).lower()

@@ -177,6 +177,7 @@ def compile_rules(
         round_end=tuple(turn["round_end"]),
         place_ships_first_round=turn["first_round"]["place_ships"],
         first_round_forbidden=frozenset(turn["first_round"]["forbidden_actions"]),
+        island_actions=frozenset(turn["island_actions"]),
         start_workers=tuple(setup["workers"].get(s, 0) for s in ship_ids),
         start_goods=tuple(setup["goods"].get(g, 0) for g in goods),
         settlements_total=setup["settlements"]["total"],

@@ -101,6 +101,7 @@ class Rules:
     round_end: tuple[str, ...]
     place_ships_first_round: bool
     first_round_forbidden: frozenset[str]
+    island_actions: frozenset[str]  # actions restricted to the selected islands (R12)
 
     start_workers: tuple[int, ...]  # per worker ship
     start_goods: tuple[int, ...]  # per good

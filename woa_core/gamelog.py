@@ -31,11 +31,13 @@ FORMAT = 1
 
 def header(rules: Rules, seed: int, rules_spec: str, bots: Iterable[str] = ()) -> dict[str, Any]:
     """The first line of a log: what produced the game."""
+    spec_path = Path(rules_spec)
     return {
         "woa_log": FORMAT,
         "engine": __version__,
         "rules": rules.name,
         "rules_spec": rules_spec,
+        "rules_path": str(spec_path.resolve()) if spec_path.exists() else None,
         "rules_hash": rules.content_hash,
         "variant": rules.variant,
         "players": rules.players,
@@ -91,7 +93,7 @@ def replay(path: str | os.PathLike[str], rules_spec: str | None = None) -> Repla
     for key, kind in (("players", int), ("seed", int), ("rules_hash", str), ("rules", str)):
         if not isinstance(head.get(key), kind):
             raise LogError(f"{name}:1: the header has no valid '{key}'")
-    spec = rules_spec or head.get("rules_spec") or head["rules"]
+    spec = rules_spec or _rules_of(head)
     try:
         rules = load_rules(spec, head["players"])
     except RulesError as e:
@@ -116,6 +118,15 @@ def replay(path: str | os.PathLike[str], rules_spec: str | None = None) -> Repla
         except IllegalAction as e:
             raise LogError(f"{name}:{number}: '{item}' is refused: {e}") from None
     raise LogError(f"{name}:{len(lines)}: the log ends without a result line (truncated?)")
+
+
+def _rules_of(head: dict[str, Any]) -> str:
+    """The rules a log names: as given when it was made, or where that path pointed then."""
+    spec = head.get("rules_spec") or head["rules"]
+    path = head.get("rules_path")
+    if isinstance(path, str) and not Path(spec).exists() and Path(path).exists():
+        return path
+    return spec
 
 
 def _json(name: str, number: int, line: str) -> Any:

@@ -16,7 +16,7 @@ def _broken_refill(rules, state) -> None:
 
 def test_check_passes_on_the_bundled_rules(capsys) -> None:
     assert main(["check", "--players", "3", "--games", "5", "--seed", "3"]) == 0
-    assert "every invariant held" in capsys.readouterr().out
+    assert "invariants held after every action" in capsys.readouterr().out
 
 
 def test_broken_primitive_is_caught_and_shrunk(tmp_path, monkeypatch, capsys) -> None:

@@ -167,3 +167,14 @@ def test_plugged_in_bot(capsys) -> None:
         "1",
     )
     assert report["stats"]["games"] == 2
+
+
+def test_log_of_a_variant_replays_from_elsewhere(tmp_path: Path, capsys, monkeypatch) -> None:
+    """A log made with a variant given as a relative path replays from another directory."""
+    variant = Path("rules/variants/rich-islands.yaml").resolve()
+    monkeypatch.chdir(variant.parent)
+    _simulate(
+        capsys, "--rules", variant.name, "--players", "2", "--games", "1", "--log-dir", str(tmp_path), "--workers", "1"
+    )
+    monkeypatch.chdir(tmp_path)
+    assert main(["replay", str(next(tmp_path.glob("*.jsonl")))]) == 0

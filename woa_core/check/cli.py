@@ -67,7 +67,20 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise UsageError("--games must be at least 1")
     doc = load_document(args.rules)
     counts = args.players or doc.located.data["players"]["counts"]
-    outcome: dict[str, Any] = {"rules": doc.name, "games": {}, "violation": None}
+    from woa_core import __version__
+    from woa_core.check.invariants import INVARIANTS
+    from woa_core.rules.compile import content_hash
+
+    outcome: dict[str, Any] = {
+        "engine": __version__,
+        "rules": doc.name,
+        "rules_hash": content_hash(doc.located.data),
+        "variant": doc.variant,
+        "seed": args.seed,
+        "invariants": list(INVARIANTS),
+        "games": {},
+        "violation": None,
+    }
     coverage_reports = {}
     for n in counts:
         rules = compile_document(doc, n)
@@ -87,6 +100,18 @@ def cmd_check(args: argparse.Namespace) -> int:
                 )
                 print(f"  shrunk from {violation.step} to {small.step} actions: {args.out}", file=sys.stderr)
                 print(f"  replay it with: woa scenario {args.out}", file=sys.stderr)
+                if args.json:
+                    outcome["violation"] = {
+                        "invariant": violation.invariant,
+                        "message": violation.message,
+                        "players": n,
+                        "game": i,
+                        "seed": seed,
+                        "step": violation.step,
+                        "shrunk_steps": small.step,
+                        "scenario": args.out,
+                    }
+                    print(json.dumps(outcome, indent=2))
                 return 1
         outcome["games"][str(n)] = args.games
         if coverage:
@@ -95,7 +120,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(json.dumps(outcome | ({"coverage": coverage_reports} if coverage_reports else {}), indent=2))
         return 0
     total = sum(outcome["games"].values())
-    print(f"{doc.name}: {total} games ({', '.join(f'{k} players' for k in outcome['games'])}), every invariant held")
+    counts_text = ", ".join(f"{k} players" for k in outcome["games"])
+    print(
+        f"{doc.name} ({outcome['rules_hash']}), seed {args.seed}: {total} games ({counts_text}), "
+        f"all {len(INVARIANTS)} invariants held after every action"
+    )
     for n, report in coverage_reports.items():
         print(f"\ncoverage with {n} players:\n{format_coverage(report)}")
     return 0

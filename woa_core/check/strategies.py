@@ -27,35 +27,58 @@ from woa_core.rules import Rules, load_rules
 from woa_core.rules.compile import compile_rules, content_hash
 from woa_core.rules.resolve import for_players, resolve
 from woa_core.rules.source import Located
-from woa_core.rules.validate import schema_problems, semantic_problems
+from woa_core.rules.validate import schema_problems, schema_validator, semantic_problems
 
 DEFAULT = "west-of-africa"
 
-# Numbers a designer tunes, as paths into the resolved document, with a range to draw from
-# (within what the schemas allow and what keeps a game playable).
-TUNABLE: dict[tuple[str, ...], tuple[int, int]] = {
-    ("economy", "gold", "start"): (0, 30),
-    ("economy", "gold", "cap"): (20, 80),
-    ("economy", "selection", "max_cards"): (2, 6),
-    ("economy", "selection", "free_cards"): (1, 5),
-    ("economy", "selection", "extra_card_cost"): (0, 8),
-    ("economy", "cultivation", "cost"): (0, 6),
-    ("economy", "cultivation", "worker_discount"): (0, 3),
-    ("economy", "settlement", "vp"): (0, 6),
-    ("economy", "workers", "action_points"): (0, 6),
-    ("economy", "ship", "range"): (0, 5),
-    ("economy", "ship", "capacity"): (0, 5),
-    ("economy", "alcalde", "influence", "good"): (0, 3),
-    ("economy", "alcalde", "influence", "worker"): (0, 4),
-    ("economy", "alcalde", "influence", "ship"): (0, 4),
-    ("economy", "alcalde", "vp"): (0, 3),
-    ("economy", "game_end", "vp_threshold"): (5, 40),
-    ("economy", "game_end", "extra_rounds"): (0, 2),
-    ("economy", "final_scoring", "gold_per_vp"): (1, 20),
-    ("board", "regions", "west", "price"): (0, 15),
-    ("board", "regions", "center", "price"): (0, 15),
-    ("board", "regions", "east", "price"): (0, 20),
-}
+TUNABLE: tuple[tuple[str, ...], ...] = (
+    ("economy", "gold", "start"),
+    ("economy", "gold", "cap"),
+    ("economy", "selection", "max_cards"),
+    ("economy", "selection", "free_cards"),
+    ("economy", "selection", "extra_card_cost"),
+    ("economy", "cultivation", "cost"),
+    ("economy", "cultivation", "worker_discount"),
+    ("economy", "settlement", "vp"),
+    ("economy", "workers", "action_points"),
+    ("economy", "ship", "range"),
+    ("economy", "ship", "capacity"),
+    ("economy", "alcalde", "influence", "good"),
+    ("economy", "alcalde", "influence", "worker"),
+    ("economy", "alcalde", "influence", "ship"),
+    ("economy", "alcalde", "vp"),
+    ("economy", "game_end", "vp_threshold"),
+    ("economy", "game_end", "extra_rounds"),
+    ("economy", "final_scoring", "gold_per_vp"),
+    ("board", "regions", "west", "price"),
+    ("board", "regions", "center", "price"),
+    ("board", "regions", "east", "price"),
+)
+"""Numbers a designer tunes, as paths into the resolved document."""
+
+
+def schema_range(path: tuple[str, ...], value: int) -> tuple[int, int]:
+    """The range to draw a tunable number from: its schema's minimum (and maximum, if any),
+    else up to twice its bundled value.
+
+    >>> schema_range(("economy", "gold", "cap"), 45)
+    (1, 90)
+    """
+    node = schema_validator(path[0]).schema
+    root = node
+    for key in path[1:]:
+        node = _deref(root, node)
+        node = node.get("properties", {}).get(key) or node.get("additionalProperties") or {}
+    node = _deref(root, node)
+    low = node.get("minimum", 0)
+    high = node.get("maximum", max(low + 5, 2 * value))
+    return low, high
+
+
+def _deref(root: dict, node: dict) -> dict:
+    while "$ref" in node:
+        node = root["$defs"][node["$ref"].rsplit("/", 1)[-1]]
+    return node
 
 
 def player_counts(spec: str = DEFAULT) -> st.SearchStrategy[int]:
@@ -65,16 +88,17 @@ def player_counts(spec: str = DEFAULT) -> st.SearchStrategy[int]:
 
 @st.composite
 def rule_variants(draw: st.DrawFn, spec: str = DEFAULT, players: int | None = None) -> Rules:
-    """Compiled rules with some tunable numbers perturbed (only valid variants are kept)."""
+    """Compiled rules with some ``TUNABLE`` numbers drawn within their schema's ranges (only
+    variants that pass every check are kept)."""
     doc = resolve(spec)
     data = copy.deepcopy(doc.located.data)
-    paths = draw(st.lists(st.sampled_from(sorted(TUNABLE)), max_size=6, unique=True))
+    paths = draw(st.lists(st.sampled_from(TUNABLE), max_size=6, unique=True))
     for path in paths:
-        low, high = TUNABLE[path]
         node: Any = data
         for key in path[:-1]:
             node = node.get(key, {})
-        if path[-1] in node:
+        if isinstance(node.get(path[-1]), int):
+            low, high = schema_range(path, node[path[-1]])
             node[path[-1]] = draw(st.integers(low, high))
     n = players if players is not None else draw(st.sampled_from(data["players"]["counts"]))
     located = Located(data, doc.located.positions, doc.located.key_positions)

@@ -14,6 +14,7 @@ secret part (other players' selections before they are revealed) is simply not r
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from woa_core.engine.game import Game
@@ -67,8 +68,7 @@ class PlayerView:
         self.player = player
 
     def __getattr__(self, name: str) -> Any:
-        if name in PUBLIC:
-            return getattr(self._game.state, name)
+        # Only reached for names that are not public fields (those are properties, below).
         raise AttributeError(f"'{name}' is not visible to a player")
 
     @property
@@ -97,3 +97,8 @@ class PlayerView:
     def observation(self) -> dict:
         """The same as a JSON-ready dict (see ``Game.observation``)."""
         return self._game.observation(self.player)
+
+
+for _field in sorted(PUBLIC):
+    # One property per public field: plain attribute speed, and nothing else reachable.
+    setattr(PlayerView, _field, property(attrgetter(f"_game.state.{_field}")))

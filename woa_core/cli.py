@@ -44,6 +44,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("woa: interrupted", file=sys.stderr)
         return 130
+    except OSError as e:  # a file or folder named on the command line cannot be written or read
+        print(f"woa: {e.strerror or e}: {e.filename or ''}".rstrip(": "), file=sys.stderr)
+        return 1
     except BrokenPipeError:
         return 0
 
@@ -173,6 +176,7 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from woa_core.bots import bot_factory
     from woa_core.rules import load_rules
     from woa_core.sim.progress import Progress
     from woa_core.sim.report import format_table
@@ -186,8 +190,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         bots = bots * args.players
     if len(bots) != args.players:
         raise UsageError(f"--bots names {len(bots)} bots for {args.players} players: give one, or one per seat")
-    from woa_core.bots import bot_factory
-
     for bot in set(bots):
         bot_factory(bot)
     rules = load_rules(args.rules, args.players)

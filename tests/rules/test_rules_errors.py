@@ -808,3 +808,28 @@ def test_rules_show_broken_variant_exits_1(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert rc == 1 and out == ""
     assert err.splitlines() == ["v.yaml:2:25: starting gold 50 is above the gold cap 45 (at economy.gold.start)"]
+
+
+def test_rules_that_could_deadlock_are_refused(tmp_path, capsys):
+    """5.I: if fewer cards are free than must be selected, a player with no gold is stuck."""
+    spec = variant(
+        tmp_path,
+        """
+        extends: west-of-africa
+        economy:
+          selection: {free_cards: 0}
+        """,
+    )
+    check(
+        capsys,
+        spec,
+        [
+            (
+                "v.yaml",
+                3,
+                27,
+                "free_cards 0 is below min_cards 1: a player without gold could not select cards "
+                "and the game would stop",
+            )
+        ],
+    )

@@ -105,7 +105,7 @@ class HeuristicBot:
                 want("found", min(options)[1])
         # Grow goods where own workers stand and fields are free.
         if "cultivate" in allowed and sum(view.supply[p]) > 0:
-            best = NOBODY, 0
+            field, field_value = NOBODY, 0
             for i, island in enumerate(r.islands):
                 free = sum(
                     1
@@ -117,11 +117,10 @@ class HeuristicBot:
                 )
                 workers = view.workers[p][i]
                 value = min(free, 3) * (1 + workers) + (2 if i in islands else 0)
-                if free and value > best[1]:
-                    best = i, value
-            cost_each = r.cultivation_cost
-            if best[0] != NOBODY and gold >= cost_each:
-                want("cultivate", best[0])
+                if free and value > field_value:
+                    field, field_value = i, value
+            if field != NOBODY and gold >= r.cultivation_cost:
+                want("cultivate", field)
         # Workers waiting on the ships, or crowded on one island, should spread out.
         n = len(r.islands)
         if sum(view.workers[p][n:]) > 0 or max(view.workers[p][:n]) > 1:

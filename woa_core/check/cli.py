@@ -137,7 +137,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     files = find_scenarios(args.paths)
     if not files:
         raise UsageError("no scenario files found in " + " ".join(args.paths))
-    results = []
+    results: list[dict[str, Any]] = []
     failed = 0
     for path in files:
         try:
@@ -156,7 +156,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
             mark = "PASS" if entry["passed"] else "FAIL"
             print(f"{mark} {entry['file']}: {entry['name']}")
             if entry["message"]:
-                print("     " + entry["message"].replace("\n", "\n     "))
+                print("     " + str(entry["message"]).replace("\n", "\n     "))
     if args.json:
         print(json.dumps({"passed": len(results) - failed, "failed": failed, "results": results}, indent=2))
     else:

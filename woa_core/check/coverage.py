@@ -102,7 +102,7 @@ class Coverage:
     def _turn_events(self, prev: GameState, s: GameState, p: int, verb: str) -> None:
         r, seen = self.rules, self.seen
         if verb == "end":
-            if any(prev.selection[p][c] for c in r.passing_cards):
+            if any((prev.selection[p] or [0] * len(r.cards))[c] for c in r.passing_cards):
                 seen["rulings"]["R7 minus passed"] += 1
             if s.round > prev.round or s.step == "over":
                 self._round_end(prev, s)
@@ -112,7 +112,7 @@ class Coverage:
                 seen["rulings"]["R8 tie by gold"] += 1
         if s.step not in ("select", "over") and (s.turn != prev.turn or prev.step == "select"):
             active = s.order[s.turn]
-            if sum(s.selection[active]) > r.free_cards:
+            if sum(s.selection[active] or ()) > r.free_cards:
                 seen["rulings"]["R6 fifth card"] += 1
 
     def _round_end(self, prev: GameState, s: GameState) -> None:

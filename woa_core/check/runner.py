@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from woa_core.check.invariants import INVARIANTS
-from woa_core.engine import Game
+from woa_core.engine import Game, GameState
 from woa_core.notation import format_action
 from woa_core.rules import Rules, data_root
 
-Observer = Callable[[Game, tuple, "object"], None]
+Observer = Callable[[Game, tuple, GameState], None]
 
 
 @dataclass(slots=True)
@@ -52,12 +52,12 @@ def play_checked(
     """Play a game (random from ``seed``, or the given ``choices`` then stop), checking the
     invariants (or ``only`` one) after every action. Returns the first violation, if any."""
     game = Game(rules, seed=seed)
-    pick = random_choices(seed ^ 0x5EED) if choices is None else None
+    pick = random_choices(seed ^ 0x5EED)
     made: list[int] = []
     texts: list[str] = []
     checks = {only: INVARIANTS[only]} if only else INVARIANTS
 
-    def failed(prev: object) -> Violation | None:
+    def failed(prev: GameState | None) -> Violation | None:
         for name, check in checks.items():
             problem = check(rules, game.state, prev)
             if problem:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from woa_core.engine import Game
+from woa_core.engine import Game, GameState
 from woa_core.engine.state import NEUTRAL, NOBODY
 from woa_core.errors import IllegalAction, Problem, RulesError, ScenarioError
 from woa_core.notation import format_action, parse_action
@@ -80,7 +80,7 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
 
 def scenario_from_located(located: Located, file: str) -> Scenario:
     """A scenario from parsed YAML (``ScenarioError`` if it breaks the scenario schema)."""
-    problems = []
+    problems: list[Problem] = []
     if not isinstance(located.data, dict):
         raise ScenarioError([Problem(file, 1, 1, "a scenario is a mapping (players, steps, expect, ...)")])
     for error in schema_validator(SCHEMA).iter_errors(located.data):
@@ -117,7 +117,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     return ScenarioResult(scenario, True)
 
 
-def _check_invariants(game: Game, prev: object, where: str) -> None:
+def _check_invariants(game: Game, prev: GameState | None, where: str) -> None:
     from woa_core.check.invariants import violations
 
     for name, problem in violations(game.rules, game.state, prev):
@@ -133,12 +133,11 @@ def run_step(game: Game, step: Any, scenario: Scenario, path: tuple) -> None:
     refused = step.get("refused") if isinstance(step, dict) else None
     where = scenario.where(path)
     before = game.state.to_json()
+    reason: str | None = None
     try:
         game.apply(parse_action(game.rules, text))
     except IllegalAction as e:
         reason = str(e)
-    else:
-        reason = None
     if reason is not None:
         if refused is None:
             raise Failure(f"{where}: '{text}' was refused: {reason}")

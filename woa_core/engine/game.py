@@ -313,7 +313,7 @@ class Game:
     def _start_turn(self) -> None:
         r, s = self.rules, self.state
         p = s.order[s.turn]
-        fee = max(0, sum(s.selection[p]) - r.free_cards) * r.extra_card_cost
+        fee = max(0, sum(s.selection[p] or ()) - r.free_cards) * r.extra_card_cost
         self.change_gold(p, -min(fee, s.gold[p]))  # paid at the start of the turn (R6, R26)
         s.used = []
         first_round = s.round == 1 and r.place_ships_first_round and s.ship[p] == NOBODY
@@ -407,8 +407,9 @@ class Game:
         self.expect_step("main")
         r, s = self.rules, self.state
         left = (p + 1) % s.players  # R7, R18: the left neighbour is the next seat
+        chosen = s.selection[p] or [0] * len(r.cards)
         for card in r.passing_cards:
-            n = s.selection[p][card]
+            n = chosen[card]
             if n:
                 s.hand[p][card] -= n
                 s.hand[left][card] += n
@@ -437,7 +438,7 @@ class Game:
             revealed = set(range(s.players))
         else:
             revealed = set(s.order[: s.turn + 1]) if s.step != "select" else set()
-        selections = []
+        selections: list[list[int] | str | None] = []
         for q in range(s.players):
             if q == player or q in revealed:
                 selections.append(s.selection[q])

@@ -87,7 +87,7 @@ def retreat_options(game: Game, harbor: int, came_from: int, victim: int) -> lis
     frontier = [harbor]
     seen = {harbor}
     while frontier and direction:
-        onward = []
+        onward: list[int] = []
         for here in frontier:
             hx = r.islands[here].at[0]
             for n in r.islands[here].neighbors:

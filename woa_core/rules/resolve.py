@@ -199,6 +199,7 @@ def _read_variant(path: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
             problems.extend(explain_schema_error(variant, tuple(error.absolute_path), error))
     if problems:
         raise RulesError(problems)
+    parent_spec = str(parent_spec)
     parent_path = (path.parent / parent_spec).resolve()
     if parent_path in (*chain, resolved_path):
         cycle = " -> ".join(display_path(p) for p in (*chain, resolved_path, parent_path))
@@ -212,5 +213,5 @@ def _read_variant(path: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
     for section in SECTIONS:
         if section in data:
             merge_patch(merged, patch, (section,), (section,))
-    name_value = data.get("name") if isinstance(data.get("name"), str) else path.stem
+    name_value = str(data["name"]) if isinstance(data.get("name"), str) else path.stem
     return ResolvedDoc(name=name_value, located=merged, files=[*parent.files, name], variant=name)

@@ -183,7 +183,7 @@ def _board_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
                     ("board", "islands", island_id, "spaces", i, "good"),
                     _ref("good", space["good"], board["goods"]),
                 )
-    pairs = Counter()
+    pairs: Counter[frozenset[str]] = Counter()
     for key in board["sea_links"]:
         a, b = key.split("-")
         for end in (a, b):
@@ -261,6 +261,12 @@ def _setup_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
         yield (
             ("economy", "selection", "min_cards"),
             f"min_cards {sel['min_cards']} is above max_cards {sel['max_cards']}",
+        )
+    if sel["free_cards"] < sel["min_cards"]:
+        yield (
+            ("economy", "selection", "free_cards"),
+            f"free_cards {sel['free_cards']} is below min_cards {sel['min_cards']}: "
+            "a player without gold could not select cards and the game would stop",
         )
     if sel["min_cards"] > len(d["cards"]["cards"]):
         yield (

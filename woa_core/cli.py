@@ -137,6 +137,7 @@ def _add_later_commands(sub: Any) -> None:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    """``woa validate``: every problem of each rules spec, or a line saying it is valid."""
     from woa_core.rules import RulesError, compile_document, load_document
 
     failed = False
@@ -158,6 +159,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_rules_show(args: argparse.Namespace) -> int:
+    """``woa rules show``: the resolved document, as YAML or JSON."""
     from woa_core.rules import load_document
     from woa_core.rules.resolve import for_players
 
@@ -176,6 +178,7 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    """``woa simulate``: play games, stream them into statistics, print the report."""
     from woa_core.bots import bot_factory
     from woa_core.rules import load_rules
     from woa_core.sim.progress import Progress
@@ -253,6 +256,7 @@ def _csv_row(r: Any) -> list[Any]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    """``woa replay``: replay and verify a log, print the final ranking."""
     from woa_core.gamelog import replay, result
 
     replayed = replay(args.log, args.rules)

@@ -25,8 +25,12 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, chosen with what ``view`` shows."""
+        ...
 
 
 class BotFactory(Protocol):
+    """A bot class (or any callable) that makes a bot from a seed."""
+
     def __call__(self, seed: int) -> Bot: ...

@@ -36,6 +36,7 @@ class HeuristicBot:
     # ------------------------------------------------------------------ choose
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Cards for a plan during selection; otherwise the best-scoring legal action."""
         verb = legal[0][1]
         if verb == "select":
             return self._select(view, legal)

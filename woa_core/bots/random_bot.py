@@ -23,4 +23,5 @@ class RandomBot:
         self._choice = random.Random(seed).choice
 
     def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action:
+        """A uniformly random one of ``legal`` (the view is not needed)."""
         return self._choice(legal)

@@ -58,6 +58,7 @@ def add_commands(sub: Any) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    """``woa check``: invariants over random games; a violation is shrunk and written out."""
     from woa_core.check.coverage import Coverage, format_coverage
     from woa_core.check.runner import play_checked, scenario_text, shrink
     from woa_core.rules import compile_document, load_document
@@ -131,6 +132,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
+    """``woa scenario``: run scenario files and print PASS or FAIL for each."""
     from woa_core.check.scenario import find_scenarios, load_scenario, run_scenario
     from woa_core.errors import ScenarioError
 

@@ -32,6 +32,7 @@ class Violation:
 
     @property
     def step(self) -> int:
+        """How many actions the failing game took."""
         return len(self.actions)
 
 

@@ -47,9 +47,11 @@ class Scenario:
 
     @property
     def name(self) -> str:
+        """The scenario's name, or its file's stem."""
         return str(self.data.get("name") or Path(self.file).stem)
 
     def where(self, path: tuple) -> str:
+        """``FILE:LINE`` of a part of the scenario (for messages)."""
         pos = self.located.where(path) or Pos(self.file, 0, 0)
         return f"{pos.file}:{pos.line}"
 

@@ -64,10 +64,12 @@ class Game:
 
     @property
     def step(self) -> str:
+        """The kind of decision pending (see the module docstring)."""
         return self.state.step
 
     @property
     def over(self) -> bool:
+        """Whether the game has ended (final scoring done)."""
         return self.state.step == "over"
 
     def deciders(self) -> list[int]:
@@ -158,7 +160,16 @@ class Game:
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         """Every action ``player`` (default: ``decider()``) may take now; empty if none.
 
-        During selection this is a shared, cached tuple: do not change it."""
+        During selection this is a shared, cached tuple: do not change it.
+
+        >>> from woa_core.rules import load_rules
+        >>> from woa_core.notation import format_action
+        >>> game = Game(load_rules("west-of-africa", 2), seed=1)
+        >>> len(game.legal_actions(0))  # every selection of 1 to 5 of the 13 cards
+        2379
+        >>> format_action(game.rules, game.legal_actions(0)[0])
+        'p1 select minus'
+        """
         s = self.state
         step = s.step
         if step == "select":
@@ -201,7 +212,14 @@ class Game:
     # ------------------------------------------------------------------- apply
 
     def apply(self, action: Action) -> None:
-        """Play ``action``; raise ``IllegalAction`` (state unchanged) if it is not allowed now."""
+        """Play ``action``; raise ``IllegalAction`` (state unchanged) if it is not allowed now.
+
+        >>> from woa_core.rules import load_rules
+        >>> game = Game(load_rules("west-of-africa", 2), seed=1)
+        >>> game.apply((0, "sell", 3, 0))
+        Traceback (most recent call last):
+        woa_core.errors.IllegalAction: that is not possible now: players are selecting cards
+        """
         if not isinstance(action, tuple) or len(action) < 2:
             raise IllegalAction(f"not an action: {action!r}")
         p, verb = action[0], action[1]
@@ -431,7 +449,14 @@ class Game:
     def observation(self, player: int) -> dict:
         """What ``player`` may see (R18): everything public, its own cards and selection; of the
         others' selections only whether they have chosen, then the sums, then the cards once
-        their turn has started."""
+        their turn has started.
+
+        >>> from woa_core.rules import load_rules
+        >>> game = Game(load_rules("west-of-africa", 2), seed=1)
+        >>> game.apply((1, "select", game.card_counts("sell", "tenerife")))
+        >>> game.observation(0)["selection"]
+        [None, 'hidden']
+        """
         s = self.state
         data = s.to_json()
         if s.step == "over":

@@ -19,6 +19,7 @@ def primitive(name: str) -> Callable[[Primitive], Primitive]:
     """Register a round-end step under ``name``."""
 
     def register(fn: Primitive) -> Primitive:
+        """Add ``fn`` to ``ROUND_END`` under the name."""
         ROUND_END[name] = fn
         return fn
 

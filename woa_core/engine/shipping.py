@@ -106,6 +106,7 @@ def retreat_options(game: Game, harbor: int, came_from: int, victim: int) -> lis
 
 
 def retreat_to(game: Game, island: int) -> str:
+    """Moor the displaced ship at ``island``; the turn goes on at ``main``."""
     s = game.state
     s.ship[s.displaced] = island
     s.displaced = NOBODY

@@ -87,6 +87,7 @@ class GameState:
 
     @property
     def over(self) -> bool:
+        """Whether the game has ended."""
         return self.step == "over"
 
     def active(self) -> int:

@@ -73,6 +73,7 @@ class PlayerView:
 
     @property
     def rules(self) -> Rules:
+        """The compiled rules (public: everyone knows the rules)."""
         return self._game.rules
 
     def selection(self, player: int) -> list[int] | None:

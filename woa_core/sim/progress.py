@@ -17,6 +17,7 @@ class Progress:
         self._last = self.started
 
     def update(self, done: int) -> None:
+        """Redraw the bar (at most every ``every`` seconds) for ``done`` finished games."""
         if not self.enabled:
             return
         now = time.perf_counter()
@@ -33,6 +34,7 @@ class Progress:
         sys.stderr.flush()
 
     def close(self) -> None:
+        """End the bar's line."""
         if self.enabled:
             sys.stderr.write("\n")
             sys.stderr.flush()

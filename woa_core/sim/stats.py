@@ -41,6 +41,7 @@ class Mean:
     m2: float = 0.0
 
     def add(self, x: float) -> None:
+        """Fold in one value."""
         self.n += 1
         d = x - self.mean
         self.mean += d / self.n
@@ -48,9 +49,11 @@ class Mean:
 
     @property
     def sd(self) -> float:
+        """The sample standard deviation (0 for fewer than two values)."""
         return math.sqrt(self.m2 / (self.n - 1)) if self.n > 1 else 0.0
 
     def to_json(self) -> dict[str, float]:
+        """Mean and standard deviation, rounded."""
         return {"mean": round(self.mean, 4), "sd": round(self.sd, 4)}
 
 

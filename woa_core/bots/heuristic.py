@@ -106,7 +106,7 @@ class HeuristicBot:
                 want("found", min(options)[1])
         # Grow goods where own workers stand and fields are free.
         if "cultivate" in allowed and sum(view.supply[p]) > 0:
-            field, field_value = NOBODY, 0
+            fields: list[tuple[int, float]] = []
             for i, island in enumerate(r.islands):
                 free = sum(
                     1
@@ -117,11 +117,14 @@ class HeuristicBot:
                     and view.supply[p][r.spaces[s].good] > 0
                 )
                 workers = view.workers[p][i]
-                value = min(free, 3) * (1 + workers) + (2 if i in islands else 0)
-                if free and value > field_value:
-                    field, field_value = i, value
-            if field != NOBODY and gold >= r.cultivation_cost:
-                want("cultivate", field)
+                value = free * (1 + workers) + (2 if i in islands else 0)
+                if free:
+                    fields.append((i, value))
+            if fields and gold >= r.cultivation_cost:
+                # Among equally good islands, pick by chance: players who all go for the same
+                # fields block each other.
+                top = max(value for _, value in fields)
+                want("cultivate", self._rng.choice([i for i, value in fields if value == top]))
         # Workers waiting on the ships, or crowded on one island, should spread out.
         n = len(r.islands)
         if sum(view.workers[p][n:]) > 0 or max(view.workers[p][:n]) > 1:

@@ -55,3 +55,14 @@ def test_coverage_lists_what_never_happened(capsys) -> None:
     assert "R11 ship placement" in report["rulings"]["seen"]
     # Two players: every 6-cost space is pre-placed, so none can be founded and none is listed.
     assert not any(s[-2:] == " 1" and s.startswith("lanzarote") for s in report["settlement_spaces"]["never"])
+
+
+def test_check_with_heuristic_bots_reaches_more_rules(capsys) -> None:
+    """Bots choose the checked games' actions; the minus card (R7) then gets played."""
+    import json
+
+    assert main(["check", "--players", "4", "--games", "6", "--bots", "heuristic", "--coverage", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["bots"] == ["heuristic"]
+    assert "R7 minus passed" in report["coverage"]["4"]["rulings"]["seen"]
+    assert main(["check", "--players", "3", "--games", "1", "--bots", "random,random"]) == 2

@@ -132,10 +132,11 @@ class HeuristicBot:
         # A ship never placed (rules without round-1 placement) cannot move.
         minus = [c for c in r.passing_cards if view.hand[p][c] > 0]
         cards = [r.action_card[a] for a in wanted] + [r.island_card[i] for i in islands if r.island_card[i] >= 0]
-        if "found" in wanted and minus and view.track <= r.players:
-            cards.append(minus[0])
-        limit = r.free_cards + (1 if gold >= r.extra_card_cost + 8 else 0)
-        cards = list(dict.fromkeys(cards))[: max(limit, r.min_cards)]
+        limit = max(r.free_cards + (1 if gold >= r.extra_card_cost + 8 else 0), r.min_cards)
+        if "found" in wanted and minus and self._rivals_for_track(view) > 0:
+            # Go early: another possible founder could empty the settlement track first.
+            cards = [*list(dict.fromkeys(cards))[: limit - 1], minus[0]]
+        cards = list(dict.fromkeys(cards))[:limit]
         if not cards:
             cards = [r.action_card.get("move_workers", 0)]
         counts = [0] * len(r.cards)
@@ -143,6 +144,24 @@ class HeuristicBot:
             counts[c] += 1
         action = (p, "select", tuple(counts))
         return action if action in legal else self._rng.choice(list(legal))
+
+    @staticmethod
+    def _rivals_for_track(view: PlayerView) -> int:
+        """Other players who could found settlements this round (Alcalde of an island with a
+        free settlement space they can pay for)."""
+        r = view.rules
+        rivals = 0
+        for q in range(view.players):
+            if q == view.player:
+                continue
+            for i, island in enumerate(r.islands):
+                if view.alcalde[i] == q and any(
+                    0 <= r.spaces[s].cost <= view.gold[q] and view.settlement[s] == NOBODY and view.crop[s] == NOBODY
+                    for s in island.spaces
+                ):
+                    rivals += 1
+                    break
+        return rivals
 
     @staticmethod
     def _most_valuable_market(r: Rules) -> int:

@@ -42,6 +42,12 @@ def add_commands(sub: Any) -> None:
         default="counterexample.yaml",
         help="where to write a counterexample scenario (default: %(default)s)",
     )
+    p.add_argument(
+        "--bots",
+        default="random",
+        help="who plays the checked games: one bot for all seats or one per seat (default: %(default)s); "
+        "heuristic bots reach rules random play rarely does",
+    )
     p.add_argument("--coverage", action="store_true", help="report rule coverage")
     p.add_argument("--json", action="store_true", help="print the outcome as JSON")
     p.set_defaults(run=cmd_check)
@@ -59,6 +65,7 @@ def add_commands(sub: Any) -> None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """``woa check``: invariants over random games; a violation is shrunk and written out."""
+    from woa_core.bots import bot_factory
     from woa_core.check.coverage import Coverage, format_coverage
     from woa_core.check.runner import play_checked, scenario_text, shrink
     from woa_core.rules import compile_document, load_document
@@ -66,6 +73,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    for name in set(names):
+        bot_factory(name)
     doc = load_document(args.rules)
     counts = args.players or doc.located.data["players"]["counts"]
     from woa_core import __version__
@@ -78,18 +88,22 @@ def cmd_check(args: argparse.Namespace) -> int:
         "rules_hash": content_hash(doc.located.data),
         "variant": doc.variant,
         "seed": args.seed,
+        "bots": names,
         "invariants": list(INVARIANTS),
         "games": {},
         "violation": None,
     }
     coverage_reports = {}
     for n in counts:
+        seats = names * n if len(names) == 1 else names
+        if len(seats) != n:
+            raise UsageError(f"--bots names {len(names)} bots for {n} players: give one, or one per seat")
         rules = compile_document(doc, n)
         coverage = Coverage(rules) if args.coverage else None
         observer = coverage.observe if coverage else None
         for i in range(args.games):
             seed = game_seed(args.seed, i)
-            violation, _ = play_checked(rules, seed, observer=observer)
+            violation, _ = play_checked(rules, seed, observer=observer, bots=seats)
             if violation:
                 small = shrink(rules, violation)
                 Path(args.out).write_text(scenario_text(rules, args.rules, small), encoding="utf-8")

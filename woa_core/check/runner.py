@@ -9,11 +9,13 @@ a scenario that ``woa scenario`` replays (with ``check_invariants: true``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from woa_core.bots import bot_factory
 from woa_core.check.invariants import INVARIANTS
 from woa_core.engine import Game, GameState
+from woa_core.engine.view import PlayerView
 from woa_core.notation import format_action
 from woa_core.rules import Rules, data_root
 
@@ -49,11 +51,17 @@ def play_checked(
     only: str | None = None,
     observer: Observer | None = None,
     max_steps: int = 1_000_000,
+    bots: Sequence[str] = (),
 ) -> tuple[Violation | None, Game]:
     """Play a game (random from ``seed``, or the given ``choices`` then stop), checking the
-    invariants (or ``only`` one) after every action. Returns the first violation, if any."""
+    invariants (or ``only`` one) after every action. Returns the first violation, if any.
+
+    With ``bots`` (one name per seat), the bots choose instead of chance; the game is still
+    recorded as choices, so it shrinks and replays the same way."""
     game = Game(rules, seed=seed)
     pick = random_choices(seed ^ 0x5EED)
+    players = [bot_factory(name)(seed * 8 + seat + 1) for seat, name in enumerate(bots)]
+    views = [PlayerView(game, seat) for seat in range(len(players))]
     made: list[int] = []
     texts: list[str] = []
     checks = {only: INVARIANTS[only]} if only else INVARIANTS
@@ -75,7 +83,13 @@ def play_checked(
         legal = game.legal_actions()
         if not legal:
             return Violation("has_legal_action", f"no legal action at step {game.step}", seed, made, texts), game
-        c = step if choices is not None else pick(len(legal))
+        if choices is not None:
+            c = step
+        elif players:
+            seat = game.decider()
+            c = legal.index(players[seat].choose(views[seat], legal))
+        else:
+            c = pick(len(legal))
         action = legal[c % len(legal)]
         prev = game.state.copy()
         made.append(c)

@@ -69,6 +69,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from woa_core.check.coverage import Coverage, format_coverage
     from woa_core.check.runner import play_checked, scenario_text, shrink
     from woa_core.rules import compile_document, load_document
+    from woa_core.sim.progress import Progress
     from woa_core.sim.runner import game_seed
 
     if args.games < 1:
@@ -94,6 +95,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         "violation": None,
     }
     coverage_reports = {}
+    progress = Progress(len(counts) * args.games, enabled=sys.stderr.isatty(), unit="games checked")
+    scenario_rules = str(Path(args.rules).resolve()) if Path(args.rules).exists() else args.rules
     for n in counts:
         seats = names * n if len(names) == 1 else names
         if len(seats) != n:
@@ -104,9 +107,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         for i in range(args.games):
             seed = game_seed(args.seed, i)
             violation, _ = play_checked(rules, seed, observer=observer, bots=seats)
+            progress.update(progress.done + 1)
             if violation:
+                progress.close()
                 small = shrink(rules, violation)
-                Path(args.out).write_text(scenario_text(rules, args.rules, small), encoding="utf-8")
+                Path(args.out).write_text(scenario_text(rules, scenario_rules, small), encoding="utf-8")
                 where = f"{n} players, game {i} (seed {seed}), step {violation.step}"
                 print(f"invariant '{violation.invariant}' failed: {violation.message}", file=sys.stderr)
                 print(
@@ -131,6 +136,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         outcome["games"][str(n)] = args.games
         if coverage:
             coverage_reports[str(n)] = coverage.report()
+    progress.close()
     if args.json:
         print(json.dumps(outcome | ({"coverage": coverage_reports} if coverage_reports else {}), indent=2))
         return 0
@@ -174,7 +180,10 @@ def cmd_scenario(args: argparse.Namespace) -> int:
             if entry["message"]:
                 print("     " + str(entry["message"]).replace("\n", "\n     "))
     if args.json:
-        print(json.dumps({"passed": len(results) - failed, "failed": failed, "results": results}, indent=2))
+        from woa_core import __version__
+
+        summary = {"engine": __version__, "passed": len(results) - failed, "failed": failed, "results": results}
+        print(json.dumps(summary, indent=2))
     else:
         print(f"{len(results) - failed} passed, {failed} failed")
     return 1 if failed else 0

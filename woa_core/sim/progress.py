@@ -9,8 +9,10 @@ import time
 class Progress:
     """Call ``update(done)`` as work finishes and ``close()`` at the end."""
 
-    def __init__(self, total: int, enabled: bool = True, every: float = 0.2) -> None:
+    def __init__(self, total: int, enabled: bool = True, every: float = 0.2, unit: str = "games") -> None:
         self.total = total
+        self.unit = unit
+        self.done = 0
         self.enabled = enabled
         self.every = every
         self.started = time.perf_counter()
@@ -18,6 +20,7 @@ class Progress:
 
     def update(self, done: int) -> None:
         """Redraw the bar (at most every ``every`` seconds) for ``done`` finished games."""
+        self.done = done
         if not self.enabled:
             return
         now = time.perf_counter()
@@ -30,7 +33,7 @@ class Progress:
         width = 30
         filled = int(width * done / self.total)
         bar = "#" * filled + "-" * (width - filled)
-        sys.stderr.write(f"\r[{bar}] {done}/{self.total} games  {rate:7.1f}/s  ETA {eta:5.0f}s ")
+        sys.stderr.write(f"\r[{bar}] {done}/{self.total} {self.unit}  {rate:7.1f}/s  ETA {eta:5.0f}s ")
         sys.stderr.flush()
 
     def close(self) -> None:

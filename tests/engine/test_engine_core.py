@@ -142,3 +142,17 @@ def test_displaced_owner_decides_where_to_go() -> None:
     ]
     game.apply(parse_action(rules, "p2 retreat el_hierro"))
     assert s.ship[1] == rules.island_id("el_hierro") and game.deciders() == [0]
+
+
+def test_state_copy_is_independent() -> None:
+    """GameState.copy shares nothing with the original, selections included."""
+    game = Game(load_rules("west-of-africa", 3), seed=1)
+    game.apply(parse_action(game.rules, "p2 select sell tenerife"))
+    copy = game.state.copy()
+    assert copy == game.state
+    copy.selection[1][0] = 9
+    copy.warehouse[0][0][0] = 9
+    copy.vp_from[0]["alcalde"] = 9
+    assert game.state.selection[1][0] == 0
+    assert game.state.warehouse[0][0][0] == 0
+    assert game.state.vp_from[0]["alcalde"] == 0

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from woa_core.rules import Rules
@@ -71,7 +71,7 @@ class GameState:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (a deep copy)."""
-        return asdict(self)
+        return {name: _copy(getattr(self, name)) for name in _FIELDS}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
@@ -83,7 +83,10 @@ class GameState:
 
     def copy(self) -> GameState:
         """An independent copy."""
-        return GameState.from_json(self.to_json())
+        new = object.__new__(GameState)
+        for name in _FIELDS:
+            setattr(new, name, _copy(getattr(self, name)))
+        return new
 
     @property
     def over(self) -> bool:
@@ -101,10 +104,13 @@ class GameState:
 
 def _copy(value: Any) -> Any:
     if isinstance(value, list):
-        return [_copy(v) for v in value]
+        return [_copy(v) if isinstance(v, list | dict) else v for v in value]
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     return value
+
+
+_FIELDS = tuple(f.name for f in fields(GameState))
 
 
 def new_state(rules: Rules, seed: int) -> GameState:

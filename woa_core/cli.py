@@ -122,6 +122,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=cmd_replay)
 
+    p = sub.add_parser(
+        "compare",
+        help="simulate two rulesets with the same seeds and bots and show what changed",
+        description="Play the same games (same seeds, same bots) under a base ruleset and a variant, and print "
+        "each figure side by side with the change and its 95%% confidence interval: game length, VP by "
+        "source, final gold, settlements, win rate per seat and of the first player, how games end.",
+        epilog=EPILOG_RULES,
+    )
+    p.add_argument("base", metavar="BASE", help="the rules to compare against (e.g. west-of-africa)")
+    p.add_argument("variant", metavar="VARIANT", help="the changed rules (e.g. my-variant.yaml)")
+    p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
+    p.add_argument("--games", type=int, default=500, help="games under each ruleset (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
+    p.add_argument("--bots", default="heuristic", help="bots, one for all seats or one per seat (default: %(default)s)")
+    p.add_argument("--rotate-seats", action="store_true", help="shift the bots one seat per game")
+    p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
+    p.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=cmd_compare)
+
     _add_later_commands(sub)
     return parser
 
@@ -179,22 +199,13 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``woa simulate``: play games, stream them into statistics, print the report."""
-    from woa_core.bots import bot_factory
     from woa_core.rules import load_rules
     from woa_core.sim.progress import Progress
     from woa_core.sim.report import format_table
     from woa_core.sim.runner import RunSpec, describe, run_games
     from woa_core.sim.stats import Stats
 
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
-    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
-    if len(bots) == 1:
-        bots = bots * args.players
-    if len(bots) != args.players:
-        raise UsageError(f"--bots names {len(bots)} bots for {args.players} players: give one, or one per seat")
-    for bot in set(bots):
-        bot_factory(bot)
+    bots = _bots(args)
     rules = load_rules(args.rules, args.players)
     workers = args.workers or os.cpu_count() or 1
     spec = RunSpec(args.rules, args.players, bots, args.seed, args.rotate_seats, args.log_dir)
@@ -236,6 +247,67 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         print(format_table(report))
     return 130 if interrupted else 0
+
+
+def _bots(args: argparse.Namespace) -> tuple[str, ...]:
+    """The bot of each seat from ``--bots``; a ``UsageError`` if they do not fit."""
+    from woa_core.bots import bot_factory
+
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    if len(bots) == 1:
+        bots = bots * args.players
+    if len(bots) != args.players:
+        raise UsageError(f"--bots names {len(bots)} bots for {args.players} players: give one, or one per seat")
+    for bot in set(bots):
+        bot_factory(bot)
+    return bots
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """``woa compare``: the same games under two rulesets, and every change with its interval."""
+    from woa_core import __version__
+    from woa_core.rules import load_rules
+    from woa_core.sim.compare import compare, format_comparison
+    from woa_core.sim.progress import Progress
+    from woa_core.sim.runner import RunSpec, run_games
+    from woa_core.sim.stats import Stats
+
+    bots = _bots(args)
+    workers = args.workers or os.cpu_count() or 1
+    progress = Progress(2 * args.games, enabled=not args.quiet and sys.stderr.isatty())
+    results = []
+    for spec_text in (args.base, args.variant):
+        rules = load_rules(spec_text, args.players)
+        stats = Stats(args.players, bots)
+        spec = RunSpec(spec_text, args.players, bots, args.seed, args.rotate_seats)
+        for record in run_games(spec, args.games, workers):
+            stats.add(record)
+            progress.update(progress.done + 1)
+        results.append((rules, stats))
+    progress.close()
+    (base_rules, base), (variant_rules, variant) = results
+    manifest = {
+        "engine": __version__,
+        "players": args.players,
+        "games": args.games,
+        "seed": args.seed,
+        "bots": list(bots),
+        "rotate_seats": args.rotate_seats,
+        "base": {"rules": base_rules.name, "rules_spec": args.base, "rules_hash": base_rules.content_hash},
+        "variant": {
+            "rules": variant_rules.name,
+            "rules_spec": args.variant,
+            "rules_hash": variant_rules.content_hash,
+        },
+    }
+    rows = compare(base, variant)
+    if args.json:
+        print(json.dumps({"manifest": manifest, "changes": rows}, indent=2))
+    else:
+        print(format_comparison(manifest, rows))
+    return 0
 
 
 def _csv_header(players: int) -> list[str]:

@@ -78,6 +78,7 @@ class Stats:
     sold: list[Counter] = field(default_factory=list)
     actions: list[Counter] = field(default_factory=list)
     settlements: list[Mean] = field(default_factory=list)
+    per_player: dict[str, Mean] = field(default_factory=dict)  # per game, averaged over the seats
 
     def __post_init__(self) -> None:
         n = self.players
@@ -88,6 +89,7 @@ class Stats:
         self.sold = [Counter() for _ in range(n)]
         self.actions = [Counter() for _ in range(n)]
         self.settlements = [Mean() for _ in range(n)]
+        self.per_player = {k: Mean() for k in ("vp", *(f"vp_{s}" for s in VP_SOURCES), "final_gold", "settlements")}
 
     def add_win_only(self, winner: int, bots: tuple[str, ...]) -> None:
         """Count a game's winner and bot appearances (the part of ``add`` about winning)."""
@@ -113,6 +115,13 @@ class Stats:
             self.sold[p].update(r.sold[p])
             self.actions[p].update(r.actions[p])
             self.settlements[p].add(r.settlements[p])
+        n = self.players
+        table = self.per_player
+        table["vp"].add(sum(r.vp) / n)
+        for source in VP_SOURCES:
+            table[f"vp_{source}"].add(sum(v.get(source, 0) for v in r.vp_from) / n)
+        table["final_gold"].add(sum(r.gold) / n)
+        table["settlements"].add(sum(r.settlements) / n)
 
     def to_json(self) -> dict[str, Any]:
         """Every figure, JSON-ready."""
@@ -149,6 +158,7 @@ class Stats:
                 "ci95": [round(x, 4) for x in wilson(self.first_player_wins, self.games)],
                 "fair_share": round(1 / self.players, 4),
             },
+            "per_player": {k: m.to_json() for k, m in self.per_player.items()},
             "per_seat": [
                 {
                     "seat": f"p{p + 1}",

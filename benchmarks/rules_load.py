@@ -1,6 +1,6 @@
 """How long loading, validating and compiling the bundled rules takes (rules-as-data issue).
 
-    python benchmarks/rules_load.py
+Run it as ``python benchmarks/rules_load.py``.
 """
 
 from __future__ import annotations

@@ -51,13 +51,11 @@ STEP_OF_VERB = {v: m.ACTION for m in MECHANISMS.values() for v in getattr(m, "ST
 class Game:
     """One game: compiled ``rules`` plus a ``GameState`` that ``apply`` advances."""
 
-    __slots__ = ("_good_names", "_help_options", "rules", "state")
+    __slots__ = ("_help_options", "rules", "state")
 
     def __init__(self, rules: Rules, seed: int = 0, state: GameState | None = None) -> None:
         self.rules = rules
         self.state = state if state is not None else new_state(rules, seed)
-        goods_doc = rules.document["board"]["goods"]
-        self._good_names = tuple(goods_doc[g].get("name", g) for g in rules.goods)
         self._help_options = [cultivation.help_options(self, k) for k in range(sum(rules.start_workers) + 1)]
 
     # ----------------------------------------------------------------- queries
@@ -273,7 +271,7 @@ class Game:
         """A good's display name; ``IllegalAction`` if ``g`` is no good."""
         if not isinstance(g, int) or not 0 <= g < len(self.rules.goods):
             raise IllegalAction(f"there is no good {g!r}")
-        return self._good_names[g]
+        return self.rules.good_names[g]
 
     def acts_on(self, p: int, island: int, action: str) -> bool:
         """Whether ``action`` of ``p`` may act on ``island``: its card was selected, or the

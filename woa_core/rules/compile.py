@@ -144,6 +144,7 @@ def compile_rules(
         variant=variant,
         document=freeze(document),
         goods=goods,
+        good_names=tuple(board["goods"][g].get("name", g) for g in goods),
         islands=tuple(islands),
         spaces=tuple(spaces),
         distance=distance,

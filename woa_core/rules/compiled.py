@@ -66,6 +66,7 @@ class Rules:
     document: MappingProxyType  # the resolved document for this player count (read-only view)
 
     goods: tuple[str, ...]
+    good_names: tuple[str, ...]  # display names, for messages
     islands: tuple[Island, ...]
     spaces: tuple[Space, ...]
     distance: tuple[tuple[int, ...], ...]

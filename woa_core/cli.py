@@ -44,11 +44,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("woa: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return 0
     except OSError as e:  # a file or folder named on the command line cannot be written or read
         print(f"woa: {e.strerror or e}: {e.filename or ''}".rstrip(": "), file=sys.stderr)
         return 1
-    except BrokenPipeError:
-        return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -141,6 +141,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the comparison as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_compare)
+
+    p = sub.add_parser(
+        "play",
+        help="play a game at the terminal against bots",
+        description="Play one game against bots, to feel how a ruleset plays. At your decision type an action "
+        "in the notation (docs/notation.md; the pN may be left out), the number of a legal action, ? for "
+        "the numbered legal actions, board to see the board, or quit.",
+        epilog=EPILOG_RULES,
+    )
+    p.add_argument("--rules", default="west-of-africa", metavar="RULES", help="rules to play (default: %(default)s)")
+    p.add_argument("--players", type=int, default=3, help="number of players (default: %(default)s)")
+    p.add_argument("--seat", type=int, default=1, help="your seat, 1 to PLAYERS (default: %(default)s)")
+    p.add_argument(
+        "--bots", default="heuristic", help="the other seats' bots, one for all or one each (default: %(default)s)"
+    )
+    p.add_argument("--seed", type=int, default=0, help="game seed (default: %(default)s)")
+    p.add_argument("--log", metavar="FILE", help="write the game's log to FILE (replay it with woa replay)")
+    p.set_defaults(run=cmd_play)
 
     _add_later_commands(sub)
     return parser
@@ -307,6 +325,31 @@ def cmd_compare(args: argparse.Namespace) -> int:
         print(json.dumps({"manifest": manifest, "changes": rows}, indent=2))
     else:
         print(format_comparison(manifest, rows))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``woa play``: one game at the terminal against bots."""
+    from woa_core import gamelog
+    from woa_core.bots import bot_factory
+    from woa_core.play import play
+    from woa_core.rules import load_rules
+
+    rules = load_rules(args.rules, args.players)
+    if not 1 <= args.seat <= args.players:
+        raise UsageError(f"--seat must be between 1 and {args.players}")
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = bots * (args.players - 1) if len(bots) == 1 else bots
+    if len(bots) != args.players - 1:
+        raise UsageError(f"--bots names {len(bots)} bots for the {args.players - 1} other seats")
+    for bot in set(bots):
+        bot_factory(bot)
+    game, actions = play(rules, args.seed, args.seat - 1, bots)
+    if args.log and game.over:
+        seats = [*bots[: args.seat - 1], "human", *bots[args.seat - 1 :]]
+        head = gamelog.header(rules, args.seed, args.rules, seats)
+        gamelog.write_log(args.log, head, actions, gamelog.result(game))
+        print(f"log written to {args.log}")
     return 0
 
 

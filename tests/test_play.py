@@ -1,0 +1,66 @@
+"""`woa play`: a game at the terminal against bots."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from woa_core.cli import main
+from woa_core.play import play
+from woa_core.rules import load_rules
+
+
+def test_a_whole_game_typed_at_the_prompt() -> None:
+    """Always answering with the first legal action plays a game to its end (R16)."""
+    out: list[str] = []
+    answers = itertools.chain(["?", "board", "select move_workers", "fly away"], itertools.repeat("1"))
+    game, actions = play(
+        load_rules("west-of-africa", 2), 3, 0, ["random"], read=lambda _: next(answers), write=out.append
+    )
+    assert game.over and actions
+    text = "\n".join(out)
+    assert "choose 1 to 5 cards" in text  # ? during selection explains the cards
+    assert "refused: unknown verb 'fly'" in text
+    assert "order this round:" in text and text.splitlines()[-1].startswith("Game over after")
+
+
+def test_quit_and_end_of_input_stop_the_game() -> None:
+    answers = iter(["quit"])
+    game, _ = play(
+        load_rules("west-of-africa", 3),
+        1,
+        2,
+        ["random", "heuristic"],
+        read=lambda _: next(answers),
+        write=lambda _: None,
+    )
+    assert not game.over
+
+    def closed(_: str) -> str:
+        raise EOFError
+
+    game, _ = play(load_rules("west-of-africa", 3), 1, 0, ["random", "random"], read=closed, write=lambda _: None)
+    assert not game.over
+
+
+def test_play_writes_a_replayable_log(tmp_path: Path, monkeypatch, capsys) -> None:
+    answers = itertools.repeat("1")
+    monkeypatch.setattr("builtins.input", lambda _: next(answers))
+    log = tmp_path / "game.jsonl"
+    assert main(["play", "--players", "2", "--bots", "random", "--log", str(log)]) == 0
+    assert main(["replay", str(log)]) == 0
+    assert "the log matches" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seat", "4"], "--seat must be between 1 and 3"),
+        (["--bots", "random,random,random"], "for the 2 other seats"),
+    ],
+)
+def test_play_usage_errors(args: list[str], message: str, capsys) -> None:
+    assert main(["play", *args]) == 2
+    assert message in capsys.readouterr().err

@@ -1,0 +1,111 @@
+"""``woa play``: play a game at the terminal against bots, to feel how a rule change plays.
+
+At your decision, type an action in the notation (the ``pN`` may be left out), the number of a
+legal action, ``?`` for the numbered legal actions, ``board`` to see the board again, or
+``quit``. A refused action is explained and nothing changes. Bots' choices are printed as they
+happen (their card selections only once revealed, R18).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from woa_core.bots import bot_factory
+from woa_core.engine import Game
+from woa_core.engine.view import PlayerView
+from woa_core.errors import IllegalAction
+from woa_core.notation import format_action, parse_action
+from woa_core.render import render
+from woa_core.rules import Rules
+
+
+def play(
+    rules: Rules,
+    seed: int,
+    human: int,
+    bots: Sequence[str],
+    read: Callable[[str], str] | None = None,
+    write: Callable[[str], None] = print,
+) -> tuple[Game, list[str]]:
+    """Play one game with the human in seat ``human`` and ``bots`` (one per other seat, in seat
+    order); ``read`` defaults to ``input``. Returns the game and its actions in the notation."""
+    read = read or input
+    game = Game(rules, seed=seed)
+    others = [s for s in range(rules.players) if s != human]
+    players = {seat: bot_factory(name)(seed * 8 + seat + 1) for seat, name in zip(others, bots, strict=True)}
+    views = {seat: PlayerView(game, seat) for seat in others}
+    played: list[str] = []
+    you = f"p{human + 1}"
+    write(f"You are {you}. Type ? for your legal actions, board to see the board, quit to stop.")
+    write(render(game, human))
+    while not game.over:
+        deciders = game.deciders()
+        seat = human if human in deciders else deciders[0]
+        legal = game.legal_actions(seat)
+        if seat == human:
+            action = _ask(game, human, legal, read, write)
+            if action is None:
+                write("Stopped.")
+                return game, played
+        else:
+            action = players[seat].choose(views[seat], legal)
+            text = format_action(rules, action)
+            write(f"  {text.split(' select ')[0]} selected cards" if action[1] == "select" else f"  {text}")
+        round_before, step_before = game.state.round, game.state.step
+        game.apply(action)
+        played.append(format_action(rules, action))
+        if step_before == "select" and game.state.step != "select":
+            order = ", ".join(f"p{p + 1} (sum {game.card_sum(p)})" for p in game.state.order)
+            write(f"  order this round: {order}")
+        if game.state.round != round_before or game.over:
+            write("")
+            write(render(game, human))
+    ranking = ", ".join(f"p{p + 1} {game.state.vp[p]} VP" for p in game.state.ranking)
+    write(f"Game over after {game.state.round} rounds: {ranking}. Winner: p{game.state.winner + 1}.")
+    return game, played
+
+
+def _ask(
+    game: Game, human: int, legal: Sequence[tuple], read: Callable[[str], str], write: Callable[[str], None]
+) -> tuple | None:
+    rules = game.rules
+    texts = [format_action(rules, a) for a in legal]
+    while True:
+        try:
+            line = read(f"p{human + 1} ({game.step})> ").strip()
+        except EOFError:
+            return None
+        if line in ("quit", "exit"):
+            return None
+        if line in ("?", "help") and game.step == "select":
+            cards = ", ".join(
+                f"{c.id} ({c.value})" for c, n in zip(rules.cards, game.state.hand[human], strict=True) if n
+            )
+            write(
+                f"  choose {rules.min_cards} to {rules.max_cards} cards (beyond {rules.free_cards} they cost "
+                f"{rules.extra_card_cost} gold each): {cards}"
+            )
+            write("  e.g. select tenerife cultivate sell")
+            continue
+        if line in ("?", "help"):
+            for n, text in enumerate(texts[:60], start=1):
+                write(f"  {n:>3}. {text}")
+            if len(texts) > 60:
+                write(f"  ... and {len(texts) - 60} more (type the action)")
+            continue
+        if line == "board":
+            write(render(game, human))
+            continue
+        if line.isdigit() and 1 <= int(line) <= len(legal):
+            return legal[int(line) - 1]
+        if not line:
+            continue
+        if not line.startswith("p"):
+            line = f"p{human + 1} {line}"
+        try:
+            action = parse_action(rules, line)
+            if action not in legal:
+                game.copy().apply(action)  # refused: IllegalAction says why
+            return action
+        except IllegalAction as e:
+            write(f"  refused: {e}")

@@ -1,0 +1,81 @@
+"""The board as text: what a player at the table would see (used by ``woa play``).
+
+>>> from woa_core.rules import load_rules
+>>> from woa_core.engine import Game
+>>> print(render(Game(load_rules("west-of-africa", 2), seed=1), viewer=0).splitlines()[0])
+Round 1 · selecting cards · settlement track 4, reserve 8
+"""
+
+from __future__ import annotations
+
+from woa_core.engine import Game
+from woa_core.engine.state import NEUTRAL, NOBODY
+
+
+def _who(p: int) -> str:
+    return f"p{p + 1}"
+
+
+def render(game: Game, viewer: int) -> str:
+    """The public board, and ``viewer``'s own cards and selection."""
+    r, s = game.rules, game.state
+    step = {"select": "selecting cards", "over": "game over"}.get(s.step, f"{_who(game.decider())}: {s.step}")
+    lines = [f"Round {s.round} · {step} · settlement track {s.track}, reserve {s.reserve}"]
+    if s.last_round:
+        lines[0] += f" · last round: {s.last_round}"
+    rank = s.gold_rank()
+    lines.append("Players (gold-track order): " + ", ".join(f"{_who(p)} {s.gold[p]}g {s.vp[p]}VP" for p in rank))
+    if s.order and s.step != "select":
+        sums = ", ".join(f"{_who(p)} {game.card_sum(p)}" for p in s.order)
+        lines.append(f"Order this round (card sums): {sums}")
+    for i, island in enumerate(r.islands):
+        parts = []
+        ships = [_who(p) for p in range(s.players) if s.ship[p] == i]
+        if ships:
+            parts.append(f"ships {' '.join(ships)} ({island.moorings} moorings)")
+        workers = [f"{_who(p)}×{s.workers[p][i]}" for p in range(s.players) if s.workers[p][i]]
+        if workers:
+            parts.append("workers " + " ".join(workers))
+        stock = [
+            f"{_who(p)}:" + ",".join(f"{n} {r.goods[g]}" for g, n in enumerate(s.warehouse[i][p]) if n)
+            for p in range(s.players)
+            if any(s.warehouse[i][p])
+        ]
+        if stock:
+            parts.append("warehouse " + " ".join(stock))
+        spaces = []
+        for sp in island.spaces:
+            info = r.spaces[sp]
+            label = "/".join(
+                x for x in (r.goods[info.good] if info.good >= 0 else "", str(info.cost) if info.cost >= 0 else "") if x
+            )
+            if s.settlement[sp] != NOBODY:
+                owner = "neutral" if s.settlement[sp] == NEUTRAL else _who(s.settlement[sp])
+                spaces.append(f"[{label}: settled {owner}]")
+            elif s.crop[sp] != NOBODY:
+                spaces.append(f"[{label}: {_who(s.crop[sp])} growing]")
+            else:
+                spaces.append(f"[{label}]")
+        alcalde = f" · Alcalde {_who(s.alcalde[i])}" if s.alcalde[i] != NOBODY else ""
+        lines.append(f"  {island.name} ({island.region}, {island.price}g){alcalde}: {' '.join(spaces)}")
+        if parts:
+            lines.append("      " + "; ".join(parts))
+    ships_line = [
+        f"{name}: "
+        + " ".join(
+            f"{_who(p)}×{s.workers[p][len(r.islands) + k]}"
+            for p in range(s.players)
+            if s.workers[p][len(r.islands) + k]
+        )
+        for k, name in enumerate(r.worker_ships)
+    ]
+    lines.append("  Worker ships: " + " | ".join(ships_line))
+    hand = ", ".join(f"{c.id}×{n}" if n > 1 else c.id for c, n in zip(r.cards, s.hand[viewer], strict=True) if n)
+    lines.append(f"Your cards ({_who(viewer)}): {hand}")
+    supply = ", ".join(f"{n} {g}" for g, n in zip(r.goods, s.supply[viewer], strict=True))
+    lines.append(f"Your goods in supply: {supply}")
+    chosen = s.selection[viewer]
+    if chosen is not None:
+        picked = " ".join(c.id for c, n in zip(r.cards, chosen, strict=True) for _ in range(n))
+        lines.append(f"You selected: {picked} (sum {game.card_sum(viewer)})")
+    return "\n".join(lines)

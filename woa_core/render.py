@@ -78,4 +78,7 @@ def render(game: Game, viewer: int) -> str:
     if chosen is not None:
         picked = " ".join(c.id for c, n in zip(r.cards, chosen, strict=True) for _ in range(n))
         lines.append(f"You selected: {picked} (sum {game.card_sum(viewer)})")
+    if s.step == "main" and game.decider() == viewer:
+        names = ", ".join(game.action_name(a) for a in game.available_actions(viewer)) or "none"
+        lines.append(f"Actions you may still start this turn: {names} (or end)")
     return "\n".join(lines)

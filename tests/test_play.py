@@ -58,7 +58,7 @@ def test_play_writes_a_replayable_log(tmp_path: Path, monkeypatch, capsys) -> No
     ("args", "message"),
     [
         (["--seat", "4"], "--seat must be between 1 and 3"),
-        (["--bots", "random,random,random"], "for the 2 other seats"),
+        (["--bots", "random,random,random"], "names 3 bots for 2 seats"),
     ],
 )
 def test_play_usage_errors(args: list[str], message: str, capsys) -> None:

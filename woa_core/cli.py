@@ -95,20 +95,10 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG_RULES + " Bots: random, heuristic, module:Class, or a 'woa.bots' entry point.",
     )
     p.add_argument("--rules", default="west-of-africa", metavar="RULES", help="rules to play (default: %(default)s)")
-    p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
-    p.add_argument("--games", type=int, default=100, help="number of games (default: %(default)s)")
-    p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
-    p.add_argument(
-        "--bots",
-        default="random",
-        help="comma-separated bots, one per seat or one for all (default: %(default)s)",
-    )
-    p.add_argument("--rotate-seats", action="store_true", help="shift the bots one seat per game")
-    p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
+    _add_run_options(p, games=100, bots="random", games_help="number of games")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--csv", metavar="FILE", help="write one row per game to FILE")
     p.add_argument("--log-dir", metavar="DIR", help="write a replayable log of every game to DIR")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser(
@@ -132,14 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("base", metavar="BASE", help="the rules to compare against (e.g. west-of-africa)")
     p.add_argument("variant", metavar="VARIANT", help="the changed rules (e.g. my-variant.yaml)")
-    p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
-    p.add_argument("--games", type=int, default=500, help="games under each ruleset (default: %(default)s)")
-    p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
-    p.add_argument("--bots", default="heuristic", help="bots, one for all seats or one per seat (default: %(default)s)")
-    p.add_argument("--rotate-seats", action="store_true", help="shift the bots one seat per game")
-    p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
+    _add_run_options(p, games=500, bots="heuristic", games_help="games under each ruleset")
     p.add_argument("--json", action="store_true", help="print the comparison as JSON")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_compare)
 
     p = sub.add_parser(
@@ -162,6 +146,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_later_commands(sub)
     return parser
+
+
+def _add_run_options(p: argparse.ArgumentParser, games: int, bots: str, games_help: str) -> None:
+    """The options of every command that runs many bot games (simulate, compare)."""
+    p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
+    p.add_argument("--games", type=int, default=games, help=f"{games_help} (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
+    p.add_argument(
+        "--bots", default=bots, help="comma-separated bots, one per seat or one for all (default: %(default)s)"
+    )
+    p.add_argument("--rotate-seats", action="store_true", help="shift the bots one seat per game")
+    p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def _add_later_commands(sub: Any) -> None:
@@ -268,19 +265,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _bots(args: argparse.Namespace) -> tuple[str, ...]:
-    """The bot of each seat from ``--bots``; a ``UsageError`` if they do not fit."""
-    from woa_core.bots import bot_factory
+    """The bot of each seat from ``--bots`` (after checking ``--games``)."""
+    from woa_core.bots import seat_bots
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
-    if len(bots) == 1:
-        bots = bots * args.players
-    if len(bots) != args.players:
-        raise UsageError(f"--bots names {len(bots)} bots for {args.players} players: give one, or one per seat")
-    for bot in set(bots):
-        bot_factory(bot)
-    return bots
+    return seat_bots(args.bots, args.players)
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -331,19 +321,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     """``woa play``: one game at the terminal against bots."""
     from woa_core import gamelog
-    from woa_core.bots import bot_factory
+    from woa_core.bots import seat_bots
     from woa_core.play import play
     from woa_core.rules import load_rules
 
     rules = load_rules(args.rules, args.players)
     if not 1 <= args.seat <= args.players:
         raise UsageError(f"--seat must be between 1 and {args.players}")
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    bots = bots * (args.players - 1) if len(bots) == 1 else bots
-    if len(bots) != args.players - 1:
-        raise UsageError(f"--bots names {len(bots)} bots for the {args.players - 1} other seats")
-    for bot in set(bots):
-        bot_factory(bot)
+    bots = list(seat_bots(args.bots, args.players - 1))
     game, actions = play(rules, args.seed, args.seat - 1, bots)
     if args.log and game.over:
         seats = [*bots[: args.seat - 1], "human", *bots[args.seat - 1 :]]

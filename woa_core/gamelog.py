@@ -140,6 +140,8 @@ def _compare(name: str, number: int, item: dict[str, Any], game: Game) -> None:
     if not game.over:
         raise LogError(f"{name}:{number}: the log ends before the game does (round {game.state.round})")
     expected = item["result"]
+    if not isinstance(expected, dict):
+        raise LogError(f"{name}:{number}: the result line holds no result (expected a mapping of figures)")
     actual = result(game)["result"]
     for key in actual:
         if expected.get(key) != actual[key]:

@@ -75,7 +75,7 @@ def parse_action(rules: Rules, text: str) -> Action:
     if len(words) < 2:
         raise IllegalAction(f"'{text.strip()}' is not an action: write a player and a verb, e.g. 'p1 end'")
     who, verb, rest = words[0], words[1], words[2:]
-    player = _player(who, rules)
+    player = parse_player(rules, who)
     parser = _PARSERS.get(verb)
     if parser is None:
         verbs = ", ".join(_PARSERS)
@@ -83,7 +83,13 @@ def parse_action(rules: Rules, text: str) -> Action:
     return (player, verb, *parser(rules, rest))
 
 
-def _player(word: str, rules: Rules) -> int:
+def parse_player(rules: Rules, word: str) -> int:
+    """The seat index of ``p1``..``pN``.
+
+    >>> from woa_core.rules import load_rules
+    >>> parse_player(load_rules("west-of-africa", 2), "p2")
+    1
+    """
     if len(word) >= 2 and word[0] == "p" and word[1:].isdigit():
         n = int(word[1:])
         if 1 <= n <= rules.players:
@@ -108,59 +114,71 @@ def _lookup(rules: Rules, kind: str, word: str, options: tuple[str, ...]) -> int
 _KIND = {"island": "island", "good": "good", "card": "card", "ship": "worker ship"}
 
 
-def _island(rules: Rules, word: str) -> int:
+def parse_island(rules: Rules, word: str) -> int:
+    """The index of an island id."""
     return _lookup(rules, "island", word, tuple(i.id for i in rules.islands))
 
 
-def _good(rules: Rules, word: str) -> int:
+def parse_good(rules: Rules, word: str) -> int:
+    """The index of a good id."""
     return _lookup(rules, "good", word, rules.goods)
+
+
+def parse_card(rules: Rules, word: str) -> int:
+    """The index of a card id."""
+    return _lookup(rules, "card", word, tuple(c.id for c in rules.cards))
+
+
+def parse_location(rules: Rules, word: str) -> int:
+    """Where a worker can stand: an island, or a worker ship (numbered after the islands)."""
+    ship = rules.worker_ship_id(word)
+    if ship >= 0:
+        return len(rules.islands) + ship
+    if rules.island_id(word) >= 0:
+        return rules.island_id(word)
+    places = [i.id for i in rules.islands] + list(rules.worker_ships)
+    raise IllegalAction(f"'{word}' is not an island or worker ship (one of: {', '.join(places)})")
 
 
 def _select(rules: Rules, words: list[str]) -> tuple:
     counts = [0] * len(rules.cards)
     for word in words:
-        counts[_lookup(rules, "card", word, tuple(c.id for c in rules.cards))] += 1
+        counts[parse_card(rules, word)] += 1
     return (tuple(counts),)
 
 
 def _one_island(rules: Rules, words: list[str]) -> tuple:
     _count(words, 1, "one island")
-    return (_island(rules, words[0]),)
+    return (parse_island(rules, words[0]),)
 
 
 def _worker(rules: Rules, words: list[str]) -> tuple:
     _count(words, 2, "where from (an island or worker ship) and to which island")
-    source = words[0]
-    ship = rules.worker_ship_id(source)
-    loc = len(rules.islands) + ship if ship >= 0 else rules.island_id(source)
-    if loc < 0:
-        places = [i.id for i in rules.islands] + list(rules.worker_ships)
-        raise IllegalAction(f"'{source}' is not an island or worker ship (one of: {', '.join(places)})")
-    return (loc, _island(rules, words[1]))
+    return (parse_location(rules, words[0]), parse_island(rules, words[1]))
 
 
 def _one_good(rules: Rules, words: list[str]) -> tuple:
     _count(words, 1, "one good")
-    return (_good(rules, words[0]),)
+    return (parse_good(rules, words[0]),)
 
 
 def _displace(rules: Rules, words: list[str]) -> tuple:
     _count(words, 1, "the player whose ship makes way, e.g. p2")
-    return (_player(words[0], rules),)
+    return (parse_player(rules, words[0]),)
 
 
 def _help(rules: Rules, words: list[str]) -> tuple:
     if len(words) < 2:
         raise IllegalAction("expected an island and one worker ship per helping worker")
     ships = tuple(sorted(_lookup(rules, "ship", w, rules.worker_ships) for w in words[1:]))
-    return (_island(rules, words[0]), ships)
+    return (parse_island(rules, words[0]), ships)
 
 
 def _space(rules: Rules, words: list[str], cultivate: bool) -> tuple:
     what = "a good" if cultivate else "a cost"
     if len(words) < 2:
         raise IllegalAction(f"expected an island and {what}")
-    island = _island(rules, words[0])
+    island = parse_island(rules, words[0])
     label = tuple(words[1:])
     labels = []
     for space in rules.islands[island].spaces:
@@ -179,7 +197,7 @@ def _space(rules: Rules, words: list[str], cultivate: bool) -> tuple:
 
 def _sell(rules: Rules, words: list[str]) -> tuple:
     _count(words, 2, "an island and a good")
-    return (_island(rules, words[0]), _good(rules, words[1]))
+    return (parse_island(rules, words[0]), parse_good(rules, words[1]))
 
 
 def _nothing(rules: Rules, words: list[str]) -> tuple:

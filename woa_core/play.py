@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from woa_core.bots import bot_factory
+from woa_core.bots import make_bots
 from woa_core.engine import Game
 from woa_core.engine.view import PlayerView
 from woa_core.errors import IllegalAction
@@ -32,7 +32,7 @@ def play(
     read = read or input
     game = Game(rules, seed=seed)
     others = [s for s in range(rules.players) if s != human]
-    players = {seat: bot_factory(name)(seed * 8 + seat + 1) for seat, name in zip(others, bots, strict=True)}
+    players = dict(zip(others, make_bots(bots, seed), strict=True))
     views = {seat: PlayerView(game, seat) for seat in others}
     played: list[str] = []
     you = f"p{human + 1}"

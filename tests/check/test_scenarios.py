@@ -52,6 +52,13 @@ def test_wrong_expectation_says_what_differed(tmp_path: Path, capsys) -> None:
     assert "FAIL" in out and "0 passed, 1 failed" in out
 
 
+def test_bad_id_in_setup_fails_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text("players: 2\nsetup:\n  ships: {p1: tenerife}\n  warehouses:\n    atlantis: {p1: {wine: 1}}\n")
+    message = run_scenario(load_scenario(path)).message
+    assert "s.yaml:5: 'atlantis' is not an island (one of: la_palma," in message
+
+
 def test_refusal_expected_but_played(tmp_path: Path) -> None:
     path = tmp_path / "s.yaml"
     path.write_text("players: 2\nsteps:\n  - action: p1 select move_workers\n    refused: cannot\n")

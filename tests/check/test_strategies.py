@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from woa_core.check import strategies as ws
 from woa_core.check.invariants import violations
 from woa_core.engine import Game
-from woa_core.rules import Rules
+from woa_core.rules import Rules, load_rules
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -19,10 +19,15 @@ def test_drawn_games_keep_every_invariant(game: Game) -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(ws.rule_variants())
 def test_rule_variants_stay_within_their_schemas(rules: Rules) -> None:
-    assert rules.name.endswith("~perturbed")
-    assert rules.players in (2, 3, 4, 5)
-    assert rules.gold_cap >= 1 and 0 <= rules.start_gold <= rules.gold_cap
-    assert rules.vp_threshold >= 1 and rules.gold_per_vp >= 1
+    """Every tunable number is drawn within its schema's range (or twice the bundled value)."""
+    assert rules.name.endswith("~perturbed") and rules.players in (2, 3, 4, 5)
+    base = load_rules("west-of-africa", rules.players).document
+    for path in ws.TUNABLE:
+        value, bundled = rules.document, base
+        for key in path:
+            value, bundled = value[key], bundled[key]
+        low, high = ws.schema_range(path, bundled)
+        assert low <= value <= high, (path, value)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

@@ -126,6 +126,13 @@ def test_corrupt_log(log_file: Path, capsys) -> None:
     assert f"{log_file}:6: not valid JSON" in _replay_error(capsys, log_file)
 
 
+def test_result_line_without_figures(log_file: Path, capsys) -> None:
+    lines = log_file.read_text().splitlines()
+    lines[-1] = '{"result": 5}'
+    log_file.write_text("\n".join(lines) + "\n")
+    assert f"{log_file}:{len(lines)}: the result line holds no result" in _replay_error(capsys, log_file)
+
+
 def test_log_made_under_other_rules(log_file: Path, capsys) -> None:
     err = main(["replay", str(log_file), "--rules", "rules/variants/rich-islands.yaml"])
     assert err == 1
@@ -148,7 +155,7 @@ def test_csv_has_one_row_per_game(tmp_path: Path, capsys) -> None:
 
 def test_usage_errors_exit_2(capsys) -> None:
     assert main(["simulate", "--players", "4", "--bots", "random,random"]) == 2
-    assert "--bots names 2 bots for 4 players" in capsys.readouterr().err
+    assert "--bots names 2 bots for 4 seats" in capsys.readouterr().err
     assert main(["simulate", "--bots", "nobody"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
 

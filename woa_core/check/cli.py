@@ -65,31 +65,28 @@ def add_commands(sub: Any) -> None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """``woa check``: invariants over random games; a violation is shrunk and written out."""
-    from woa_core.bots import bot_factory
+    from woa_core import __version__
+    from woa_core.bots import seat_bots
     from woa_core.check.coverage import Coverage, format_coverage
+    from woa_core.check.invariants import INVARIANTS
     from woa_core.check.runner import play_checked, scenario_text, shrink
     from woa_core.rules import compile_document, load_document
+    from woa_core.rules.compile import content_hash
     from woa_core.sim.progress import Progress
     from woa_core.sim.runner import game_seed
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    names = [b.strip() for b in args.bots.split(",") if b.strip()]
-    for name in set(names):
-        bot_factory(name)
     doc = load_document(args.rules)
     counts = args.players or doc.located.data["players"]["counts"]
-    from woa_core import __version__
-    from woa_core.check.invariants import INVARIANTS
-    from woa_core.rules.compile import content_hash
-
+    bots_by_count = {n: seat_bots(args.bots, n) for n in counts}
     outcome: dict[str, Any] = {
         "engine": __version__,
         "rules": doc.name,
         "rules_hash": content_hash(doc.located.data),
         "variant": doc.variant,
         "seed": args.seed,
-        "bots": names,
+        "bots": args.bots.split(","),
         "invariants": list(INVARIANTS),
         "games": {},
         "violation": None,
@@ -98,15 +95,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     progress = Progress(len(counts) * args.games, enabled=sys.stderr.isatty(), unit="games checked")
     scenario_rules = str(Path(args.rules).resolve()) if Path(args.rules).exists() else args.rules
     for n in counts:
-        seats = names * n if len(names) == 1 else names
-        if len(seats) != n:
-            raise UsageError(f"--bots names {len(names)} bots for {n} players: give one, or one per seat")
         rules = compile_document(doc, n)
         coverage = Coverage(rules) if args.coverage else None
         observer = coverage.observe if coverage else None
         for i in range(args.games):
             seed = game_seed(args.seed, i)
-            violation, _ = play_checked(rules, seed, observer=observer, bots=seats)
+            violation, _ = play_checked(rules, seed, observer=observer, bots=bots_by_count[n])
             progress.update(progress.done + 1)
             if violation:
                 progress.close()

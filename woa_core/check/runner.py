@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from woa_core.bots import bot_factory
+from woa_core.bots import make_bots
 from woa_core.check.invariants import INVARIANTS
 from woa_core.engine import Game, GameState
 from woa_core.engine.view import PlayerView
@@ -60,7 +60,7 @@ def play_checked(
     recorded as choices, so it shrinks and replays the same way."""
     game = Game(rules, seed=seed)
     pick = random_choices(seed ^ 0x5EED)
-    players = [bot_factory(name)(seed * 8 + seat + 1) for seat, name in enumerate(bots)]
+    players = make_bots(bots, seed)
     views = [PlayerView(game, seat) for seat in range(len(players))]
     made: list[int] = []
     texts: list[str] = []

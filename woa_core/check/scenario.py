@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,15 @@ from typing import Any
 from woa_core.engine import Game, GameState
 from woa_core.engine.state import NEUTRAL, NOBODY
 from woa_core.errors import IllegalAction, Problem, RulesError, ScenarioError
-from woa_core.notation import format_action, parse_action
+from woa_core.notation import (
+    format_action,
+    parse_action,
+    parse_card,
+    parse_good,
+    parse_island,
+    parse_location,
+    parse_player,
+)
 from woa_core.rules import Rules, load_rules
 from woa_core.rules.source import Located, Pos, YamlProblem, display_path, load_yaml
 from woa_core.rules.validate import explain_schema_error, schema_validator
@@ -157,29 +166,6 @@ def run_step(game: Game, step: Any, scenario: Scenario, path: tuple) -> None:
 # ------------------------------------------------------------------------------- setup
 
 
-def _player(rules: Rules, word: str) -> int:
-    return parse_action(rules, f"{word} end")[0]
-
-
-def _island(rules: Rules, word: str, where: str) -> int:
-    i = rules.island_id(word)
-    if i < 0:
-        raise Failure(f"{where}: '{word}' is not an island")
-    return i
-
-
-def _good(rules: Rules, word: str, where: str) -> int:
-    g = rules.good_id(word)
-    if g < 0:
-        raise Failure(f"{where}: '{word}' is not a good")
-    return g
-
-
-def _location(rules: Rules, word: str, where: str) -> int:
-    ship = rules.worker_ship_id(word)
-    return len(rules.islands) + ship if ship >= 0 else _island(rules, word, where)
-
-
 def _space(rules: Rules, island: int, number: int, where: str) -> int:
     for space in rules.islands[island].spaces:
         if rules.spaces[space].number == number:
@@ -194,70 +180,75 @@ def apply_setup(game: Game, setup: dict[str, Any], scenario: Scenario) -> None:
     def at(*path: Any) -> str:
         return scenario.where(("setup", *path))
 
-    try:
-        for key, value in setup.items():
-            if key == "round":
-                s.round = value
-            elif key == "gold":
-                for who, amount in value.items():
-                    s.gold[_player(r, who)] = amount
-            elif key == "vp":
-                for who, amount in value.items():
-                    p = _player(r, who)
-                    # VP from before the scenario starts are booked as "setup", so that
-                    # vp == sum(vp_from) still holds.
-                    s.vp_from[p]["setup"] = s.vp_from[p].get("setup", 0) + amount - s.vp[p]
-                    s.vp[p] = amount
-            elif key == "gold_order":
-                for rank, who in enumerate(value):
-                    s.gold_time[_player(r, who)] = rank - len(value)
-            elif key == "workers":
-                for who, places in value.items():
-                    p = _player(r, who)
-                    s.workers[p] = [0] * len(s.workers[p])
-                    for place, n in places.items():
-                        s.workers[p][_location(r, place, at(key, who, place))] = n
-            elif key == "ships":
-                for who, place in value.items():
-                    s.ship[_player(r, who)] = NOBODY if place is None else _island(r, place, at(key, who))
-            elif key == "warehouses":
-                for island, owners in value.items():
-                    i = _island(r, island, at(key, island))
-                    for who, goods in owners.items():
-                        for good, n in goods.items():
-                            s.warehouse[i][_player(r, who)][_good(r, good, at(key, island, who, good))] = n
-            elif key == "supply":
-                for who, goods in value.items():
+    def word(parse: Callable[[Rules, str], int], text: str, *path: Any) -> int:
+        """An id read with the notation's parser; a bad one fails at its line."""
+        try:
+            return parse(r, text)
+        except IllegalAction as e:
+            raise Failure(f"{at(*path)}: {e}") from None
+
+    for key, value in setup.items():
+        if key == "round":
+            s.round = value
+        elif key == "gold":
+            for who, amount in value.items():
+                s.gold[word(parse_player, who, key, who)] = amount
+        elif key == "vp":
+            for who, amount in value.items():
+                p = word(parse_player, who, key, who)
+                # VP from before the scenario starts are booked as "setup", so that
+                # vp == sum(vp_from) still holds.
+                s.vp_from[p]["setup"] = s.vp_from[p].get("setup", 0) + amount - s.vp[p]
+                s.vp[p] = amount
+        elif key == "gold_order":
+            for rank, who in enumerate(value):
+                s.gold_time[word(parse_player, who, key, rank)] = rank - len(value)
+        elif key == "workers":
+            for who, places in value.items():
+                p = word(parse_player, who, key, who)
+                s.workers[p] = [0] * len(s.workers[p])
+                for place, n in places.items():
+                    s.workers[p][word(parse_location, place, key, who, place)] = n
+        elif key == "ships":
+            for who, place in value.items():
+                island = NOBODY if place is None else word(parse_island, place, key, who)
+                s.ship[word(parse_player, who, key, who)] = island
+        elif key == "warehouses":
+            for island, owners in value.items():
+                i = word(parse_island, island, key, island)
+                for who, goods in owners.items():
+                    p = word(parse_player, who, key, island, who)
                     for good, n in goods.items():
-                        s.supply[_player(r, who)][_good(r, good, at(key, who, good))] = n
-            elif key == "crops":
-                for i, item in enumerate(value):
-                    island = _island(r, item["island"], at(key, i))
-                    s.crop[_space(r, island, item["space"], at(key, i))] = _player(r, item["player"])
-            elif key == "settlements":
-                for i, item in enumerate(value):
-                    island = _island(r, item["island"], at(key, i))
-                    owner = _player(r, item["player"]) if item.get("player") else NEUTRAL
-                    s.settlement[_space(r, island, item["space"], at(key, i))] = owner
-            elif key == "alcaldes":
-                for island, who in value.items():
-                    s.alcalde[_island(r, island, at(key, island))] = NOBODY if who is None else _player(r, who)
-            elif key == "hands":
-                for who, cards in value.items():
-                    for card, n in cards.items():
-                        c = r.card_id(card)
-                        if c < 0:
-                            raise Failure(f"{at(key, who, card)}: '{card}' is not a card")
-                        s.hand[_player(r, who)][c] = n
-            elif key == "track":
-                s.reserve += s.track - value
-                s.track = value
-            elif key == "reserve":
-                s.reserve = value
-            elif key == "last_round":
-                s.last_round = value
-    except IllegalAction as e:
-        raise Failure(f"{scenario.where(('setup',))}: {e}") from None
+                        s.warehouse[i][p][word(parse_good, good, key, island, who, good)] = n
+        elif key == "supply":
+            for who, goods in value.items():
+                p = word(parse_player, who, key, who)
+                for good, n in goods.items():
+                    s.supply[p][word(parse_good, good, key, who, good)] = n
+        elif key in ("crops", "settlements"):
+            for i, item in enumerate(value):
+                island = word(parse_island, item["island"], key, i)
+                space = _space(r, island, item["space"], at(key, i))
+                if key == "crops":
+                    s.crop[space] = word(parse_player, item["player"], key, i)
+                else:
+                    s.settlement[space] = word(parse_player, item["player"], key, i) if item.get("player") else NEUTRAL
+        elif key == "alcaldes":
+            for island, who in value.items():
+                holder = NOBODY if who is None else word(parse_player, who, key, island)
+                s.alcalde[word(parse_island, island, key, island)] = holder
+        elif key == "hands":
+            for who, cards in value.items():
+                p = word(parse_player, who, key, who)
+                for card, n in cards.items():
+                    s.hand[p][word(parse_card, card, key, who, card)] = n
+        elif key == "track":
+            s.reserve += s.track - value
+            s.track = value
+        elif key == "reserve":
+            s.reserve = value
+        elif key == "last_round":
+            s.last_round = value
 
 
 # ------------------------------------------------------------------------ expectations

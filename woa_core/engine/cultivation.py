@@ -7,18 +7,12 @@ once, before planting there); each good planted on that island then costs
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from woa_core.engine.game import Action, Game
 
 ACTION = "cultivate"
-
-
-def help_options(game: Game, k: int) -> list[tuple[int, ...]]:
-    """The ways ``k`` helpers can be sent to the worker ships (sorted ship indices)."""
-    return list(combinations_with_replacement(range(len(game.rules.worker_ships)), k))
 
 
 def steps(game: Game, p: int, fresh: bool) -> list[Action]:
@@ -32,8 +26,9 @@ def steps(game: Game, p: int, fresh: bool) -> list[Action]:
             continue
         declared = -1 if fresh else s.helpers[i]
         if declared < 0 and (fresh or not s.planted[i]):
-            for k in range(1, s.workers[p][i] + 1):
-                out += [(p, "help", i, ships) for ships in game.help_options(k)]
+            # (a scenario may set up more workers than the rules hand out; they help no further)
+            for k in range(1, min(s.workers[p][i], len(r.help_options) - 1) + 1):
+                out += [(p, "help", i, ships) for ships in r.help_options[k]]
         cost = max(0, r.cultivation_cost - r.worker_discount * max(declared, 0))
         if cost > gold:
             continue

@@ -44,6 +44,11 @@ MECHANISMS = {m.ACTION: m for m in (workers, shipping, cultivation, selling, fou
 
 ACTIONS = tuple(MECHANISMS)
 
+# The optional hooks of each mechanism, looked up once rather than on every decision.
+_START_POINTS = {name: getattr(m, "start_points", None) for name, m in MECHANISMS.items()}
+_DONE_PROBLEM = {name: getattr(m, "done_problem", None) for name, m in MECHANISMS.items()}
+_ON_DONE = {name: getattr(m, "on_done", None) for name, m in MECHANISMS.items()}
+
 STEP_OF_VERB = {v: m.ACTION for m in MECHANISMS.values() for v in getattr(m, "STEP_VERBS", m.HANDLERS)}
 """Which action each step verb belongs to; a step verb played from ``main`` starts its action."""
 
@@ -51,12 +56,11 @@ STEP_OF_VERB = {v: m.ACTION for m in MECHANISMS.values() for v in getattr(m, "ST
 class Game:
     """One game: compiled ``rules`` plus a ``GameState`` that ``apply`` advances."""
 
-    __slots__ = ("_help_options", "rules", "state")
+    __slots__ = ("rules", "state")
 
     def __init__(self, rules: Rules, seed: int = 0, state: GameState | None = None) -> None:
         self.rules = rules
         self.state = state if state is not None else new_state(rules, seed)
-        self._help_options = [cultivation.help_options(self, k) for k in range(sum(rules.start_workers) + 1)]
 
     # ----------------------------------------------------------------- queries
 
@@ -149,10 +153,6 @@ class Game:
         taken = sum(1 for q in range(s.players) if s.ship[q] == island and q != ignore)
         return self.rules.islands[island].moorings - taken
 
-    def help_options(self, k: int) -> list[tuple[int, ...]]:
-        """The ways ``k`` helpers can go to the worker ships (precomputed)."""
-        return self._help_options[k] if k < len(self._help_options) else cultivation.help_options(self, k)
-
     # ----------------------------------------------------------- legal actions
 
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
@@ -189,7 +189,8 @@ class Game:
             return acts
         if step in MECHANISMS:
             steps = MECHANISMS[step].steps(self, player, False)
-            if getattr(MECHANISMS[step], "done_problem", None) and MECHANISMS[step].done_problem(self, player):
+            done_problem = _DONE_PROBLEM[step]
+            if done_problem and done_problem(self, player):
                 return steps
             return [(player, "done"), *steps]
         if step == "place":
@@ -361,7 +362,7 @@ class Game:
             return f"you already used {self.action_name(action)} this turn"
         if s.round == 1 and action in r.first_round_forbidden:
             return f"{self.action_name(action)} is not allowed in round 1"
-        if action in r.island_actions and not any(sel[c] for c in r.island_card if c >= 0):
+        if action in r.island_actions and not any(sel[c] for c in r.island_cards):
             return f"{self.action_name(action)} needs an island card"
         return None
 
@@ -377,7 +378,7 @@ class Game:
             if problem:
                 raise IllegalAction(problem)
             s.step = action
-            start_points = getattr(MECHANISMS[action], "start_points", None)
+            start_points = _START_POINTS[action]
             s.points = start_points(self) if start_points else 0
         elif s.step != action:
             self.expect_step(action)
@@ -408,13 +409,12 @@ class Game:
         s = self.state
         if s.step not in MECHANISMS:
             raise IllegalAction("there is no action under way to finish" if s.step == "main" else self._pending())
-        mechanism = MECHANISMS[s.step]
-        done_problem = getattr(mechanism, "done_problem", None)
+        done_problem = _DONE_PROBLEM[s.step]
         problem = done_problem(self, p) if done_problem else None
         if problem:
             raise IllegalAction(problem)
         s.used.append(s.step)
-        on_done = getattr(mechanism, "on_done", None)
+        on_done = _ON_DONE[s.step]
         next_step = on_done(self, p) if on_done else "main"
         self._reset_action(keep_direction=next_step != "main")
         s.step = next_step

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from itertools import combinations_with_replacement
 from types import MappingProxyType
 from typing import Any
 
@@ -153,6 +154,7 @@ def compile_rules(
         cards=cards,
         action_card=MappingProxyType({c.action: i for i, c in enumerate(cards) if c.action}),
         island_card=tuple(island_card),
+        island_cards=tuple(c for c in island_card if c >= 0),
         passing_cards=tuple(i for i, c in enumerate(cards) if c.kind == "minus"),
         start_gold=economy["gold"]["start"],
         gold_cap=economy["gold"]["cap"],
@@ -180,6 +182,10 @@ def compile_rules(
         first_round_forbidden=frozenset(turn["first_round"]["forbidden_actions"]),
         island_actions=frozenset(turn["island_actions"]),
         start_workers=tuple(setup["workers"].get(s, 0) for s in ship_ids),
+        help_options=tuple(
+            tuple(combinations_with_replacement(range(len(ship_ids)), k))
+            for k in range(sum(setup["workers"].values()) + 1)
+        ),
         start_goods=tuple(setup["goods"].get(g, 0) for g in goods),
         settlements_total=setup["settlements"]["total"],
         track_size=setup["settlements"]["track"],

@@ -75,6 +75,7 @@ class Rules:
     cards: tuple[Card, ...]
     action_card: MappingProxyType  # action name -> card index
     island_card: tuple[int, ...]  # island index -> card index or -1
+    island_cards: tuple[int, ...]  # the card indices of island cards
     passing_cards: tuple[int, ...]  # cards that pass to the left neighbour after use (R7)
 
     start_gold: int
@@ -105,6 +106,7 @@ class Rules:
     island_actions: frozenset[str]  # actions restricted to the selected islands (R12)
 
     start_workers: tuple[int, ...]  # per worker ship
+    help_options: tuple[tuple[tuple[int, ...], ...], ...]  # [k]: ways k helpers go to worker ships (R5)
     start_goods: tuple[int, ...]  # per good
     settlements_total: int
     track_size: int

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from woa_core import gamelog
-from woa_core.bots import bot_factory
+from woa_core.bots import make_bots
 from woa_core.engine import Game
 from woa_core.engine.game import STEP_OF_VERB
 from woa_core.engine.view import PlayerView
@@ -98,7 +98,7 @@ def _play(
     on_action: Callable[[str], None] | None,
 ) -> tuple[GameRecord, Game]:
     game = Game(rules, seed=seed)
-    players = [bot_factory(name)(seed * 8 + seat + 1) for seat, name in enumerate(bots)]
+    players = make_bots(bots, seed)
     views = [PlayerView(game, seat) for seat in range(rules.players)]
     state = game.state
     sold = [dict.fromkeys(sorted({i.region for i in rules.islands}), 0) for _ in bots]

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from woa_core.bots import make_bots
+from woa_core.bots.base import notify_game_over
 from woa_core.engine import Game
-from woa_core.engine.view import PlayerView
 from woa_core.errors import IllegalAction
 from woa_core.notation import format_action, parse_action
 from woa_core.render import render
@@ -32,8 +32,7 @@ def play(
     read = read or input
     game = Game(rules, seed=seed)
     others = [s for s in range(rules.players) if s != human]
-    players = dict(zip(others, make_bots(bots, seed), strict=True))
-    views = {seat: PlayerView(game, seat) for seat in others}
+    players = dict(zip(others, make_bots(bots, seed, seats=others, players=rules.players), strict=True))
     played: list[str] = []
     you = f"p{human + 1}"
     write(f"You are {you}. Type ? for your legal actions, board to see the board, quit to stop.")
@@ -48,7 +47,7 @@ def play(
                 write("Stopped.")
                 return game, played
         else:
-            action = players[seat].choose(views[seat], legal)
+            action = players[seat].choose(game.observation(seat), legal)
             text = format_action(rules, action)
             write(f"  {text.split(' select ')[0]} selected cards" if action[1] == "select" else f"  {text}")
         round_before, step_before = game.state.round, game.state.step
@@ -60,6 +59,7 @@ def play(
         if game.state.round != round_before or game.over:
             write("")
             write(render(game, human))
+    notify_game_over(list(players.values()), [game.observation(seat) for seat in players])
     ranking = ", ".join(f"p{p + 1} {game.state.vp[p]} VP" for p in game.state.ranking)
     write(f"Game over after {game.state.round} rounds: {ranking}. Winner: p{game.state.winner + 1}.")
     return game, played

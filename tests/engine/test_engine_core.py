@@ -103,12 +103,12 @@ def test_selection_is_simultaneous_and_secret() -> None:
     assert game.deciders() == [0, 1, 2]
     game.apply(parse_action(rules, "p3 select move_ship"))
     assert game.deciders() == [0, 1]
-    obs = game.observation(0)
+    obs = game.observation(0).to_json()
     assert obs["selection"] == [None, None, "hidden"] and obs["card_sums"] is None
-    assert game.observation(2)["selection"][2] == list(game.card_counts("move_ship"))
+    assert game.observation(2).to_json()["selection"][2] == list(game.card_counts("move_ship"))
     game.apply(parse_action(rules, "p1 select sell lanzarote"))
     game.apply(parse_action(rules, "p2 select move_workers"))
-    obs = game.observation(0)
+    obs = game.observation(0).to_json()
     assert obs["card_sums"] == [13, 1, 2]
     assert obs["selection"][1] == list(game.card_counts("move_workers"))  # p2 acts first: revealed
     assert obs["selection"][2] == "hidden"

@@ -21,7 +21,10 @@ def test_r23_hands_are_public_selections_are_not() -> None:
     _play(game, "p2 select minus sell lanzarote")
     view = PlayerView(game, 0)
     assert view.hand[1][rules.card_id("minus")] == 1
-    assert view.selection(1) is None
+    assert view.selection(1) == "hidden" and view.selection(2) is None  # chosen / not chosen yet
+    game.state.selection[1] = None  # the view is a snapshot: it does not follow the game
+    assert view.selection(1) == "hidden"
+    assert not hasattr(view, "_game")
 
 
 def test_r24_no_chance_after_setup() -> None:

@@ -29,7 +29,7 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, seat: int = 0, players: int = 2) -> None:
         self._rng = random.Random(seed)
         self._ship_target = NOBODY
 

@@ -19,7 +19,7 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, seat: int = 0, players: int = 2) -> None:
         self._choice = random.Random(seed).choice
 
     def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action:

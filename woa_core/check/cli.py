@@ -66,7 +66,7 @@ def add_commands(sub: Any) -> None:
 def cmd_check(args: argparse.Namespace) -> int:
     """``woa check``: invariants over random games; a violation is shrunk and written out."""
     from woa_core import __version__
-    from woa_core.bots import seat_bots
+    from woa_core.bots import seat_bots, split_bots
     from woa_core.check.coverage import Coverage, format_coverage
     from woa_core.check.invariants import INVARIANTS
     from woa_core.check.runner import play_checked, scenario_text, shrink
@@ -86,7 +86,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         "rules_hash": content_hash(doc.located.data),
         "variant": doc.variant,
         "seed": args.seed,
-        "bots": args.bots.split(","),
+        "bots": split_bots(args.bots),
         "invariants": list(INVARIANTS),
         "games": {},
         "violation": None,

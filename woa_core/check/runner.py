@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from woa_core.bots import make_bots
 from woa_core.check.invariants import INVARIANTS
 from woa_core.engine import Game, GameState
-from woa_core.engine.view import PlayerView
 from woa_core.notation import format_action
 from woa_core.rules import Rules, data_root
 
@@ -61,7 +60,6 @@ def play_checked(
     game = Game(rules, seed=seed)
     pick = random_choices(seed ^ 0x5EED)
     players = make_bots(bots, seed)
-    views = [PlayerView(game, seat) for seat in range(len(players))]
     made: list[int] = []
     texts: list[str] = []
     checks = {only: INVARIANTS[only]} if only else INVARIANTS
@@ -87,7 +85,7 @@ def play_checked(
             c = step
         elif players:
             seat = game.decider()
-            c = legal.index(players[seat].choose(views[seat], legal))
+            c = legal.index(players[seat].choose(game.observation(seat), legal))
         else:
             c = pick(len(legal))
         action = legal[c % len(legal)]

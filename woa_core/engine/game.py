@@ -29,6 +29,7 @@ action leaves the state exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from woa_core.engine import cultivation, founding, selling, shipping, workers
 from woa_core.engine.round_end import end_round
@@ -36,6 +37,9 @@ from woa_core.engine.selection import card_sum, selection_actions
 from woa_core.engine.state import NOBODY, GameState, new_state
 from woa_core.errors import IllegalAction
 from woa_core.rules import Rules
+
+if TYPE_CHECKING:
+    from woa_core.engine.view import PlayerView
 
 Action = tuple
 
@@ -444,33 +448,20 @@ class Game:
 
     # ------------------------------------------------------------ observation
 
-    def observation(self, player: int) -> dict:
-        """What ``player`` may see (R18): everything public, its own cards and selection; of the
-        others' selections only whether they have chosen, then the sums, then the cards once
-        their turn has started.
+    def observation(self, player: int) -> PlayerView:
+        """What ``player`` may see (R18): a snapshot with everything public, its own cards and
+        selection; of the others' selections only whether they have chosen, then the sums, then
+        the cards once their turn has started (``woa_core.engine.view``).
 
         >>> from woa_core.rules import load_rules
         >>> game = Game(load_rules("west-of-africa", 2), seed=1)
         >>> game.apply((1, "select", game.card_counts("sell", "tenerife")))
-        >>> game.observation(0)["selection"]
+        >>> game.observation(0).to_json()["selection"]
         [None, 'hidden']
         """
-        s = self.state
-        data = s.to_json()
-        if s.step == "over":
-            revealed = set(range(s.players))
-        else:
-            revealed = set(s.order[: s.turn + 1]) if s.step != "select" else set()
-        selections: list[list[int] | str | None] = []
-        for q in range(s.players):
-            if q == player or q in revealed:
-                selections.append(s.selection[q])
-            else:
-                selections.append("hidden" if s.selection[q] is not None else None)
-        data["selection"] = selections
-        data["card_sums"] = [self.card_sum(q) for q in range(s.players)] if s.step != "select" else None
-        data["player"] = player
-        return data
+        from woa_core.engine.view import PlayerView
+
+        return PlayerView(self, player)
 
 
 HANDLERS: dict[str, tuple[int, Callable[..., None]]] = {

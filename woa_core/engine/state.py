@@ -82,10 +82,52 @@ class GameState:
         return cls(**{k: _copy(v) for k, v in data.items()})
 
     def copy(self) -> GameState:
-        """An independent copy."""
-        new = object.__new__(GameState)
-        for name in _FIELDS:
-            setattr(new, name, _copy(getattr(self, name)))
+        """An independent copy (written out field by field: search copies states constantly).
+
+        >>> from woa_core.rules import load_rules
+        >>> s = new_state(load_rules("west-of-africa", 2), seed=1)
+        >>> c = s.copy()
+        >>> c.warehouse[0][1][2] = 5
+        >>> c == s, s.warehouse[0][1][2]
+        (False, 0)
+        """
+        new = _new(GameState)
+        new.players = self.players
+        new.seed = self.seed
+        new.round = self.round
+        new.step = self.step
+        new.last_round = self.last_round
+        new.end_reason = self.end_reason
+        new.order = self.order[:]
+        new.turn = self.turn
+        new.gold = self.gold[:]
+        new.gold_time = self.gold_time[:]
+        new.clock = self.clock
+        new.vp = self.vp[:]
+        new.vp_from = [d.copy() for d in self.vp_from]
+        new.hand = [h[:] for h in self.hand]
+        new.selection = [None if c is None else c[:] for c in self.selection]
+        new.supply = [g[:] for g in self.supply]
+        new.crop = self.crop[:]
+        new.settlement = self.settlement[:]
+        new.warehouse = [[g[:] for g in island] for island in self.warehouse]
+        new.workers = [w[:] for w in self.workers]
+        new.ship = self.ship[:]
+        new.alcalde = self.alcalde[:]
+        new.track = self.track
+        new.reserve = self.reserve
+        new.used = self.used[:]
+        new.action = self.action
+        new.points = self.points
+        new.ship_from = self.ship_from
+        new.loaded = self.loaded
+        new.cargo = self.cargo[:]
+        new.helpers = self.helpers[:]
+        new.planted = self.planted[:]
+        new.displaced = self.displaced
+        new.options = self.options[:]
+        new.winner = self.winner
+        new.ranking = self.ranking[:]
         return new
 
     @property
@@ -111,6 +153,7 @@ def _copy(value: Any) -> Any:
 
 
 _FIELDS = tuple(f.name for f in fields(GameState))
+_new = object.__new__
 
 
 def new_state(rules: Rules, seed: int) -> GameState:

@@ -17,9 +17,9 @@ from typing import Any
 
 from woa_core import gamelog
 from woa_core.bots import make_bots
+from woa_core.bots.base import notify_game_over
 from woa_core.engine import Game
 from woa_core.engine.game import STEP_OF_VERB
-from woa_core.engine.view import PlayerView
 from woa_core.notation import format_action
 from woa_core.rules import Rules, load_rules
 
@@ -99,7 +99,6 @@ def _play(
 ) -> tuple[GameRecord, Game]:
     game = Game(rules, seed=seed)
     players = make_bots(bots, seed)
-    views = [PlayerView(game, seat) for seat in range(rules.players)]
     state = game.state
     sold = [dict.fromkeys(sorted({i.region for i in rules.islands}), 0) for _ in bots]
     started = [dict.fromkeys(rules.action_card, 0) for _ in bots]
@@ -108,7 +107,7 @@ def _play(
     while state.step != "over":
         seat = game.deciders()[0]
         legal = game.legal_actions(seat)
-        action = players[seat].choose(views[seat], legal)
+        action = players[seat].choose(game.observation(seat), legal)
         verb = action[1]
         if verb in STEP_OF_VERB:
             if state.step == "main":
@@ -121,6 +120,7 @@ def _play(
         decisions += 1
         if first_player < 0 and state.order:
             first_player = state.order[0]
+    notify_game_over(players, [game.observation(seat) for seat in range(rules.players)])
     record = GameRecord(
         index=index,
         seed=seed,

@@ -49,6 +49,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as e:  # a file or folder named on the command line cannot be written or read
         print(f"woa: {e.strerror or e}: {e.filename or ''}".rstrip(": "), file=sys.stderr)
         return 1
+    finally:
+        if "woa_core.sim.backends" in sys.modules:  # close pools and Dask clusters a command opened
+            sys.modules["woa_core.sim.backends"].close_all()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -158,7 +161,25 @@ def _add_run_options(p: argparse.ArgumentParser, games: int, bots: str, games_he
     )
     p.add_argument("--rotate-seats", action="store_true", help="shift the bots one seat per game")
     p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
+    add_dask_option(p)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def add_dask_option(p: argparse.ArgumentParser) -> None:
+    """``--dask ADDRESS``: play the games on a Dask cluster (same results as locally)."""
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play the games on a Dask scheduler (tcp://HOST:8786), or 'local' for a local Dask cluster "
+        "of --workers processes; results are identical to a local run (needs: pip install 'woa[dask]')",
+    )
+
+
+def open_backend(args: argparse.Namespace) -> Any:
+    """The local process pool, or the Dask cluster ``--dask`` names (closed when the command ends)."""
+    from woa_core.sim.backends import connect
+
+    return connect(getattr(args, "dask", None), args.workers or os.cpu_count() or 1)
 
 
 def _add_later_commands(sub: Any) -> None:
@@ -222,7 +243,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     bots = _bots(args)
     rules = load_rules(args.rules, args.players)
-    workers = args.workers or os.cpu_count() or 1
+    backend = open_backend(args)
+    workers = backend.workers
     spec = RunSpec(args.rules, args.players, bots, args.seed, args.rotate_seats, args.log_dir)
     stats = Stats(args.players, bots)
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
@@ -233,7 +255,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     interrupted = False
     try:
-        for record in run_games(spec, args.games, workers):
+        for record in run_games(spec, args.games, backend=backend):
             stats.add(record)
             if writer:
                 writer.writerow(_csv_row(record))
@@ -248,6 +270,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     manifest = describe(spec, rules) | {
         "games": stats.games,
         "workers": workers,
+        "backend": backend.name,
         "seconds": round(seconds, 3),
         "games_per_second": round(stats.games / seconds, 2),
         "decisions_per_second": round(stats.decisions / seconds, 1),
@@ -283,14 +306,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from woa_core.sim.stats import Stats
 
     bots = _bots(args)
-    workers = args.workers or os.cpu_count() or 1
+    backend = open_backend(args)
     progress = Progress(2 * args.games, enabled=not args.quiet and sys.stderr.isatty())
     results = []
     for spec_text in (args.base, args.variant):
         rules = load_rules(spec_text, args.players)
         stats = Stats(args.players, bots)
         spec = RunSpec(spec_text, args.players, bots, args.seed, args.rotate_seats)
-        for record in run_games(spec, args.games, workers):
+        for record in run_games(spec, args.games, backend=backend):
             stats.add(record)
             progress.update(progress.done + 1)
         results.append((rules, stats))

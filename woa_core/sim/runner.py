@@ -7,9 +7,7 @@ results are consumed in index order, so statistics are identical for any number 
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
-import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +20,7 @@ from woa_core.engine import Game
 from woa_core.engine.game import STEP_OF_VERB
 from woa_core.notation import format_action
 from woa_core.rules import Rules, load_rules
+from woa_core.sim.backends import Backend, LocalPool
 
 
 def game_seed(master: int, index: int) -> int:
@@ -154,37 +153,30 @@ def run_one(spec: RunSpec, index: int) -> GameRecord:
     return record
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops the pool and reports what finished."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _run_chunk(args: tuple[RunSpec, int, int]) -> list[GameRecord]:
     spec, start, stop = args
     return [run_one(spec, i) for i in range(start, stop)]
 
 
-def run_games(spec: RunSpec, games: int, workers: int = 1, chunk: int = 0) -> Iterator[GameRecord]:
-    """Yield the records of games 0..games-1 in index order, played by ``workers`` processes."""
+def run_games(
+    spec: RunSpec, games: int, workers: int = 1, chunk: int = 0, backend: Backend | None = None
+) -> Iterator[GameRecord]:
+    """Yield the records of games 0..games-1 in index order, played by ``workers`` processes
+    (or by ``backend``, e.g. a Dask cluster: see ``woa_core.sim.backends``)."""
     if spec.log_dir:
         os.makedirs(spec.log_dir, exist_ok=True)
     load_rules(spec.rules_spec, spec.players)  # fail here, with a clear error, not in a worker
-    workers = max(1, min(workers, games))
-    if workers == 1:
-        for i in range(games):
-            yield run_one(spec, i)
-        return
-    chunk = chunk or max(1, min(50, games // (workers * 8) or 1))
+    owned = backend is None
+    pool = LocalPool(min(workers, games)) if backend is None else backend
+    # one game per task in a single process, so Ctrl-C loses no finished game
+    chunk = chunk or (1 if pool.workers == 1 else max(1, min(50, games // (pool.workers * 8) or 1)))
     tasks = [(spec, start, min(start + chunk, games)) for start in range(0, games, chunk)]
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    pool = ctx.Pool(workers, initializer=_ignore_interrupts)
     try:
-        for records in pool.imap(_run_chunk, tasks):
+        for records in pool.map(_run_chunk, tasks):
             yield from records
-        pool.close()
     finally:
-        pool.terminate()
-        pool.join()
+        if owned:
+            pool.close()
 
 
 def describe(spec: RunSpec, rules: Rules) -> dict[str, Any]:

@@ -185,8 +185,10 @@ def open_backend(args: argparse.Namespace) -> Any:
 def _add_later_commands(sub: Any) -> None:
     """Commands from other modules register here (they import lazily to keep start-up fast)."""
     from woa_core.check.cli import add_commands
+    from woa_core.draw.cli import add_commands as add_drawing
 
     add_commands(sub)
+    add_drawing(sub)
 
 
 # ------------------------------------------------------------------ validate / rules show

@@ -1,0 +1,85 @@
+"""`woa board` and the SVG board: drawn from the rules alone, so a variant's link appears by itself."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from woa_core.bots import make_bots
+from woa_core.cli import main
+from woa_core.draw.svg import board_svg
+from woa_core.engine import Game
+from woa_core.engine.view import PlayerView
+from woa_core.rules import load_rules
+
+NS = {"svg": "http://www.w3.org/2000/svg"}
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _parse(path: Path) -> ET.Element:
+    return ET.fromstring(path.read_text(encoding="utf-8"))  # raises on invalid XML
+
+
+def _texts(svg: ET.Element) -> set[str]:
+    return {t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text")}
+
+
+def _links(svg: ET.Element) -> set[str]:
+    return {e.get("data-link", "") for e in svg.iter() if e.get("class") == "link"}
+
+
+def test_woa_board_names_every_island_and_the_ferry_adds_a_link(tmp_path: Path) -> None:
+    """Issue 10's check: both boards are valid SVG naming every island; the variant's link is drawn."""
+    base, ferry = tmp_path / "b.svg", tmp_path / "f.svg"
+    assert main(["board", "-o", str(base)]) == 0
+    assert main(["board", str(ROOT / "rules/variants/el-hierro-ferry.yaml"), "-o", str(ferry)]) == 0
+    b, f = _parse(base), _parse(ferry)
+    names = {i.name for i in load_rules("west-of-africa", 4).islands}
+    assert names <= _texts(b) and names <= _texts(f)
+    assert _links(f) - _links(b) == {"el_hierro-tenerife"}
+    assert len(_links(b)) == 6  # board.yaml's sea_links
+
+
+def test_unused_moorings_are_shown_for_two_players(tmp_path: Path) -> None:
+    """7. Changes in Two- or Three-Player Games: the second mooring of Tenerife and Gran Canaria
+    is for 4-5 players only; the 2-player board shows those two crossed out, the 4-player none."""
+    two, four = tmp_path / "2.svg", tmp_path / "4.svg"
+    assert main(["board", "--players", "2", "-o", str(two)]) == 0
+    assert main(["board", "--players", "4", "-o", str(four)]) == 0
+
+    def unused(svg: ET.Element) -> int:
+        return sum(1 for e in svg.iter() if e.get("class") == "mooring-off")
+
+    assert unused(_parse(two)) == 2 and unused(_parse(four)) == 0
+
+
+def test_the_board_shows_costs_and_preplaced_settlements() -> None:
+    """4. Game Preparations (2 players): eight neutral settlements on the 6-cost spaces."""
+    svg = ET.fromstring(board_svg(load_rules("west-of-africa", 2)))
+    houses = [e for e in svg.iter() if e.get("class") == "settlement"]
+    assert len(houses) == 8 and {h.get("data-player") for h in houses} == {"neutral"}
+    assert {"6", "9", "12"} <= _texts(svg)
+
+
+def test_a_game_state_draws_its_pieces() -> None:
+    """Ships, workers and VP of a state appear; the empty board has none of them."""
+    rules = load_rules("west-of-africa", 3)
+    game = Game(rules, seed=5)
+    bots = make_bots(["heuristic"] * 3, 5)
+    while game.state.round < 3:
+        p = game.decider()
+        game.apply(bots[p].choose(PlayerView(game, p), game.legal_actions(p)))
+    svg = ET.fromstring(board_svg(rules, game.state, seats=["heuristic"] * 3))
+    classes = [e.get("class") for e in svg.iter()]
+    assert classes.count("ship") == 3
+    assert classes.count("worker") >= 3 and classes.count("player") == 3
+    assert f"{game.state.vp[0]} VP" in " ".join(_texts(svg))
+    empty = [e.get("class") for e in ET.fromstring(board_svg(rules)).iter()]
+    assert "ship" not in empty and "worker" not in empty
+
+
+def test_a_bad_rules_file_is_a_sentence(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: west-of-africa\nboard: {sea_links: {nowhere-tenerife: true}}\n")
+    assert main(["board", str(bad), "-o", str(tmp_path / "x.svg")]) == 1
+    assert "bad.yaml" in capsys.readouterr().err and not (tmp_path / "x.svg").exists()

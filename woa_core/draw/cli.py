@@ -1,0 +1,76 @@
+"""The ``woa board`` command, and the drawing parts of ``woa replay`` (``--html``, ``--at``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from woa_core.errors import UsageError
+from woa_core.rules import Rules
+
+
+def add_commands(sub: Any) -> None:
+    """Register ``woa board`` on the ``woa`` parser."""
+    p = sub.add_parser(
+        "board",
+        help="draw the board of a ruleset or variant as SVG",
+        description="Draw the empty board of a ruleset or variant as an SVG picture, from the rules alone: "
+        "islands at their 'at:' coordinates coloured by region with the sale price, sea links, moorings "
+        "(those unused at this player count dashed), every space with its good and/or settlement cost, and "
+        "the worker ships. A variant's new island or sea link appears by itself. Example: "
+        "woa board rules/variants/el-hierro-ferry.yaml --players 3 -o ferry.svg",
+    )
+    p.add_argument("rules", nargs="?", default=None, metavar="RULES", help="rules to draw (default: west-of-africa)")
+    p.add_argument("--rules", dest="rules_option", metavar="RULES", help="the same as the positional RULES")
+    p.add_argument("--players", type=int, default=4, help="player count (default: %(default)s)")
+    p.add_argument("-o", "--out", metavar="FILE", help="where to write the SVG (default: standard output)")
+    p.set_defaults(run=cmd_board)
+
+
+def printed_moorings(spec: str, rules: Rules) -> list[int]:
+    """Per island, the most moorings any supported player count uses (the printed board), so the
+    picture can show which ones this player count leaves unused.
+
+    >>> from woa_core.rules import load_rules
+    >>> printed_moorings("west-of-africa", load_rules("west-of-africa", 2))[3]  # Tenerife
+    2
+    """
+    from woa_core.rules import load_rules
+
+    most = [i.moorings for i in rules.islands]
+    for count in rules.document["players"]["counts"]:
+        other = load_rules(spec, count)
+        for k, island in enumerate(rules.islands):
+            j = other.island_id(island.id)
+            if j >= 0:
+                most[k] = max(most[k], other.islands[j].moorings)
+    return most
+
+
+def cmd_board(args: argparse.Namespace) -> int:
+    """``woa board``: the empty board as SVG."""
+    from woa_core.draw.svg import board_svg
+    from woa_core.rules import load_rules
+
+    if args.rules and args.rules_option:
+        raise UsageError("name the rules once: either RULES or --rules")
+    spec = args.rules or args.rules_option or "west-of-africa"
+    rules = load_rules(spec, args.players)
+    svg = board_svg(rules, printed_moorings=printed_moorings(spec, rules))
+    write_text(args.out, svg)
+    if args.out:
+        print(f"board of {rules.name} for {rules.players} players written to {args.out}", file=sys.stderr)
+    return 0
+
+
+def write_text(path: str | None, text: str) -> None:
+    """Write ``text`` to ``path`` (replacing it whole, never half-written), or to stdout if None."""
+    if not path:
+        sys.stdout.write(text)
+        return
+    target = Path(path)
+    tmp = target.with_name(f".{target.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(target)

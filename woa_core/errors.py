@@ -66,5 +66,11 @@ class IllegalAction(WoaError):
     refused it is exactly as it was."""
 
 
+class InvalidNotation(WoaError):
+    """Text that is not an action in the notation (an unknown verb, a misspelt island, a word
+    too many). The message says what was expected; nothing was played. Distinct from
+    ``IllegalAction``: that is a well-formed action the game refuses now."""
+
+
 class UsageError(WoaError):
     """A command-line call that does not make sense (exit status 2)."""

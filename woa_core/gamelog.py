@@ -22,7 +22,7 @@ from typing import Any
 
 from woa_core import __version__
 from woa_core.engine import Game
-from woa_core.errors import IllegalAction, LogError, RulesError
+from woa_core.errors import IllegalAction, InvalidNotation, LogError, RulesError
 from woa_core.notation import parse_action
 from woa_core.rules import Rules, load_rules
 
@@ -115,7 +115,7 @@ def replay(path: str | os.PathLike[str], rules_spec: str | None = None) -> Repla
             raise LogError(f"{name}:{number}: expected an action in quotes or the result line")
         try:
             game.apply(parse_action(rules, item))
-        except IllegalAction as e:
+        except (InvalidNotation, IllegalAction) as e:
             raise LogError(f"{name}:{number}: '{item}' is refused: {e}") from None
     raise LogError(f"{name}:{len(lines)}: the log ends without a result line (truncated?)")
 

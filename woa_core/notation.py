@@ -17,9 +17,12 @@ rules files::
     p1 done                               finish the action under way
     p1 end                                end the turn
 
-Interchangeable spaces (same island, good and cost) are one target; where an island has
-different spaces of the same kind or cost, an extra word tells them apart (``found
-gran_canaria 6 wine`` is the dual wine field). ``#`` starts a comment.
+The verbs and what their words are come from the actions' declarations
+(``woa_core.engine.actions``): each verb lists its argument *kinds*, and this module knows how to
+read and write each kind. Interchangeable spaces (same island, good and cost) are one target;
+where an island has different spaces of the same kind or cost, an extra word tells them apart
+(``found gran_canaria 6 wine`` is the dual wine field). ``#`` starts a comment. Text that is not
+an action is an ``InvalidNotation`` error saying what was expected.
 
 >>> from woa_core.rules import load_rules
 >>> rules = load_rules("west-of-africa", 4)
@@ -34,53 +37,44 @@ gran_canaria 6 wine`` is the dual wine field). ``#`` starts a comment.
 
 from __future__ import annotations
 
-from woa_core.errors import IllegalAction
+from collections.abc import Callable
+from typing import Any
+
+from woa_core.engine.actions import VERBS, Action
+from woa_core.errors import InvalidNotation
 from woa_core.rules import Rules
 
-Action = tuple
 
-
-def format_action(rules: Rules, action: Action) -> str:
-    """The text of an action tuple (the inverse of ``parse_action``)."""
+def format_action(rules: Rules, action: tuple) -> str:
+    """The text of an action (the inverse of ``parse_action``)."""
     p, verb, *args = action
     words = [f"p{p + 1}", verb]
-    if verb == "select":
-        for card, n in enumerate(args[0]):
-            words += [rules.cards[card].id] * n
-    elif verb in ("place", "sail", "retreat"):
-        words.append(rules.islands[args[0]].id)
-    elif verb == "worker":
-        words += [rules.location_name(args[0]), rules.islands[args[1]].id]
-    elif verb in ("load", "unload"):
-        words.append(rules.goods[args[0]])
-    elif verb == "displace":
-        words.append(f"p{args[0] + 1}")
-    elif verb == "help":
-        words.append(rules.islands[args[0]].id)
-        words += [rules.worker_ships[s] for s in args[1]]
-    elif verb == "cultivate":
-        space = rules.spaces[args[0]]
-        words += [rules.islands[space.island].id, *space.cultivate_label]
-    elif verb == "found":
-        space = rules.spaces[args[0]]
-        words += [rules.islands[space.island].id, *space.found_label]
-    elif verb == "sell":
-        words += [rules.islands[args[0]].id, rules.goods[args[1]]]
+    for kind, value in zip(VERBS[verb].args, args, strict=True):
+        words += _FORMAT[kind](rules, value)
     return " ".join(words)
 
 
 def parse_action(rules: Rules, text: str) -> Action:
-    """The action tuple of a line of notation; ``IllegalAction`` says what is wrong with it."""
+    """The action of a line of notation; ``InvalidNotation`` says what is wrong with it."""
     words = text.split("#", 1)[0].split()
     if len(words) < 2:
-        raise IllegalAction(f"'{text.strip()}' is not an action: write a player and a verb, e.g. 'p1 end'")
-    who, verb, rest = words[0], words[1], words[2:]
+        raise InvalidNotation(f"'{text.strip()}' is not an action: write a player and a verb, e.g. 'p1 end'")
+    who, name, rest = words[0], words[1], words[2:]
     player = parse_player(rules, who)
-    parser = _PARSERS.get(verb)
-    if parser is None:
-        verbs = ", ".join(_PARSERS)
-        raise IllegalAction(f"unknown verb '{verb}' (one of: {verbs})")
-    return (player, verb, *parser(rules, rest))
+    verb = VERBS.get(name)
+    if verb is None:
+        raise InvalidNotation(f"unknown verb '{name}' (one of: {', '.join(VERBS)})")
+    args: list[Any] = []
+    for n, kind in enumerate(verb.args):
+        take = len(rest) if kind in _GREEDY else 1
+        last = n == len(verb.args) - 1
+        if len(rest) < max(take, _FEWEST.get(kind, 1)) or (last and len(rest) > take):
+            raise InvalidNotation(_expected(verb.name, verb.args, verb.usage))
+        args.append(_PARSE[kind](rules, rest[:take]))
+        rest = rest[take:]
+    if rest:
+        raise InvalidNotation(_expected(verb.name, verb.args, verb.usage))
+    return Action(player, name, *args)
 
 
 def parse_player(rules: Rules, word: str) -> int:
@@ -94,12 +88,7 @@ def parse_player(rules: Rules, word: str) -> int:
         n = int(word[1:])
         if 1 <= n <= rules.players:
             return n - 1
-    raise IllegalAction(f"'{word}' is not a player: write p1 to p{rules.players}")
-
-
-def _count(words: list[str], n: int, usage: str) -> None:
-    if len(words) != n:
-        raise IllegalAction(f"expected {usage}")
+    raise InvalidNotation(f"'{word}' is not a player: write p1 to p{rules.players}")
 
 
 def _lookup(rules: Rules, kind: str, word: str, options: tuple[str, ...]) -> int:
@@ -107,7 +96,7 @@ def _lookup(rules: Rules, kind: str, word: str, options: tuple[str, ...]) -> int
     if index is None:
         what = _KIND[kind]
         article = "an" if what[0] in "aeiou" else "a"
-        raise IllegalAction(f"'{word}' is not {article} {what} (one of: {', '.join(options)})")
+        raise InvalidNotation(f"'{word}' is not {article} {what} (one of: {', '.join(options)})")
     return index
 
 
@@ -137,47 +126,24 @@ def parse_location(rules: Rules, word: str) -> int:
     if rules.island_id(word) >= 0:
         return rules.island_id(word)
     places = [i.id for i in rules.islands] + list(rules.worker_ships)
-    raise IllegalAction(f"'{word}' is not an island or worker ship (one of: {', '.join(places)})")
+    raise InvalidNotation(f"'{word}' is not an island or worker ship (one of: {', '.join(places)})")
 
 
-def _select(rules: Rules, words: list[str]) -> tuple:
+def _cards(rules: Rules, words: list[str]) -> tuple[int, ...]:
     counts = [0] * len(rules.cards)
     for word in words:
         counts[parse_card(rules, word)] += 1
-    return (tuple(counts),)
+    return tuple(counts)
 
 
-def _one_island(rules: Rules, words: list[str]) -> tuple:
-    _count(words, 1, "one island")
-    return (parse_island(rules, words[0]),)
+def _ships(rules: Rules, words: list[str]) -> tuple[int, ...]:
+    return tuple(sorted(_lookup(rules, "ship", w, rules.worker_ships) for w in words))
 
 
-def _worker(rules: Rules, words: list[str]) -> tuple:
-    _count(words, 2, "where from (an island or worker ship) and to which island")
-    return (parse_location(rules, words[0]), parse_island(rules, words[1]))
-
-
-def _one_good(rules: Rules, words: list[str]) -> tuple:
-    _count(words, 1, "one good")
-    return (parse_good(rules, words[0]),)
-
-
-def _displace(rules: Rules, words: list[str]) -> tuple:
-    _count(words, 1, "the player whose ship makes way, e.g. p2")
-    return (parse_player(rules, words[0]),)
-
-
-def _help(rules: Rules, words: list[str]) -> tuple:
-    if len(words) < 2:
-        raise IllegalAction("expected an island and one worker ship per helping worker")
-    ships = tuple(sorted(_lookup(rules, "ship", w, rules.worker_ships) for w in words[1:]))
-    return (parse_island(rules, words[0]), ships)
-
-
-def _space(rules: Rules, words: list[str], cultivate: bool) -> tuple:
+def _space(rules: Rules, words: list[str], cultivate: bool) -> int:
     what = "a good" if cultivate else "a cost"
     if len(words) < 2:
-        raise IllegalAction(f"expected an island and {what}")
+        raise InvalidNotation(f"expected an island and {what}")
     island = parse_island(rules, words[0])
     label = tuple(words[1:])
     labels = []
@@ -185,39 +151,65 @@ def _space(rules: Rules, words: list[str], cultivate: bool) -> tuple:
         info = rules.spaces[space]
         own = info.cultivate_label if cultivate else info.found_label
         if own == label:
-            return (info.group,)
+            return info.group
         if own and " ".join(own) not in labels:
             labels.append(" ".join(own))
     kind = "field" if cultivate else "settlement space"
     name = rules.islands[island].id
     if not labels:
-        raise IllegalAction(f"{name} has no {kind}s")
-    raise IllegalAction(f"{name} has no {kind} '{' '.join(label)}' (one of: {', '.join(labels)})")
+        raise InvalidNotation(f"{name} has no {kind}s")
+    raise InvalidNotation(f"{name} has no {kind} '{' '.join(label)}' (one of: {', '.join(labels)})")
 
 
-def _sell(rules: Rules, words: list[str]) -> tuple:
-    _count(words, 2, "an island and a good")
-    return (parse_island(rules, words[0]), parse_good(rules, words[1]))
+def _space_words(rules: Rules, group: int, cultivate: bool) -> list[str]:
+    space = rules.spaces[group]
+    return [rules.islands[space.island].id, *(space.cultivate_label if cultivate else space.found_label)]
 
 
-def _nothing(rules: Rules, words: list[str]) -> tuple:
-    _count(words, 0, "no more words")
-    return ()
-
-
-_PARSERS = {
-    "select": _select,
-    "place": _one_island,
-    "worker": _worker,
-    "sail": _one_island,
-    "load": _one_good,
-    "unload": _one_good,
-    "displace": _displace,
-    "retreat": _one_island,
-    "help": _help,
-    "cultivate": lambda r, w: _space(r, w, cultivate=True),
-    "sell": _sell,
-    "found": lambda r, w: _space(r, w, cultivate=False),
-    "done": _nothing,
-    "end": _nothing,
+_PARSE: dict[str, Callable[[Rules, list[str]], Any]] = {
+    "cards": _cards,
+    "island": lambda r, w: parse_island(r, w[0]),
+    "location": lambda r, w: parse_location(r, w[0]),
+    "good": lambda r, w: parse_good(r, w[0]),
+    "player": lambda r, w: parse_player(r, w[0]),
+    "ships": _ships,
+    "field": lambda r, w: _space(r, w, cultivate=True),
+    "settlement_space": lambda r, w: _space(r, w, cultivate=False),
 }
+"""How each argument kind (``woa_core.engine.actions.declare.ArgKind``) is read from its words."""
+
+_FORMAT: dict[str, Callable[[Rules, Any], list[str]]] = {
+    "cards": lambda r, counts: [r.cards[c].id for c, n in enumerate(counts) for _ in range(n)],
+    "island": lambda r, i: [r.islands[i].id],
+    "location": lambda r, loc: [r.location_name(loc)],
+    "good": lambda r, g: [r.goods[g]],
+    "player": lambda r, q: [f"p{q + 1}"],
+    "ships": lambda r, ships: [r.worker_ships[s] for s in ships],
+    "field": lambda r, g: _space_words(r, g, cultivate=True),
+    "settlement_space": lambda r, g: _space_words(r, g, cultivate=False),
+}
+"""How each argument kind is written (the inverse of ``_PARSE``)."""
+
+_GREEDY = frozenset({"cards", "ships", "field", "settlement_space"})
+"""Kinds that take every remaining word (so a verb has at most one, last)."""
+
+_FEWEST = {"cards": 0}
+"""Kinds that may have fewer than one word (an empty selection is refused by the game, R6)."""
+
+_DESCRIBE = {
+    "cards": "cards",
+    "island": "an island",
+    "location": "where from (an island or worker ship)",
+    "good": "a good",
+    "player": "a player, e.g. p2",
+    "ships": "one worker ship per helping worker",
+    "field": "an island and a good",
+    "settlement_space": "an island and a cost",
+}
+"""What each argument kind is, for the message when words are missing."""
+
+
+def _expected(name: str, kinds: tuple[str, ...], usage: str) -> str:
+    if not kinds:
+        return f"expected no more words after '{name}'"
+    return f"expected {' and '.join(_DESCRIBE[k] for k in kinds)} (as in: p1 {name} {usage})"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from woa_core.bots import make_bots
 from woa_core.bots.base import notify_game_over
 from woa_core.engine import Game
-from woa_core.errors import IllegalAction
+from woa_core.errors import IllegalAction, InvalidNotation
 from woa_core.notation import format_action, parse_action
 from woa_core.render import render
 from woa_core.rules import Rules
@@ -107,5 +107,5 @@ def _ask(
             if action not in legal:
                 game.copy().apply(action)  # refused: IllegalAction says why
             return action
-        except IllegalAction as e:
+        except (InvalidNotation, IllegalAction) as e:
             write(f"  refused: {e}")

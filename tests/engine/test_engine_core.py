@@ -9,7 +9,7 @@ import random
 import pytest
 
 from woa_core.engine import Game, GameState
-from woa_core.errors import IllegalAction
+from woa_core.errors import IllegalAction, InvalidNotation
 from woa_core.notation import format_action, parse_action
 from woa_core.rules import load_rules
 
@@ -67,10 +67,15 @@ def test_refused_action_changes_nothing() -> None:
     """4. Illegal means refused, nothing lost: compared as serialised states."""
     game = Game(load_rules("west-of-africa", 3), seed=1)
     before = game.state.to_json()
-    for text in ["p1 sell tenerife wine", "p1 select", "p2 end", "p1 select sell sell", "p4 end"]:
+    for text in ["p1 sell tenerife wine", "p1 select", "p2 end", "p1 select sell sell"]:
         with pytest.raises(IllegalAction):
             game.apply(parse_action(game.rules, text))
         assert game.state.to_json() == before
+    with pytest.raises(IllegalAction):
+        game.apply((3, "end"))  # no fourth player in a 3-player game
+    with pytest.raises(InvalidNotation, match="'p4' is not a player: write p1 to p3"):
+        parse_action(game.rules, "p4 end")  # not even an action under these rules
+    assert game.state.to_json() == before
 
 
 def test_refusals_say_why() -> None:

@@ -76,3 +76,17 @@ def test_r28_players_select_in_any_order() -> None:
         games.append(game.state.to_json())
     assert games[0] == games[1] == games[2]
     assert games[0]["order"] == [1, 0, 2]  # sums 1, 9, 10
+
+
+def test_r29_move_ship_allowed_in_round_1_after_placing() -> None:
+    """R29 (5.II First game turn, Move Ship): in round 1 a player places its ship, then may sail
+    it in the same turn; a variant listing move_ship in first_round.forbidden_actions forbids it."""
+    rules = load_rules("west-of-africa", 2)
+    game = Game(rules, seed=1)
+    _play(game, "p1 select move_ship", "p2 select move_workers lanzarote")
+    assert game.step == "place"
+    assert not any(a[1] == "sail" for a in game.legal_actions())  # placing comes first
+    _play(game, "p1 place la_gomera")
+    assert (0, "sail", rules.island_id("tenerife")) in game.legal_actions()
+    _play(game, "p1 sail tenerife", "p1 done")
+    assert game.state.ship[0] == rules.island_id("tenerife")

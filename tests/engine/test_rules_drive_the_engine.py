@@ -60,3 +60,15 @@ def test_player_count_changes_are_config(tmp_path: Path) -> None:
     text = 'players: {overlays: {"2": {setup: {settlements: {track: 6}}}}}\n'
     assert load_rules(_variant(tmp_path, text), 2).track_size == 6
     assert load_rules("west-of-africa", 2).track_size == 4
+
+
+def test_round_1_move_ship_can_be_forbidden_in_yaml(tmp_path: Path) -> None:
+    """R29 as data: with move_ship in `turn.first_round.forbidden_actions`, a placed ship may not
+    sail in round 1 (the bundled rules allow it)."""
+    text = "turn: {first_round: {place_ships: true, forbidden_actions: [sell, found, move_ship]}}\n"
+    rules = load_rules(_variant(tmp_path, text), 2)
+    game = Game(rules, seed=1)
+    for line in ("p1 select move_ship", "p2 select move_workers lanzarote", "p1 place la_gomera"):
+        game.apply(parse_action(rules, line))
+    with pytest.raises(IllegalAction, match="Move Ship is not allowed in round 1"):
+        game.apply(parse_action(rules, "p1 sail tenerife"))

@@ -142,7 +142,7 @@ class HeuristicBot:
         counts = [0] * len(r.cards)
         for c in cards:
             counts[c] += 1
-        action = (p, "select", tuple(counts))
+        action = Action(p, "select", tuple(counts))
         return action if action in legal else self._rng.choice(list(legal))
 
     @staticmethod

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from woa_core.engine import Game
-from woa_core.engine.game import ACTIONS, STEP_OF_VERB
+from woa_core.engine.actions import ACTIONS, STEP_OF_VERB
 from woa_core.engine.selection import card_sum
 from woa_core.engine.state import NOBODY, GameState
 from woa_core.rules import Rules

@@ -28,7 +28,7 @@ from typing import Any
 
 from woa_core.engine import Game, GameState
 from woa_core.engine.state import NEUTRAL, NOBODY
-from woa_core.errors import IllegalAction, Problem, RulesError, ScenarioError
+from woa_core.errors import IllegalAction, InvalidNotation, Problem, RulesError, ScenarioError
 from woa_core.notation import (
     format_action,
     parse_action,
@@ -147,7 +147,7 @@ def run_step(game: Game, step: Any, scenario: Scenario, path: tuple) -> None:
     reason: str | None = None
     try:
         game.apply(parse_action(game.rules, text))
-    except IllegalAction as e:
+    except (InvalidNotation, IllegalAction) as e:
         reason = str(e)
     if reason is not None:
         if refused is None:
@@ -184,7 +184,7 @@ def apply_setup(game: Game, setup: dict[str, Any], scenario: Scenario) -> None:
         """An id read with the notation's parser; a bad one fails at its line."""
         try:
             return parse(r, text)
-        except IllegalAction as e:
+        except InvalidNotation as e:
             raise Failure(f"{at(*path)}: {e}") from None
 
     for key, value in setup.items():

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 
+from woa_core.engine.actions.declare import Action, make_action
 from woa_core.rules import Rules
 
 
@@ -37,6 +38,6 @@ def selections(hand: tuple[int, ...], min_cards: int, max_cards: int) -> tuple[t
 
 
 @lru_cache(maxsize=4096)
-def selection_actions(player: int, hand: tuple[int, ...], min_cards: int, max_cards: int) -> tuple[tuple, ...]:
+def selection_actions(player: int, hand: tuple[int, ...], min_cards: int, max_cards: int) -> tuple[Action, ...]:
     """The ``select`` actions of ``player`` (see ``woa_core.engine.actions``)."""
-    return tuple((player, "select", c) for c in selections(hand, min_cards, max_cards))
+    return tuple(make_action((player, "select", c)) for c in selections(hand, min_cards, max_cards))

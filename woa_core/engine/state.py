@@ -63,6 +63,7 @@ class GameState:
     loaded: int = 0  # goods loaded in this Move Ship action (R2)
     cargo: list[int] = field(default_factory=list)  # [good] aboard now
     helpers: list[int] = field(default_factory=list)  # [island] workers helping, -1 none yet
+    helper_ships: list[list[int]] = field(default_factory=list)  # [island] where they go once a good is planted (R5)
     planted: list[bool] = field(default_factory=list)  # [island] cultivated in this action
     displaced: int = NOBODY  # the ship being displaced (R3)
     options: list[int] = field(default_factory=list)  # players to displace / harbors to retreat to
@@ -123,6 +124,7 @@ class GameState:
         new.loaded = self.loaded
         new.cargo = self.cargo[:]
         new.helpers = self.helpers[:]
+        new.helper_ships = [h[:] for h in self.helper_ships]
         new.planted = self.planted[:]
         new.displaced = self.displaced
         new.options = self.options[:]
@@ -187,5 +189,6 @@ def new_state(rules: Rules, seed: int) -> GameState:
         reserve=rules.settlements_total - len(rules.preplaced) - track,
         cargo=[0] * n_goods,
         helpers=[-1] * n_islands,
+        helper_ships=[[] for _ in range(n_islands)],
         planted=[False] * n_islands,
     )

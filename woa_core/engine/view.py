@@ -28,7 +28,7 @@ from woa_core.engine.state import GameState
 from woa_core.rules import Rules
 
 if TYPE_CHECKING:
-    from woa_core.engine.game import Game
+    from woa_core.engine.core import GameCore as Game  # the view needs only rules and state
 
 HIDDEN = "hidden"
 """What ``PlayerView.selection`` says of a selection made but not yet revealed."""
@@ -61,6 +61,7 @@ PUBLIC = frozenset(
         "loaded",
         "cargo",
         "helpers",
+        "helper_ships",
         "planted",
         "displaced",
         "options",

@@ -17,7 +17,7 @@ from woa_core import gamelog
 from woa_core.bots import make_bots
 from woa_core.bots.base import notify_game_over
 from woa_core.engine import Game
-from woa_core.engine.game import STEP_OF_VERB
+from woa_core.engine.actions import STEP_OF_VERB
 from woa_core.notation import format_action
 from woa_core.rules import Rules, load_rules
 from woa_core.sim.backends import Backend, LocalPool

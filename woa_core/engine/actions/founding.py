@@ -3,17 +3,14 @@ the track per free space, pay its cost, gain the settlement VP."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from woa_core.engine.actions.declare import Action, ActionDecl, Verb, make_action
+from woa_core.engine.core import GameCore
 from woa_core.engine.round_end import add_vp
-
-if TYPE_CHECKING:
-    from woa_core.engine.game import Action, Game
 
 ACTION = "found"
 
 
-def steps(game: Game, p: int, fresh: bool) -> list[Action]:
+def steps(game: GameCore, p: int, fresh: bool) -> list[Action]:
     """Every settlement ``p`` may found now."""
     r, s = game.rules, game.state
     if s.track <= 0:
@@ -23,12 +20,14 @@ def steps(game: Game, p: int, fresh: bool) -> list[Action]:
     for i in range(len(r.islands)):
         if s.alcalde[i] == p and game.acts_on(p, i, ACTION):
             out += [
-                (p, "found", group) for group in game.free_groups(i, cultivate=False) if r.spaces[group].cost <= gold
+                make_action((p, "found", group))
+                for group in game.free_groups(i, cultivate=False)
+                if r.spaces[group].cost <= gold
             ]
     return out
 
 
-def do_found(game: Game, p: int, group: int) -> None:
+def do_found(game: GameCore, p: int, group: int) -> None:
     """``found ISLAND COST``."""
     r, s = game.rules, game.state
 
@@ -60,4 +59,17 @@ def do_found(game: Game, p: int, group: int) -> None:
     game.run_step(p, "found", check, do)
 
 
-HANDLERS = {"found": (1, do_found)}
+DECLARATION = ActionDecl(
+    name=ACTION,
+    section="5. Action: Found Settlement",
+    verbs=(
+        Verb(
+            "found",
+            ("settlement_space",),
+            do_found,
+            "ISLAND COST [GOOD]",
+            "Found Settlement: a free space of that cost",
+        ),
+    ),
+    steps=steps,
+)

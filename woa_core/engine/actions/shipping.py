@@ -7,23 +7,20 @@ onward in the direction of the last step (R3), or to the nearest free harbor (R1
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from woa_core.engine.actions.declare import Action, ActionDecl, Verb, make_action
+from woa_core.engine.core import GameCore
 from woa_core.engine.state import NOBODY
 from woa_core.errors import IllegalAction
-
-if TYPE_CHECKING:
-    from woa_core.engine.game import Action, Game
 
 ACTION = "move_ship"
 
 
-def start_points(game: Game) -> int:
+def start_points(game: GameCore) -> int:
     """Harbors the ship may still sail when the action starts."""
     return game.rules.ship_range
 
 
-def steps(game: Game, p: int, fresh: bool) -> list[Action]:
+def steps(game: GameCore, p: int, fresh: bool) -> list[Action]:
     """Every ship step ``p`` may take now."""
     r, s = game.rules, game.state
     here = s.ship[p]
@@ -31,16 +28,16 @@ def steps(game: Game, p: int, fresh: bool) -> list[Action]:
         return []
     out: list[Action] = []
     if (r.ship_range if fresh else s.points) > 0:
-        out += [(p, "sail", to) for to in r.islands[here].neighbors]
+        out += [make_action((p, "sail", to)) for to in r.islands[here].neighbors]
     if (0 if fresh else s.loaded) < r.ship_capacity:
         stock = s.warehouse[here][p]
-        out += [(p, "load", g) for g in range(len(stock)) if stock[g]]
+        out += [make_action((p, "load", g)) for g in range(len(stock)) if stock[g]]
     if not fresh:
-        out += [(p, "unload", g) for g, n in enumerate(s.cargo) if n]
+        out += [make_action((p, "unload", g)) for g, n in enumerate(s.cargo) if n]
     return out
 
 
-def done_problem(game: Game, p: int) -> str | None:
+def done_problem(game: GameCore, p: int) -> str | None:
     """Why the move cannot end now (goods aboard, R2; nowhere to moor)."""
     r, s = game.rules, game.state
     if any(s.cargo):
@@ -51,7 +48,7 @@ def done_problem(game: Game, p: int) -> str | None:
     return None
 
 
-def on_done(game: Game, p: int) -> str:
+def on_done(game: GameCore, p: int) -> str:
     """After the move: displace a ship if the harbor is full (R3). Returns the next step."""
     r, s = game.rules, game.state
     if s.ship_from == NOBODY:
@@ -66,7 +63,7 @@ def on_done(game: Game, p: int) -> str:
     return displace(game, others[0])
 
 
-def displace(game: Game, victim: int) -> str:
+def displace(game: GameCore, victim: int) -> str:
     """Move ``victim``'s ship on (or let its owner choose at a fork). Returns the next step."""
     s = game.state
     options = retreat_options(game, s.ship[victim], s.ship_from, victim)
@@ -77,7 +74,7 @@ def displace(game: Game, victim: int) -> str:
     return "retreat"
 
 
-def retreat_options(game: Game, harbor: int, came_from: int, victim: int) -> list[int]:
+def retreat_options(game: GameCore, harbor: int, came_from: int, victim: int) -> list[int]:
     """Where a ship displaced from ``harbor`` may go (R3, R19): onward in the direction of the
     active ship's last step to the first harbor with a free mooring, its owner choosing at a
     fork; if no way onward has one, the nearest harbors with a free mooring."""
@@ -105,7 +102,7 @@ def retreat_options(game: Game, harbor: int, came_from: int, victim: int) -> lis
     return [i for i in free if r.distance[harbor][i] == near]
 
 
-def retreat_to(game: Game, island: int) -> str:
+def retreat_to(game: GameCore, island: int) -> str:
     """Moor the displaced ship at ``island``; the turn goes on at ``main``."""
     s = game.state
     s.ship[s.displaced] = island
@@ -115,7 +112,7 @@ def retreat_to(game: Game, island: int) -> str:
     return "main"
 
 
-def do_sail(game: Game, p: int, to: int) -> None:
+def do_sail(game: GameCore, p: int, to: int) -> None:
     """``sail ISLAND``: one harbor along a sea link (R1)."""
     r, s = game.rules, game.state
 
@@ -138,7 +135,7 @@ def do_sail(game: Game, p: int, to: int) -> None:
     game.run_step(p, "sail", check, do)
 
 
-def do_load(game: Game, p: int, good: int) -> None:
+def do_load(game: GameCore, p: int, good: int) -> None:
     """``load GOOD`` from the warehouse of the harbor the ship is in (R2)."""
     r, s = game.rules, game.state
 
@@ -161,7 +158,7 @@ def do_load(game: Game, p: int, good: int) -> None:
     game.run_step(p, "load", check, do)
 
 
-def do_unload(game: Game, p: int, good: int) -> None:
+def do_unload(game: GameCore, p: int, good: int) -> None:
     """``unload GOOD`` into the warehouse of the harbor the ship is in (R2)."""
     s = game.state
 
@@ -176,7 +173,7 @@ def do_unload(game: Game, p: int, good: int) -> None:
     game.run_step(p, "unload", check, do)
 
 
-def do_displace(game: Game, p: int, victim: int) -> None:
+def do_displace(game: GameCore, p: int, victim: int) -> None:
     """``displace pN``: the active player picks which ship makes way (R3)."""
     game.expect_step("displace")
     s = game.state
@@ -187,7 +184,7 @@ def do_displace(game: Game, p: int, victim: int) -> None:
     s.step = displace(game, victim)
 
 
-def do_retreat(game: Game, p: int, island: int) -> None:
+def do_retreat(game: GameCore, p: int, island: int) -> None:
     """``retreat ISLAND``: the displaced ship's owner picks where it goes (R3)."""
     game.expect_step("retreat")
     name = game.island_name(island)
@@ -198,13 +195,19 @@ def do_retreat(game: Game, p: int, island: int) -> None:
     s.step = retreat_to(game, island)
 
 
-HANDLERS = {
-    "sail": (1, do_sail),
-    "load": (1, do_load),
-    "unload": (1, do_unload),
-    "displace": (1, do_displace),
-    "retreat": (1, do_retreat),
-}
-"""``displace`` and ``retreat`` follow a finished move; the others are steps of the action."""
-
-STEP_VERBS = ("sail", "load", "unload")
+DECLARATION = ActionDecl(
+    name=ACTION,
+    section="5. Action: Move Ship",
+    verbs=(
+        Verb("sail", ("island",), do_sail, "ISLAND", "Move Ship: one harbor"),
+        Verb("load", ("good",), do_load, "GOOD", "Move Ship: load at the harbor the ship is in"),
+        Verb("unload", ("good",), do_unload, "GOOD", "Move Ship: unload at the harbor the ship is in"),
+        # these two follow a finished move: they are no steps that start it
+        Verb("displace", ("player",), do_displace, "PLAYER", "which ship makes way at a full harbor", step=False),
+        Verb("retreat", ("island",), do_retreat, "ISLAND", "the displaced ship's owner picks at a fork", step=False),
+    ),
+    steps=steps,
+    start_points=start_points,
+    done_problem=done_problem,
+    on_done=on_done,
+)

@@ -6,20 +6,18 @@ link; workers never step onto a worker ship.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from woa_core.engine.game import Action, Game
+from woa_core.engine.actions.declare import Action, ActionDecl, Verb, make_action
+from woa_core.engine.core import GameCore
 
 ACTION = "move_workers"
 
 
-def start_points(game: Game) -> int:
+def start_points(game: GameCore) -> int:
     """Action points when the action starts."""
     return game.rules.action_points
 
 
-def steps(game: Game, p: int, fresh: bool) -> list[Action]:
+def steps(game: GameCore, p: int, fresh: bool) -> list[Action]:
     """Every worker step ``p`` may take now (``fresh``: the action is not started yet)."""
     r, s = game.rules, game.state
     if (r.action_points if fresh else s.points) <= 0:
@@ -30,13 +28,13 @@ def steps(game: Game, p: int, fresh: bool) -> list[Action]:
         if not count:
             continue
         if loc < n:
-            out += [(p, "worker", loc, to) for to in r.islands[loc].neighbors]
+            out += [make_action((p, "worker", loc, to)) for to in r.islands[loc].neighbors]
         else:
-            out.append((p, "worker", loc, r.ship_entry[loc - n]))
+            out.append(make_action((p, "worker", loc, r.ship_entry[loc - n])))
     return out
 
 
-def do_worker(game: Game, p: int, source: int, to: int) -> None:
+def do_worker(game: GameCore, p: int, source: int, to: int) -> None:
     """``worker FROM TO``."""
     r, s = game.rules, game.state
     n = len(r.islands)
@@ -66,4 +64,10 @@ def do_worker(game: Game, p: int, source: int, to: int) -> None:
     game.run_step(p, "worker", check, do)
 
 
-HANDLERS = {"worker": (2, do_worker)}
+DECLARATION = ActionDecl(
+    name=ACTION,
+    section="5. Action: Move Workers",
+    verbs=(Verb("worker", ("location", "island"), do_worker, "FROM TO", "Move Workers: one worker, one step"),),
+    steps=steps,
+    start_points=start_points,
+)

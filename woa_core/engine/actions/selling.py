@@ -3,26 +3,24 @@ warehouse, at the island's regional price, gold capped."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from woa_core.engine.game import Action, Game
+from woa_core.engine.actions.declare import Action, ActionDecl, Verb, make_action
+from woa_core.engine.core import GameCore
 
 ACTION = "sell"
 
 
-def steps(game: Game, p: int, fresh: bool) -> list[Action]:
+def steps(game: GameCore, p: int, fresh: bool) -> list[Action]:
     """Every good ``p`` may sell now."""
     s = game.state
     out: list[Action] = []
     for i in range(len(game.rules.islands)):
         if game.acts_on(p, i, ACTION):
             stock = s.warehouse[i][p]
-            out += [(p, "sell", i, g) for g in range(len(stock)) if stock[g]]
+            out += [make_action((p, "sell", i, g)) for g in range(len(stock)) if stock[g]]
     return out
 
 
-def do_sell(game: Game, p: int, island: int, good: int) -> None:
+def do_sell(game: GameCore, p: int, island: int, good: int) -> None:
     """``sell ISLAND GOOD``."""
     r, s = game.rules, game.state
 
@@ -43,4 +41,9 @@ def do_sell(game: Game, p: int, island: int, good: int) -> None:
     game.run_step(p, "sell", check, do)
 
 
-HANDLERS = {"sell": (2, do_sell)}
+DECLARATION = ActionDecl(
+    name=ACTION,
+    section="5. Action: Sell Goods",
+    verbs=(Verb("sell", ("island", "good"), do_sell, "ISLAND GOOD", "Sell Goods: one good"),),
+    steps=steps,
+)

@@ -144,7 +144,7 @@ class HeuristicV1Bot:
         counts = [0] * len(r.cards)
         for c in cards:
             counts[c] += 1
-        action = (p, "select", tuple(counts))
+        action = Action(p, "select", tuple(counts))
         return action if action in legal else self._rng.choice(list(legal))
 
     @staticmethod

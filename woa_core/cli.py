@@ -186,9 +186,11 @@ def _add_later_commands(sub: Any) -> None:
     """Commands from other modules register here (they import lazily to keep start-up fast)."""
     from woa_core.check.cli import add_commands
     from woa_core.draw.cli import add_commands as add_drawing
+    from woa_core.eval.cli import add_commands as add_eval_commands
 
     add_commands(sub)
     add_drawing(sub)
+    add_eval_commands(sub)
 
 
 # ------------------------------------------------------------------ validate / rules show

@@ -28,6 +28,7 @@ class HeuristicBot:
     """A rule-following beginner (see the module docstring)."""
 
     name = "heuristic"
+    kind = "scripted"
 
     def __init__(self, seed: int, seat: int = 0, players: int = 2) -> None:
         self._rng = random.Random(seed)

@@ -18,6 +18,7 @@ class RandomBot:
     """Picks uniformly among the legal actions."""
 
     name = "random"
+    kind = "random"
 
     def __init__(self, seed: int, seat: int = 0, players: int = 2) -> None:
         self._choice = random.Random(seed).choice

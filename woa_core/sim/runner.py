@@ -70,6 +70,8 @@ class GameRecord:
     actions: list[dict[str, int]]  # per seat: actions started
     decisions: int
     settlements: list[int] = field(default_factory=list)
+    ranking: list[int] = field(default_factory=list)  # seats, best first
+    gold_top: int = -1  # the seat whose cube started on top of the gold track (R9)
 
 
 def play_game(
@@ -102,6 +104,7 @@ def _play(
     sold = [dict.fromkeys(sorted({i.region for i in rules.islands}), 0) for _ in bots]
     started = [dict.fromkeys(rules.action_card, 0) for _ in bots]
     first_player = -1
+    gold_top = state.gold_rank()[0]
     decisions = 0
     while state.step != "over":
         seat = game.deciders()[0]
@@ -135,6 +138,8 @@ def _play(
         actions=started,
         decisions=decisions,
         settlements=[sum(1 for s in state.settlement if s == p) for p in range(rules.players)],
+        ranking=list(state.ranking),
+        gold_top=gold_top,
     )
     return record, game
 

@@ -1,0 +1,91 @@
+"""The ``woa tournament`` and ``woa value`` commands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from woa_core.errors import UsageError
+
+BOTS_HELP = (
+    "A bot is a bundled name (random, heuristic, mcts, ...), module:Class, or a 'woa.bots' entry point, "
+    "with optional parameters: mcts:iterations=400,c=1.4."
+)
+
+
+def add_commands(sub: Any) -> None:
+    """Register the evaluation commands on the ``woa`` parser."""
+    p = sub.add_parser(
+        "tournament",
+        help="rate bots against each other in seat-balanced games",
+        description="Play games among the given bots, every bot in every seat equally often (a bot fills "
+        "several seats when there are fewer bots than players), and print a rating for each bot with a 95%% "
+        "interval (a Plackett-Luce fit of the finishing orders, bootstrap over games), each bot's win rate per "
+        "seat held, and head to head how often one bot finished ahead of another. The manifest names the "
+        "rules (and their hash), the seed, the bots with their parameters and the engine version.",
+        epilog=BOTS_HELP + " Example: woa tournament random heuristic mcts --players 4 --games 60",
+    )
+    p.add_argument("bots", nargs="+", metavar="BOT", help="two or more bots, each once")
+    p.add_argument("--rules", default="west-of-africa", metavar="RULES", help="rules to play (default: %(default)s)")
+    p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
+    p.add_argument(
+        "--games",
+        type=int,
+        default=120,
+        help="games to play (default: %(default)s); a multiple of the players keeps seats balanced",
+    )
+    p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
+    p.add_argument(
+        "--resamples", type=int, default=1000, help="bootstrap resamples for the intervals (default: %(default)s)"
+    )
+    p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(run=cmd_tournament)
+
+
+def _check_bots(specs: list[str]) -> tuple[str, ...]:
+    from woa_core.bots import seat_bots
+
+    for spec in specs:
+        seat_bots(spec, 1)
+    if len(specs) < 2:
+        raise UsageError("a tournament needs at least two bots")
+    repeated = sorted({s for s in specs if specs.count(s) > 1})
+    if repeated:
+        raise UsageError(f"name each bot once ({', '.join(repeated)} repeats); bots fill several seats by themselves")
+    return tuple(specs)
+
+
+def _games(args: argparse.Namespace) -> None:
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.players < 1:
+        raise UsageError("--players must be at least 1")
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """``woa tournament``: play, rate, print."""
+    from woa_core.eval.tournament import format_tournament, run_tournament
+    from woa_core.sim.progress import Progress
+
+    _games(args)
+    bots = _check_bots(args.bots)
+    if args.resamples < 0:
+        raise UsageError("--resamples must be 0 or more")
+    workers = args.workers or os.cpu_count() or 1
+    progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
+    try:
+        report = run_tournament(
+            args.rules, args.players, bots, args.games, args.seed, workers, args.resamples, on_game=progress.update
+        )
+    finally:
+        progress.close()
+    if report["manifest"]["games"] == 0:
+        print("woa: interrupted before any game finished", file=sys.stderr)
+        return 130
+    print(json.dumps(report, indent=2) if args.json else format_tournament(report))
+    return 130 if report["manifest"]["interrupted"] else 0

@@ -1,0 +1,45 @@
+"""How strong the bots behind a figure are: each bot class may declare its ``kind``.
+
+- ``random``: picks among the legal actions by chance;
+- ``scripted``: follows fixed rules of thumb (the heuristic bots);
+- ``search``: looks ahead by playing the game forward (``mcts``).
+
+A class without ``kind`` counts as ``unknown``. Seat-advantage and balance figures measured only
+with random or scripted play describe those bots as much as the rules: reports say so.
+
+>>> bot_kind("random"), bot_kind("heuristic")
+('random', 'scripted')
+>>> rests_on_weak_play(["heuristic", "random"]), rests_on_weak_play(["heuristic", "mcts"])
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from woa_core.bots import bot_factory
+
+WEAK = frozenset({"random", "scripted"})
+"""Kinds whose figures say as much about the bot as about the rules."""
+
+
+def bot_name(spec: str) -> str:
+    """A bot spec's name without its parameters.
+
+    >>> bot_name("mcts:iterations=400,c=1.4"), bot_name("my.module:Bot"), bot_name("my.module:Bot:depth=2")
+    ('mcts', 'my.module:Bot', 'my.module:Bot')
+    """
+    if "=" not in spec:
+        return spec
+    return spec[: spec.rfind(":", 0, spec.index("="))]
+
+
+def bot_kind(spec: str) -> str:
+    """The declared kind of the bot a spec names (``unknown`` if the class does not say)."""
+    kind = getattr(bot_factory(bot_name(spec)), "kind", "unknown")
+    return kind if isinstance(kind, str) else "unknown"
+
+
+def rests_on_weak_play(specs: Iterable[str]) -> bool:
+    """Whether every bot of a run is random or scripted (no search, nothing unknown)."""
+    return all(bot_kind(spec) in WEAK for spec in specs)

@@ -1,0 +1,189 @@
+"""``woa tournament``: bots play seat-balanced games against each other and get ratings.
+
+The seating comes from ``woa_core.eval.seating`` (every bot in every seat equally often after
+each whole rotation), the ratings from ``woa_core.eval.ratings`` (a Plackett–Luce fit of the
+finishing orders with bootstrap intervals). Beside the ratings: each bot's win rate per seat it
+held, and head to head, how often one bot finished ahead of another in the games both played.
+
+>>> report = run_tournament("west-of-africa", 2, ("random", "heuristic"), games=4, seed=1, resamples=50)
+>>> [r["bot"] for r in report["ratings"]]
+['heuristic', 'random']
+>>> report["head_to_head"]["heuristic"]["random"]["games"]
+4
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from woa_core.eval.kinds import bot_kind
+from woa_core.eval.ratings import rate
+from woa_core.eval.seating import Lineup, balanced, balanced_counts, schedule
+from woa_core.rules import load_rules
+from woa_core.sim.runner import GameRecord, RunSpec, describe, run_games
+from woa_core.sim.stats import wilson
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSpec(RunSpec):
+    """A run whose seat assignment of each game comes from a fixed schedule."""
+
+    lineups: tuple[Lineup, ...] = ()
+
+    def seat_bots(self, index: int) -> tuple[str, ...]:
+        """The bot in each seat for game ``index``."""
+        return self.lineups[index]
+
+
+def run_tournament(
+    rules_spec: str,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    resamples: int = 1000,
+    on_game: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play the tournament and return its report (manifest, ratings, win rates, head to head)."""
+    bots = tuple(bots)
+    rules = load_rules(rules_spec, players)
+    spec = TournamentSpec(rules_spec, players, bots, seed, lineups=tuple(schedule(bots, players, games)))
+    records: list[GameRecord] = []
+    started = time.perf_counter()
+    interrupted = False
+    try:
+        for record in run_games(spec, games, workers):
+            records.append(record)
+            if on_game:
+                on_game(len(records))
+    except KeyboardInterrupt:
+        interrupted = True
+    seconds = time.perf_counter() - started
+    played = len(records)
+    manifest = describe(spec, rules) | {
+        "bots": [{"bot": b, "kind": bot_kind(b)} for b in bots],
+        "rotate_seats": True,
+        "games": played,
+        "seat_balanced": played > 0 and balanced(bots, players, played),
+        "balanced_game_counts": _nearby_balanced(bots, players, played),
+        "rating": f"Plackett-Luce on finishing orders, 95% percentile bootstrap ({resamples} resamples)",
+        "workers": workers,
+        "seconds": round(seconds, 3),
+        "interrupted": interrupted,
+    }
+    return {"manifest": manifest, **summarize(records, bots, players, seed, resamples)}
+
+
+def _nearby_balanced(bots: Sequence[str], players: int, games: int) -> list[int]:
+    """Seat-balanced game counts around ``games`` (the nearest below and the next above)."""
+    counts = balanced_counts(bots, players, limit=2 * games + 50)
+    below = [n for n in counts if n <= games][-1:]
+    return below + [n for n in counts if n > games][:2]
+
+
+def summarize(
+    records: Sequence[GameRecord], bots: Sequence[str], players: int, seed: int, resamples: int
+) -> dict[str, Any]:
+    """Ratings, win rates and head to head of finished games."""
+    index = {b: i for i, b in enumerate(bots)}
+    finishing = [tuple(index[r.bots[seat]] for seat in r.ranking) for r in records]
+    ratings = sorted(rate(finishing, bots, seed=seed, resamples=resamples), key=lambda r: -r.rating)
+    seats_held = dict.fromkeys(bots, 0)
+    wins = dict.fromkeys(bots, 0)
+    for r in records:
+        for b in r.bots:
+            seats_held[b] += 1
+        wins[r.bots[r.winner]] += 1
+    win_rates = {
+        b: {
+            "seats": seats_held[b],
+            "wins": wins[b],
+            "rate": round(wins[b] / max(seats_held[b], 1), 4),
+            "ci95": [round(x, 4) for x in wilson(wins[b], seats_held[b])],
+            "fair_share": round(1 / players, 4),
+        }
+        for b in bots
+    }
+    return {
+        "ratings": [r.to_json() | {"kind": bot_kind(r.bot)} for r in ratings],
+        "win_rates": win_rates,
+        "head_to_head": head_to_head(records, bots),
+    }
+
+
+def head_to_head(records: Sequence[GameRecord], bots: Sequence[str]) -> dict[str, dict[str, dict[str, Any]]]:
+    """For each pair of bots, how often the first finished ahead of the second in the games both
+    played (a bot in several seats counts by its best-placed seat)."""
+    ahead = {a: dict.fromkeys(bots, 0) for a in bots}
+    met = {a: dict.fromkeys(bots, 0) for a in bots}
+    for r in records:
+        best: dict[str, int] = {}
+        for place, seat in enumerate(r.ranking):
+            best.setdefault(r.bots[seat], place)
+        for a, pa in best.items():
+            for b, pb in best.items():
+                if a != b:
+                    met[a][b] += 1
+                    ahead[a][b] += pa < pb
+    return {
+        a: {
+            b: {
+                "games": met[a][b],
+                "ahead": ahead[a][b],
+                "rate": round(ahead[a][b] / met[a][b], 4) if met[a][b] else None,
+                "ci95": [round(x, 4) for x in wilson(ahead[a][b], met[a][b])],
+            }
+            for b in bots
+            if b != a
+        }
+        for a in bots
+    }
+
+
+def format_tournament(report: dict[str, Any]) -> str:
+    """The human-readable tournament report."""
+    m = report["manifest"]
+    bots = [b["bot"] for b in m["bots"]]
+    lines = [
+        f"woa {m['engine']} · rules {m['rules']} ({m['rules_hash']})"
+        + (f" · variant {m['variant']}" if m.get("variant") else "")
+        + f" · {m['players']} players · seed {m['seed']}",
+        "bots: " + ", ".join(f"{b['bot']} ({b['kind']})" for b in m["bots"]),
+        f"{m['games']} games in {m['seconds']:.1f} s with {m['workers']} worker(s), "
+        + ("every bot in every seat equally often" if m["seat_balanced"] else "NOT seat-balanced: ")
+        + (
+            ""
+            if m["seat_balanced"]
+            else f"balanced game counts near this: {', '.join(map(str, m['balanced_game_counts']))}"
+        ),
+    ]
+    if m.get("interrupted"):
+        lines.append("INTERRUPTED: the figures cover the games finished before Ctrl-C")
+    lines += ["", f"ratings: {m['rating']}", "rating (Elo scale, mean 0)   95% CI"]
+    for r in report["ratings"]:
+        low, high = r["ci95"]
+        lines.append(f"  {r['bot']:<24} {r['rating']:+7.0f}   [{low:+.0f}, {high:+.0f}]")
+    lines += ["", "wins per seat held         seats   wins   rate    95% CI"]
+    for bot, w in report["win_rates"].items():
+        lines.append(
+            f"  {bot:<24} {w['seats']:>6} {w['wins']:>6} {100 * w['rate']:5.1f}%  "
+            f"[{100 * w['ci95'][0]:.1f}–{100 * w['ci95'][1]:.1f}]"
+        )
+    fair = next(iter(report["win_rates"].values()))["fair_share"] if report["win_rates"] else 0
+    lines.append(f"  (an even share is {100 * fair:.1f}%)")
+    lines += ["", "head to head: how often the row bot finished ahead of the column bot (games both played)"]
+    width = max(12, *(len(b) + 2 for b in bots))
+    lines.append(" " * 26 + "".join(f"{b:>{width}}" for b in bots))
+    for a in bots:
+        cells = []
+        for b in bots:
+            cell = report["head_to_head"][a].get(b)
+            cells.append(
+                "—" if cell is None or cell["rate"] is None else f"{100 * cell['rate']:.0f}% ({cell['games']})"
+            )
+        lines.append(f"  {a:<24}" + "".join(f"{c:>{width}}" for c in cells))
+    return "\n".join(lines)

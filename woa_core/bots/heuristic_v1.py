@@ -30,6 +30,7 @@ class HeuristicV1Bot:
     """A rule-following beginner (see the module docstring)."""
 
     name = "heuristic-v1"
+    kind = "scripted"
 
     def __init__(self, seed: int, seat: int = 0, players: int = 2) -> None:
         self._rng = random.Random(seed)

@@ -113,6 +113,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("log", metavar="LOG")
     p.add_argument("--rules", metavar="RULES", help="rules to replay under (default: those the log names)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write a self-contained replay viewer to FILE: the board at every action, buttons, arrow keys and "
+        "a slider to step action by action or round by round, and what every round-end step did",
+    )
+    p.add_argument("--at", type=int, metavar="N", help="print the text board after action N (0: before the first)")
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser(
@@ -386,6 +393,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """``woa replay``: replay and verify a log, print the final ranking."""
     from woa_core.gamelog import replay, result
 
+    if args.html or args.at is not None:
+        from woa_core.draw.cli import replay_pictures
+
+        return replay_pictures(args)
     replayed = replay(args.log, args.rules)
     outcome = result(replayed.game)["result"]
     if args.json:

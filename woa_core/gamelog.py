@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -78,8 +78,14 @@ class Replayed:
     actions: int
 
 
-def replay(path: str | os.PathLike[str], rules_spec: str | None = None) -> Replayed:
-    """Replay and verify a log; ``LogError`` (naming the line) if it is corrupt or does not match."""
+def replay(
+    path: str | os.PathLike[str],
+    rules_spec: str | None = None,
+    on_action: Callable[[Game, str], None] | None = None,
+) -> Replayed:
+    """Replay and verify a log; ``LogError`` (naming the line) if it is corrupt or does not match.
+    ``on_action(game, action)`` is called after each action is applied (the replay viewer draws
+    each step from it)."""
     name = str(path)
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
@@ -117,6 +123,8 @@ def replay(path: str | os.PathLike[str], rules_spec: str | None = None) -> Repla
             game.apply(parse_action(rules, item))
         except (InvalidNotation, IllegalAction) as e:
             raise LogError(f"{name}:{number}: '{item}' is refused: {e}") from None
+        if on_action:
+            on_action(game, item)
     raise LogError(f"{name}:{len(lines)}: the log ends without a result line (truncated?)")
 
 

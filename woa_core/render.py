@@ -16,8 +16,9 @@ def _who(p: int) -> str:
     return f"p{p + 1}"
 
 
-def render(game: Game, viewer: int) -> str:
-    """The public board, and ``viewer``'s own cards and selection."""
+def render(game: Game, viewer: int | None) -> str:
+    """The public board with its sea links and where everyone stands, and ``viewer``'s own cards
+    and selection; ``viewer=None`` (a replay, a spectator) shows every player's."""
     r, s = game.rules, game.state
     step = {"select": "selecting cards", "over": "game over"}.get(s.step, f"{_who(game.decider())}: {s.step}")
     lines = [f"Round {s.round} · {step} · settlement track {s.track}, reserve {s.reserve}"]
@@ -57,7 +58,11 @@ def render(game: Game, viewer: int) -> str:
             else:
                 spaces.append(f"[{label}]")
         alcalde = f" · Alcalde {_who(s.alcalde[i])}" if s.alcalde[i] != NOBODY else ""
-        lines.append(f"  {island.name} ({island.region}, {island.price}g){alcalde}: {' '.join(spaces)}")
+        links = ", ".join(r.islands[n].id for n in island.neighbors)
+        lines.append(
+            f"  {island.name} [{island.id}] ({island.region}, {island.price}g, sea links to {links}){alcalde}: "
+            f"{' '.join(spaces)}"
+        )
         if parts:
             lines.append("      " + "; ".join(parts))
     ships_line = [
@@ -70,15 +75,27 @@ def render(game: Game, viewer: int) -> str:
         for k, name in enumerate(r.worker_ships)
     ]
     lines.append("  Worker ships: " + " | ".join(ships_line))
-    hand = ", ".join(f"{c.id}×{n}" if n > 1 else c.id for c, n in zip(r.cards, s.hand[viewer], strict=True) if n)
-    lines.append(f"Your cards ({_who(viewer)}): {hand}")
-    supply = ", ".join(f"{n} {g}" for g, n in zip(r.goods, s.supply[viewer], strict=True))
-    lines.append(f"Your goods in supply: {supply}")
-    chosen = s.selection[viewer]
-    if chosen is not None:
-        picked = " ".join(c.id for c, n in zip(r.cards, chosen, strict=True) for _ in range(n))
-        lines.append(f"You selected: {picked} (sum {game.card_sum(viewer)})")
-    if s.step == "main" and game.decider() == viewer:
+    lines.append("Where everyone stands:")
+    for p in range(s.players):
+        ship = r.islands[s.ship[p]].id if s.ship[p] != NOBODY else "not placed"
+        spread = ", ".join(f"{r.location_name(loc)}×{n}" for loc, n in enumerate(s.workers[p]) if n) or "none"
+        lines.append(f"  {_who(p)}: ship {ship}; workers {spread}")
+    for p in range(s.players) if viewer is None else (viewer,):
+        lines += _own(game, p, f"Your ({_who(p)})" if viewer is not None else _who(p))
+    if s.step == "main" and viewer is not None and game.decider() == viewer:
         names = ", ".join(game.action_name(a) for a in game.available_actions(viewer)) or "none"
         lines.append(f"Actions you may still start this turn: {names} (or end)")
     return "\n".join(lines)
+
+
+def _own(game: Game, p: int, whose: str) -> list[str]:
+    """A player's cards, goods in supply and selection."""
+    r, s = game.rules, game.state
+    hand = ", ".join(f"{c.id}×{n}" if n > 1 else c.id for c, n in zip(r.cards, s.hand[p], strict=True) if n)
+    supply = ", ".join(f"{n} {g}" for g, n in zip(r.goods, s.supply[p], strict=True))
+    lines = [f"{whose} cards: {hand}", f"{whose} goods in supply: {supply}"]
+    chosen = s.selection[p]
+    if chosen is not None:
+        picked = " ".join(c.id for c, n in zip(r.cards, chosen, strict=True) for _ in range(n))
+        lines.append(f"{whose} selection: {picked} (sum {game.card_sum(p)})")
+    return lines

@@ -74,3 +74,15 @@ def write_text(path: str | None, text: str) -> None:
     tmp = target.with_name(f".{target.name}.tmp")
     tmp.write_text(text, encoding="utf-8")
     tmp.replace(target)
+
+
+def replay_pictures(args: argparse.Namespace) -> int:
+    """``woa replay LOG --html FILE`` and ``woa replay LOG --at N`` (the log is verified first)."""
+    from woa_core.draw.replay_html import text_at, viewer_html
+
+    if args.at is not None:
+        print(text_at(args.log, args.at, args.rules))
+    if args.html:
+        write_text(args.html, viewer_html(args.log, args.rules))
+        print(f"replay viewer written to {args.html}", file=sys.stderr)
+    return 0

@@ -150,13 +150,13 @@ def _centre(lay: Layout, i: int) -> tuple[float, float]:
 
 
 STYLE = """
-.board text{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;fill:#222}
-.name{font-weight:600;font-size:14px}.small{font-size:10px}.tiny{font-size:9px}
-.cost{font-size:11px;font-weight:700}.title{font-size:15px;font-weight:600}
-.link{stroke:#2f6f9f;stroke-width:4;stroke-linecap:round;opacity:.75}
-.card{stroke:#555;stroke-width:1.2}.space{stroke:#444;stroke-width:1}
-.mooring{fill:#fff;stroke:#234;stroke-width:1.3}.mooring.unusable{fill:none;stroke:#999;stroke-dasharray:2 2}
-.sea{fill:#eaf4fb}
+svg.board text{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;fill:#222}
+svg.board .name{font-weight:600;font-size:14px}svg.board .small{font-size:10px}svg.board .tiny{font-size:9px}
+svg.board .cost{font-size:11px;font-weight:700}svg.board .title{font-size:15px;font-weight:600}
+svg.board .link{stroke:#2f6f9f;stroke-width:4;stroke-linecap:round;opacity:.75}
+svg.board .card{stroke:#555;stroke-width:1.2}svg.board .space{stroke:#444;stroke-width:1}
+svg.board .mooring{fill:#fff;stroke:#234;stroke-width:1.3}
+svg.board .mooring.unusable{fill:none;stroke:#999;stroke-dasharray:2 2}svg.board .sea{fill:#eaf4fb}
 """
 
 

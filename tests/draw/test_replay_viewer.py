@@ -1,0 +1,101 @@
+"""`woa replay --html`: one self-contained page that steps through a game, tested in Chromium."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from woa_core.cli import main
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("logs")
+    args = ["simulate", "--players", "4", "--games", "5", "--seed", "1", "--log-dir", str(folder), "--quiet"]
+    assert main(args) == 0
+    return folder
+
+
+@pytest.fixture(scope="module")
+def viewer(logs: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    page = tmp_path_factory.mktemp("html") / "g.html"
+    assert main(["replay", str(logs / "game-000000.jsonl"), "--html", str(page)]) == 0
+    return page
+
+
+def test_the_viewer_references_nothing_outside_itself(viewer: Path) -> None:
+    """Issue 10: no server, nothing fetched — no src/href, no CSS url(), no import; a CSP forbids requests."""
+    html = viewer.read_text(encoding="utf-8")
+    assert not re.search(r"\b(src|href)\s*=|url\(|@import|\bfetch\(|XMLHttpRequest", html)
+    assert set(re.findall(r"https?://[^\s\"'<>]+", html)) == {"http://www.w3.org/2000/svg"}  # a namespace
+    assert "default-src 'none'" in html
+
+
+def test_the_browser_steps_through_the_replay(viewer: Path, watched: Any, logs: Path) -> None:
+    """Buttons, keys and the slider move through the game; the board changes; no script errors."""
+    page = watched.page
+    page.goto(viewer.as_uri())
+    assert page.evaluate("woaReplay.now()") == 0
+    last = page.evaluate("woaReplay.steps")
+    actions = len(logs.joinpath("game-000000.jsonl").read_text().splitlines()) - 2
+    assert last == actions
+
+    def pieces() -> str:
+        return page.inner_html("#pieces")
+
+    def count(selector: str) -> int:
+        return page.locator(f"#pieces {selector}").count()
+
+    start = pieces()
+    assert count(".ship") == 0  # round 1: no ship placed yet
+    page.click("#next")
+    assert page.evaluate("woaReplay.now()") == 1 and pieces() != start
+    assert page.inner_text("#action").startswith("p")  # the action in the notation
+    page.click("#nextRound")
+    at = page.evaluate("woaReplay.now()")
+    assert page.get_attribute("#roundend", "class") == "current"
+    explained = page.inner_text("#roundend")
+    assert "gold majority vp" in explained and "VP:" in explained and "determine alcaldes" in explained
+    assert count(".ship") == 4  # after round 1 every ship is on the board
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("woaReplay.now()") == at + 1
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("PageDown")
+    assert page.evaluate("woaReplay.now()") > at
+    page.keyboard.press("End")
+    assert page.evaluate("woaReplay.now()") == last
+    assert "final scoring" in page.inner_text("#roundend") and "wins" in page.inner_text("#roundend")
+    page.fill("#slider", "10")  # the slider
+    page.dispatch_event("#slider", "input")
+    assert page.evaluate("woaReplay.now()") == 10 and page.inner_text("#position").startswith("action 10 of")
+    page.keyboard.press("Home")
+    assert pieces() == start
+    assert watched.screenshot_colours() > 40, "the screenshot is blank"
+    assert watched.errors == []
+    assert watched.requests == [viewer.as_uri()]
+
+
+def test_replay_at_prints_the_text_board(logs: Path, capsys) -> None:
+    log = str(logs / "game-000000.jsonl")
+    assert main(["replay", log, "--at", "0"]) == 0
+    first = capsys.readouterr().out
+    assert first.startswith("before the first action\nRound 1 · selecting cards")
+    assert "sea links to" in first and "Where everyone stands:" in first
+    assert main(["replay", log, "--at", "12"]) == 0
+    assert capsys.readouterr().out.startswith("after action 12: p")
+    assert main(["replay", log, "--at", "100000"]) == 2
+    assert "--at must be between 0 and" in capsys.readouterr().err
+
+
+def test_a_tampered_log_gets_no_viewer(logs: Path, tmp_path: Path, capsys) -> None:
+    """A log that does not replay is an error naming its line; no viewer is written."""
+    lines = (logs / "game-000001.jsonl").read_text().splitlines()
+    lines[-1] = lines[-1].replace('"rounds": ', '"rounds": 1')
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "bad.html"
+    assert main(["replay", str(bad), "--html", str(out)]) == 1
+    assert "bad.jsonl:" in capsys.readouterr().err and not out.exists()

@@ -1,0 +1,258 @@
+"""The replay viewer: one self-contained HTML file that steps through a game log.
+
+The log is replayed and verified first (``woa_core.gamelog.replay``: a corrupt or tampered log is
+an error, never a half-drawn viewer). The board is drawn once; each step (the state after each
+action) keeps only its pieces layer, identical layers stored once. A round-ending action carries
+the explanation of every round-end step (``woa_core.draw.explain``). No script, style or font is
+fetched: everything is inline, and a Content-Security-Policy forbids any request.
+
+>>> import os, tempfile
+>>> from woa_core.sim.runner import RunSpec, run_one
+>>> folder = tempfile.mkdtemp()
+>>> _ = run_one(RunSpec("west-of-africa", 2, ("random", "random"), seed=3, log_dir=folder), 0)
+>>> page = viewer_html(os.path.join(folder, "game-000000.jsonl"))
+>>> page.startswith("<!doctype html>") and "woaReplay" in page and "<script src" not in page
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from woa_core.draw.explain import explain_round_end
+from woa_core.draw.svg import Layout, board_layer, board_title, layout, pieces_layer, svg_document
+from woa_core.engine import Game
+from woa_core.engine.state import GameState, new_state
+from woa_core.gamelog import Replayed, replay, result
+from woa_core.rules import Rules
+
+
+@dataclass(slots=True)
+class Trace:
+    """Every step of a replayed game: the state after each action (index 0: before any)."""
+
+    states: list[GameState] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)  # actions[k] led from states[k] to states[k + 1]
+    rules: Rules | None = None
+
+
+def trace(path: str | os.PathLike[str], rules_spec: str | None = None) -> tuple[Replayed, Trace]:
+    """Replay and verify a log, keeping the state after every action."""
+    t = Trace()
+
+    def keep(game: Game, action: str) -> None:
+        if t.rules is None:
+            t.rules = game.rules
+            t.states.append(new_state(game.rules, game.state.seed))
+        t.states.append(game.state.copy())
+        t.actions.append(action)
+
+    replayed = replay(path, rules_spec, on_action=keep)
+    if t.rules is None:  # a log without actions
+        t.rules = replayed.game.rules
+        t.states.append(replayed.game.state.copy())
+    return replayed, t
+
+
+def viewer_data(replayed: Replayed, t: Trace, lay: Layout) -> dict[str, Any]:
+    """The JSON the viewer's script reads: unique pieces layers and one entry per step."""
+    assert t.rules is not None
+    rules = t.rules
+    seats = [str(b) for b in replayed.header.get("bots") or []]
+    frames: list[str] = []
+    seen: dict[str, int] = {}
+    steps: list[dict[str, Any]] = []
+    for k, state in enumerate(t.states):
+        layer = pieces_layer(rules, lay, state, seats)
+        frame = seen.setdefault(layer, len(frames))
+        if frame == len(frames):
+            frames.append(layer)
+        entry: dict[str, Any] = {"f": frame, "r": 1, "a": "", "vp": list(state.vp)}
+        if k:
+            before = t.states[k - 1]
+            entry["r"] = before.round
+            entry["a"] = t.actions[k - 1]
+            if state.round != before.round or (state.over and not before.over):
+                entry["e"] = [[name, lines] for name, lines in explain_round_end(rules, before, state)]
+        steps.append(entry)
+    return {"frames": frames, "steps": steps}
+
+
+def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> str:
+    """The complete viewer page for the log at ``path``."""
+    replayed, t = trace(path, rules_spec)
+    assert t.rules is not None
+    rules = t.rules
+    lay = layout(rules)
+    data = viewer_data(replayed, t, lay)
+    svg = svg_document(rules, lay, board_layer(rules, lay), data["frames"][0], board_title(rules))
+    head = replayed.header
+    outcome = result(replayed.game)["result"]
+    ranking = ", ".join(f"{p} {outcome['vp'][int(p[1:]) - 1]} VP" for p in outcome["ranking"])
+    manifest = (
+        f"log {os.path.basename(str(path))} · engine {head.get('engine')} · rules {head['rules']} "
+        f"({head['rules_hash']})" + (f" · variant {head['variant']}" if head.get("variant") else "")
+        + f" · {head['players']} players · seed {head['seed']} · bots {', '.join(map(str, head.get('bots') or []))}"
+        + f" · {outcome['rounds']} rounds · {ranking}"
+    )
+    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    return (
+        PAGE.replace("__TITLE__", escape(f"woa replay · {os.path.basename(str(path))}"))
+        .replace("__MANIFEST__", escape(manifest))
+        .replace("__LAST__", str(len(data["steps"]) - 1))
+        .replace("__SVG__", svg)
+        .replace("__DATA__", payload)
+    )
+
+
+def text_at(path: str | os.PathLike[str], n: int, rules_spec: str | None = None) -> str:
+    """The text board (``woa_core.render``) after action ``n`` of the log (0: before any)."""
+    from woa_core.errors import UsageError
+    from woa_core.render import render
+
+    _, t = trace(path, rules_spec)
+    assert t.rules is not None
+    if not 0 <= n < len(t.states):
+        raise UsageError(f"--at must be between 0 and {len(t.states) - 1}: the log has {len(t.actions)} actions")
+    head = f"after action {n}: {t.actions[n - 1]}" if n else "before the first action"
+    return head + "\n" + render(Game(t.rules, state=t.states[n]), None)
+
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>__TITLE__</title>
+<style>
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#222;background:#fafafa}
+header{padding:8px 16px;background:#24415a;color:#fff}header h1{font-size:18px;margin:0}
+header p{margin:4px 0 0;font-size:13px;opacity:.9}
+nav{display:flex;gap:6px;align-items:center;padding:8px 16px;background:#eee;position:sticky;top:0;z-index:2}
+nav button{font-size:15px;min-width:38px;padding:4px 8px;cursor:pointer}
+nav input[type=range]{flex:1;min-width:200px}#position{font-variant-numeric:tabular-nums;min-width:190px}
+#action{padding:6px 16px;font:15px ui-monospace,Menlo,Consolas,monospace;background:#fff;border-bottom:1px solid #ddd}
+main{display:flex;gap:12px;padding:8px 16px;align-items:flex-start}
+#boardbox{flex:1 1 auto;min-width:0}#boardbox svg{width:100%;height:auto;background:#fff;border:1px solid #ccc}
+aside{flex:0 0 340px;font-size:13px}aside h2{font-size:14px;margin:8px 0 4px}
+#roundend{background:#fff;border:1px solid #ccc;padding:6px 8px}#roundend.current{border-color:#c80;background:#fff8e6}
+#roundend dt{font-weight:600;margin-top:4px}#roundend dd{margin:0 0 0 12px}
+#actions{max-height:420px;overflow:auto;background:#fff;border:1px solid #ccc;margin:0;padding:4px 4px 4px 36px;
+font:12px ui-monospace,Menlo,Consolas,monospace}#actions li{cursor:pointer}#actions li.now{background:#ffe08a}
+.keys{font-size:12px;color:#555;padding:0 16px 12px}
+</style></head>
+<body>
+<header><h1>__TITLE__</h1><p id="manifest">__MANIFEST__</p></header>
+<nav aria-label="replay controls">
+<button id="first" title="start (Home)" aria-label="start">|&#x25C0;</button>
+<button id="prevRound" title="previous round end (Page Up, ↑)" aria-label="previous round">&#x25C0;&#x25C0;</button>
+<button id="prev" title="previous action (←)" aria-label="previous action">&#x25C0;</button>
+<button id="play" title="play / pause (space)" aria-label="play">play</button>
+<button id="next" title="next action (→)" aria-label="next action">&#x25B6;</button>
+<button id="nextRound" title="next round end (Page Down, ↓)" aria-label="next round">&#x25B6;&#x25B6;</button>
+<button id="last" title="end (End)" aria-label="end">&#x25B6;|</button>
+<input id="slider" type="range" min="0" max="__LAST__" value="0" aria-label="step">
+<span id="position"></span>
+</nav>
+<div id="action"></div>
+<main><div id="boardbox">__SVG__</div>
+<aside><h2 id="roundendTitle">Round end</h2><div id="roundend">No round has ended yet.</div>
+<h2>Actions of this round</h2><ol id="actions"></ol></aside></main>
+<p class="keys">Keys: ← → one action, ↑ ↓ or Page Up / Page Down one round end, Home / End, space plays.</p>
+<script type="application/json" id="data">__DATA__</script>
+<script>
+"use strict";
+(function () {
+  const D = JSON.parse(document.getElementById("data").textContent);
+  const last = D.steps.length - 1;
+  const $ = (id) => document.getElementById(id);
+  const pieces = $("pieces"), slider = $("slider");
+  let now = -1, timer = null;
+  function roundEnd(k) {
+    let j = k;
+    while (j > 0 && !D.steps[j].e) j--;
+    return j;
+  }
+  function show(k) {
+    k = Math.max(0, Math.min(last, k));
+    if (k === now) return;
+    now = k;
+    const s = D.steps[k];
+    pieces.innerHTML = D.frames[s.f];
+    slider.value = String(k);
+    $("position").textContent = "action " + k + " of " + last + " · round " + s.r;
+    $("action").textContent = k === 0 ? "before the first action" : s.a;
+    const j = roundEnd(k), box = $("roundend");
+    box.className = j === k && j > 0 ? "current" : "";
+    box.textContent = "";
+    if (j === 0) {
+      box.textContent = "No round has ended yet.";
+      $("roundendTitle").textContent = "Round end";
+    } else {
+      $("roundendTitle").textContent = "End of round " + D.steps[j].r + (j === k ? " (this action)" : "");
+      const dl = document.createElement("dl");
+      for (const [name, lines] of D.steps[j].e) {
+        const dt = document.createElement("dt");
+        dt.textContent = name.replace(/_/g, " ");
+        dl.appendChild(dt);
+        for (const line of lines) {
+          const dd = document.createElement("dd");
+          dd.textContent = line;
+          dl.appendChild(dd);
+        }
+      }
+      box.appendChild(dl);
+    }
+    const list = $("actions");
+    list.textContent = "";
+    let a = k;
+    while (a > 1 && D.steps[a - 1].r === s.r && !D.steps[a - 1].e) a--;
+    if (k === 0) a = 1;
+    list.start = a;
+    for (let b = a; b <= last && D.steps[b].r === (k === 0 ? 1 : s.r); b++) {
+      const li = document.createElement("li");
+      li.textContent = D.steps[b].a;
+      if (b === k) li.className = "now";
+      li.addEventListener("click", () => show(b));
+      list.appendChild(li);
+      if (D.steps[b].e) break;
+    }
+    document.body.dataset.step = String(k);
+  }
+  function nextRound() {
+    for (let j = now + 1; j <= last; j++) if (D.steps[j].e) return show(j);
+    show(last);
+  }
+  function prevRound() {
+    for (let j = now - 1; j > 0; j--) if (D.steps[j].e) return show(j);
+    show(0);
+  }
+  function toggle() {
+    if (timer) { clearInterval(timer); timer = null; $("play").textContent = "play"; return; }
+    $("play").textContent = "pause";
+    timer = setInterval(() => { if (now >= last) toggle(); else show(now + 1); }, 350);
+  }
+  $("first").onclick = () => show(0);
+  $("last").onclick = () => show(last);
+  $("prev").onclick = () => show(now - 1);
+  $("next").onclick = () => show(now + 1);
+  $("prevRound").onclick = prevRound;
+  $("nextRound").onclick = nextRound;
+  $("play").onclick = toggle;
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target === slider && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) return;
+    const keys = {ArrowRight: () => show(now + 1), ArrowLeft: () => show(now - 1), ArrowDown: nextRound,
+      PageDown: nextRound, ArrowUp: prevRound, PageUp: prevRound, Home: () => show(0), End: () => show(last),
+      " ": toggle};
+    if (keys[ev.key]) { ev.preventDefault(); keys[ev.key](); }
+  });
+  window.woaReplay = {show: show, steps: last, now: () => now};
+  show(0);
+})();
+</script>
+</body></html>
+"""

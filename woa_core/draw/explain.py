@@ -85,11 +85,10 @@ def describe(rules: Rules, prev: GameState, state: GameState) -> list[str]:
                 change = "stays" if old == new else "becomes"
                 lines.append(f"{island.name}: p{new + 1} {change} Alcalde (influence {shown})")
     if (state.track, state.reserve) != (prev.track, prev.reserve):
-        lines.append(
-            f"settlement track {prev.track} → {state.track} (reserve {prev.reserve} → {state.reserve})"
-        )
+        lines.append(f"settlement track {prev.track} → {state.track} (reserve {prev.reserve} → {state.reserve})")
     if state.gold != prev.gold:
-        lines.append("gold " + ", ".join(f"p{p + 1} {a} → {b}" for p, (a, b) in enumerate(zip(prev.gold, state.gold))))
+        moved = zip(prev.gold, state.gold, strict=True)
+        lines.append("gold " + ", ".join(f"p{p + 1} {a} → {b}" for p, (a, b) in enumerate(moved)))
     return lines or ["no change"]
 
 

@@ -95,7 +95,8 @@ def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> 
     ranking = ", ".join(f"{p} {outcome['vp'][int(p[1:]) - 1]} VP" for p in outcome["ranking"])
     manifest = (
         f"log {os.path.basename(str(path))} · engine {head.get('engine')} · rules {head['rules']} "
-        f"({head['rules_hash']})" + (f" · variant {head['variant']}" if head.get("variant") else "")
+        f"({head['rules_hash']})"
+        + (f" · variant {head['variant']}" if head.get("variant") else "")
         + f" · {head['players']} players · seed {head['seed']} · bots {', '.join(map(str, head.get('bots') or []))}"
         + f" · {outcome['rounds']} rounds · {ranking}"
     )
@@ -124,7 +125,8 @@ def text_at(path: str | os.PathLike[str], n: int, rules_spec: str | None = None)
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy"
+ content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>__TITLE__</title>
 <style>

@@ -13,6 +13,7 @@ from typing import Any
 
 from woa_core.engine import Game
 from woa_core.engine.actions import ACTIONS, STEP_OF_VERB
+from woa_core.engine.round_end import SEEN, EndReason
 from woa_core.engine.selection import card_sum
 from woa_core.engine.state import NOBODY, GameState
 from woa_core.rules import Rules
@@ -117,24 +118,16 @@ class Coverage:
 
     def _round_end(self, prev: GameState, s: GameState) -> None:
         seen = self.seen
-        for p in range(s.players):
-            if s.vp_from[p]["gold_majority"] > prev.vp_from[p]["gold_majority"]:
-                seen["round_end"]["gold_majority_vp"] += 1
-                break
-        if any(o != NOBODY for o in prev.crop):
-            seen["round_end"]["harvest"] += 1
-        if any(a != NOBODY for a in s.alcalde):
-            seen["round_end"]["determine_alcaldes"] += 1
+        for step in self.rules.round_end:
+            if SEEN[step](prev, s):
+                seen["round_end"][step] += 1
         if any(a == NOBODY for a in s.alcalde):
             seen["rulings"]["R14 no alcalde"] += 1
-        if any(s.vp_from[p]["alcalde"] > prev.vp_from[p]["alcalde"] for p in range(s.players)):
-            seen["round_end"]["alcalde_vp"] += 1
-        if s.track > prev.track or (s.step != "over" and s.reserve < prev.reserve):
-            seen["round_end"]["refill_settlement_track"] += 1
+        reasons = s.end_reason.split("+") if s.end_reason else []
         if s.last_round and not prev.last_round:
-            if "vp_threshold" in s.end_reason:
+            if EndReason.VP_THRESHOLD in reasons:
                 seen["rulings"]["R16 end by vp"] += 1
-            if "settlements" in s.end_reason:
+            if EndReason.SETTLEMENTS in reasons:
                 seen["rulings"]["R16 end by settlements"] += 1
 
     def universe(self) -> dict[str, list[str]]:

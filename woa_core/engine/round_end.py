@@ -7,23 +7,34 @@ designer reorders or drops steps in YAML (R13). The schema lists the same names.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 
+from woa_core.engine.registry import Registry
 from woa_core.engine.state import NOBODY, GameState
 from woa_core.rules import Rules
 
 Primitive = Callable[[Rules, GameState], None]
-ROUND_END: dict[str, Primitive] = {}
+ROUND_END: Registry[Primitive] = Registry("round-end step")
+"""The round-end steps by the name ``turn.round_end`` uses (schema ``round_end_step``)."""
+
+Seen = Callable[[GameState, GameState], bool]
+SEEN: dict[str, Seen] = {}
+"""For each round-end step: whether it did something in a round end (state before, after), for
+the coverage report."""
 
 
-def primitive(name: str) -> Callable[[Primitive], Primitive]:
-    """Register a round-end step under ``name``."""
+def primitive(name: str, seen: Seen) -> Callable[[Primitive], Primitive]:
+    """Register a round-end step under ``name``, with how to tell that it did something."""
 
     def register(fn: Primitive) -> Primitive:
-        """Add ``fn`` to ``ROUND_END`` under the name."""
-        ROUND_END[name] = fn
-        return fn
+        SEEN[name] = seen
+        return ROUND_END.register(name)(fn)
 
     return register
+
+
+def _gained(source: str) -> Seen:
+    return lambda prev, s: any(s.vp_from[p][source] > prev.vp_from[p][source] for p in range(s.players))
 
 
 def add_vp(state: GameState, player: int, vp: int, source: str) -> None:
@@ -32,7 +43,7 @@ def add_vp(state: GameState, player: int, vp: int, source: str) -> None:
     state.vp_from[player][source] += vp
 
 
-@primitive("gold_majority_vp")
+@primitive("gold_majority_vp", seen=_gained("gold_majority"))
 def gold_majority_vp(rules: Rules, state: GameState) -> None:
     """5.III: the players with the most gold get ``gold_majority.vp_by_rank`` VP (R13)."""
     for player, vp in zip(state.gold_rank(), rules.gold_vp_by_rank, strict=False):  # fewer ranks than players
@@ -40,7 +51,7 @@ def gold_majority_vp(rules: Rules, state: GameState) -> None:
             add_vp(state, player, vp, "gold_majority")
 
 
-@primitive("harvest")
+@primitive("harvest", seen=lambda prev, s: any(o != NOBODY for o in prev.crop))
 def harvest(rules: Rules, state: GameState) -> None:
     """5.III: every good growing on a field goes to its island's warehouse."""
     for space, owner in enumerate(state.crop):
@@ -60,7 +71,7 @@ def influence(rules: Rules, state: GameState, island: int) -> list[int]:
     ]
 
 
-@primitive("determine_alcaldes")
+@primitive("determine_alcaldes", seen=lambda prev, s: any(a != NOBODY for a in s.alcalde))
 def determine_alcaldes(rules: Rules, state: GameState) -> None:
     """5.III: the most influence makes the Alcalde, ties by the gold track; none, no Alcalde (R14)."""
     rank = state.gold_rank()
@@ -70,7 +81,7 @@ def determine_alcaldes(rules: Rules, state: GameState) -> None:
         state.alcalde[island] = next(p for p in rank if power[p] == best) if best > 0 else NOBODY
 
 
-@primitive("alcalde_vp")
+@primitive("alcalde_vp", seen=_gained("alcalde"))
 def alcalde_vp(rules: Rules, state: GameState) -> None:
     """5.III: each Alcalde marker earns its holder ``alcalde.vp``."""
     for holder in state.alcalde:
@@ -78,7 +89,10 @@ def alcalde_vp(rules: Rules, state: GameState) -> None:
             add_vp(state, holder, rules.alcalde_vp, "alcalde")
 
 
-@primitive("refill_settlement_track")
+@primitive(
+    "refill_settlement_track",
+    seen=lambda prev, s: s.track > prev.track or (s.step != "over" and s.reserve < prev.reserve),
+)
 def refill_settlement_track(rules: Rules, state: GameState) -> None:
     """5.III: the settlement track is refilled from the reserve, as far as it goes."""
     moved = min(rules.track_size - state.track, state.reserve)
@@ -92,8 +106,22 @@ def settlements_on_board(state: GameState) -> int:
     return sum(1 for s in state.settlement if s != NOBODY)
 
 
+class EndReason(StrEnum):
+    """Why a game ended; ``GameState.end_reason`` joins the reasons of one round with ``+``
+    (``vp_threshold+settlements``).
+
+    >>> EndReason.ROUND_CAP == "round_cap"
+    True
+    """
+
+    VP_THRESHOLD = "vp_threshold"  # someone reached economy.game_end.vp_threshold (R16)
+    SETTLEMENTS = "settlements"  # every settlement stands on the board (R16)
+    ROUND_CAP = "round_cap"  # the safety cap economy.game_end.max_rounds was reached
+
+
 def end_round(rules: Rules, state: GameState) -> None:
-    """Run the round-end steps, then decide whether the game ends (6. Game End, R16)."""
+    """Run the round-end steps, then decide whether the game ends (6. Game End, R16); a game
+    that reaches the round cap (``economy.game_end.max_rounds``) ends now, whatever else."""
     for name in rules.round_end:
         ROUND_END[name](rules, state)
     if state.last_round and state.round >= state.last_round:
@@ -105,16 +133,20 @@ def end_round(rules: Rules, state: GameState) -> None:
         state.last_round = state.round + rules.extra_rounds
         if rules.extra_rounds == 0:
             finish(rules, state)
+            return
+    if state.round >= rules.max_rounds:
+        state.end_reason = "+".join(r for r in (state.end_reason, EndReason.ROUND_CAP) if r)
+        finish(rules, state)
 
 
 def end_reasons(rules: Rules, state: GameState) -> list[str]:
     """Why the game ends after this round, if it does (R16): ``vp_threshold`` when someone
     reached the VP threshold, ``settlements`` when every settlement stands on the board."""
-    reasons = []
+    reasons: list[str] = []
     if max(state.vp) >= rules.vp_threshold:
-        reasons.append("vp_threshold")
+        reasons.append(EndReason.VP_THRESHOLD)
     if rules.end_when_all_settled and settlements_on_board(state) >= rules.settlements_total:
-        reasons.append("settlements")
+        reasons.append(EndReason.SETTLEMENTS)
     return reasons
 
 

@@ -100,7 +100,11 @@ class Rules:
     extra_rounds: int
     gold_per_vp: int
 
+    max_rounds: int  # the safety cap: the game ends after this round at the latest
     round_end: tuple[str, ...]
+    player_order: str  # the engine's order primitive (R8)
+    minus_cards_pass: str  # where minus cards go (R7)
+    displacement_fallback: str  # where a ship with no way onward goes (R19)
     place_ships_first_round: bool
     first_round_forbidden: frozenset[str]
     island_actions: frozenset[str]  # actions restricted to the selected islands (R12)

@@ -7,8 +7,11 @@ onward in the direction of the last step (R3), or to the nearest free harbor (R1
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from woa_core.engine.actions.declare import Action, ActionDecl, Verb, make_action
 from woa_core.engine.core import GameCore
+from woa_core.engine.registry import Registry
 from woa_core.engine.state import NOBODY
 from woa_core.errors import IllegalAction
 
@@ -74,10 +77,30 @@ def displace(game: GameCore, victim: int) -> str:
     return "retreat"
 
 
+FALLBACK: Registry[Callable[[GameCore, int, list[int]], list[int]]] = Registry("displacement fallback")
+"""Where a displaced ship goes when no way onward has a free mooring, by the name
+``turn.displacement_fallback`` uses (R19): ``fallback(game, harbor, free) -> harbors``, where
+``free`` lists the other harbors with a free mooring (never empty)."""
+
+
+@FALLBACK.register("nearest_free_harbor")
+def nearest_free_harbor(game: GameCore, harbor: int, free: list[int]) -> list[int]:
+    """R19: the nearest free harbors by sea links; the owner chooses among equally near ones."""
+    distance = game.rules.distance[harbor]
+    near = min(distance[i] for i in free)
+    return [i for i in free if distance[i] == near]
+
+
+@FALLBACK.register("any_free_harbor")
+def any_free_harbor(game: GameCore, harbor: int, free: list[int]) -> list[int]:
+    """A variant of R19: the owner chooses any harbor with a free mooring."""
+    return free
+
+
 def retreat_options(game: GameCore, harbor: int, came_from: int, victim: int) -> list[int]:
     """Where a ship displaced from ``harbor`` may go (R3, R19): onward in the direction of the
     active ship's last step to the first harbor with a free mooring, its owner choosing at a
-    fork; if no way onward has one, the nearest harbors with a free mooring."""
+    fork; if no way onward has one, what ``turn.displacement_fallback`` says (``FALLBACK``)."""
     r = game.rules
     direction = r.islands[harbor].at[0] - r.islands[came_from].at[0]
     found: list[int] = []
@@ -98,8 +121,7 @@ def retreat_options(game: GameCore, harbor: int, came_from: int, victim: int) ->
     free = [i for i in range(len(r.islands)) if i != harbor and game.free_moorings(i, ignore=victim) > 0]
     if not free:
         return [harbor]
-    near = min(r.distance[harbor][i] for i in free)
-    return [i for i in free if r.distance[harbor][i] == near]
+    return FALLBACK[r.displacement_fallback](game, harbor, free)
 
 
 def retreat_to(game: GameCore, island: int) -> str:

@@ -4,13 +4,40 @@ in round 1, ``done`` to finish the action under way, ``end`` to end the turn. No
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from woa_core.engine.actions.declare import ActionDecl, Verb
 from woa_core.engine.core import GameCore
+from woa_core.engine.registry import Registry
 from woa_core.engine.round_end import end_round
 from woa_core.engine.state import NOBODY
 from woa_core.errors import IllegalAction
 
 ACTION = "turn"
+
+PLAYER_ORDER: Registry[Callable[[GameCore], list[int]]] = Registry("player order")
+"""How the round's player order is made, by the name ``turn.player_order`` uses (R8)."""
+
+CARD_PASSING: Registry[Callable[[int, int], int]] = Registry("card passing")
+"""Who gets a played minus card: ``pass(seat, players) -> seat``, by ``turn.minus_cards_pass`` (R7)."""
+
+
+@PLAYER_ORDER.register("card_sum")
+def order_by_card_sum(game: GameCore) -> list[int]:
+    """R8: ascending card sum, ties by the gold track (R9)."""
+    rank = game.state.gold_rank()
+    return sorted(range(game.state.players), key=lambda q: (game.card_sum(q), rank.index(q)))
+
+
+@PLAYER_ORDER.register("gold_track")
+def order_by_gold_track(game: GameCore) -> list[int]:
+    """The gold track alone (R9), cards ignored: a variant's order."""
+    return game.state.gold_rank()
+
+
+CARD_PASSING.register("left")(lambda seat, players: (seat + 1) % players)  # R7, R18: the next seat
+CARD_PASSING.register("right")(lambda seat, players: (seat - 1) % players)
+CARD_PASSING.register("keep")(lambda seat, players: seat)
 
 
 def do_select(game: GameCore, p: int, counts: tuple[int, ...]) -> None:
@@ -22,8 +49,7 @@ def do_select(game: GameCore, p: int, counts: tuple[int, ...]) -> None:
     s = game.state
     s.selection[p] = list(counts)
     if all(sel is not None for sel in s.selection):
-        rank = s.gold_rank()
-        s.order = sorted(range(s.players), key=lambda q: (game.card_sum(q), rank.index(q)))  # R8
+        s.order = PLAYER_ORDER[game.rules.player_order](game)  # R8
         s.turn = 0
         start_turn(game)
 
@@ -88,13 +114,13 @@ def do_end(game: GameCore, p: int) -> None:
     """``end``: end the turn; minus cards pass on (R7); after the last turn the round ends."""
     game.expect_step("main")
     r, s = game.rules, game.state
-    left = (p + 1) % s.players  # R7, R18: the left neighbour is the next seat
+    to = CARD_PASSING[r.minus_cards_pass](p, s.players)
     chosen = s.selection[p] or [0] * len(r.cards)
     for card in r.passing_cards:
         n = chosen[card]
         if n:
             s.hand[p][card] -= n
-            s.hand[left][card] += n
+            s.hand[to][card] += n
     s.used = []
     s.turn += 1
     if s.turn < s.players:

@@ -17,26 +17,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from woa_core.bots import bot_factory
+from woa_core.bots import bot_factory, parse_spec
 
 WEAK = frozenset({"random", "scripted"})
 """Kinds whose figures say as much about the bot as about the rules."""
 
 
-def bot_name(spec: str) -> str:
-    """A bot spec's name without its parameters.
-
-    >>> bot_name("mcts:iterations=400,c=1.4"), bot_name("my.module:Bot"), bot_name("my.module:Bot:depth=2")
-    ('mcts', 'my.module:Bot', 'my.module:Bot')
-    """
-    if "=" not in spec:
-        return spec
-    return spec[: spec.rfind(":", 0, spec.index("="))]
-
-
 def bot_kind(spec: str) -> str:
-    """The declared kind of the bot a spec names (``unknown`` if the class does not say)."""
-    kind = getattr(bot_factory(bot_name(spec)), "kind", "unknown")
+    """The declared kind of the bot a spec names (``unknown`` if the class does not say); a
+    restricted bot is of its inner bot's kind.
+
+    >>> bot_kind("woa_core.eval.restricted:RestrictedBot:card=sell,bot=random")
+    'random'
+    """
+    name, params = parse_spec(spec)
+    if name == "woa_core.eval.restricted:RestrictedBot":
+        return bot_kind(params.get("bot", "heuristic").replace(";", ","))
+    kind = getattr(bot_factory(name), "kind", "unknown")
     return kind if isinstance(kind, str) else "unknown"
 
 

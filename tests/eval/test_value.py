@@ -1,0 +1,132 @@
+"""Restricted play: the wrapper never plays what it is forbidden, and ``woa value`` lists every row."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from woa_core.bots import make_bots
+from woa_core.cli import main
+from woa_core.engine import Game
+from woa_core.errors import UsageError
+from woa_core.eval.restricted import RestrictedBot, _islands_named, _nearest_selection, restricted_spec
+from woa_core.eval.value import binomial_p_values, holm
+from woa_core.rules import load_rules
+
+
+def _play_with(spec: str, players: int = 3, seed: int = 4) -> tuple[list[tuple], RestrictedBot, Game]:
+    """A game with the restricted bot in seat 0 and heuristic bots elsewhere; seat 0's actions."""
+    rules = load_rules("west-of-africa", players)
+    game = Game(rules, seed=seed)
+    bots = make_bots([spec] + ["heuristic"] * (players - 1), seed)
+    taken = []
+    while not game.over:
+        seat = game.deciders()[0]
+        action = bots[seat].choose(game.observation(seat), game.legal_actions(seat))
+        if seat == 0:
+            taken.append(action)
+        game.apply(action)
+    restricted = bots[0]
+    assert isinstance(restricted, RestrictedBot)
+    return taken, restricted, game
+
+
+@pytest.mark.parametrize("card", ["tenerife", "sell", "minus", "move_workers"])
+def test_a_bot_forbidden_a_card_never_selects_it(card: str) -> None:
+    taken, bot, game = _play_with(restricted_spec("heuristic", "card", card))
+    c = game.rules.card_id(card)
+    selections = [a for a in taken if a[1] == "select"]
+    assert selections and all(a[2][c] == 0 for a in selections)
+    assert bot.yielded == 0
+
+
+@pytest.mark.parametrize("verb", ["sell", "help", "load", "cultivate"])
+def test_a_bot_forbidden_a_step_never_takes_it(verb: str) -> None:
+    taken, bot, _ = _play_with(restricted_spec("heuristic", "action", verb))
+    assert not [a for a in taken if a[1] == verb]
+    assert len(taken) > 10 and bot.yielded == 0
+
+
+def test_a_bot_forbidden_an_island_never_acts_on_it_nor_selects_its_card() -> None:
+    taken, bot, game = _play_with(restricted_spec("heuristic", "island", "tenerife"))
+    r = game.rules
+    tenerife = r.island_id("tenerife")
+    for a in taken:
+        if a[1] == "select":
+            assert a[2][r.island_card[tenerife]] == 0
+        elif bot.yielded == 0:
+            assert tenerife not in _islands_named(r, a)
+
+
+def test_an_unrestricted_choice_is_untouched_and_a_forbidden_selection_loses_only_the_forbidden_card() -> None:
+    rules = load_rules("west-of-africa", 2)
+    game = Game(rules, seed=1)
+    chosen = (0, "select", game.card_counts("sell", "tenerife", "minus"))
+    allowed = [a for a in game.legal_actions(0) if a[2][rules.card_id("minus")] == 0]
+    assert _nearest_selection(chosen, allowed) == (0, "select", game.card_counts("sell", "tenerife"))
+    only_minus = (0, "select", game.card_counts("minus"))
+    nearest = _nearest_selection(only_minus, allowed)
+    assert sum(nearest[2]) == 1  # one card for another: the fewest changes that make it legal
+
+
+def test_islands_named_reads_every_argument_kind() -> None:
+    r = load_rules("west-of-africa", 2)
+    la_palma, tenerife = r.island_id("la_palma"), r.island_id("tenerife")
+    field = next(s for s in r.islands[la_palma].spaces if r.spaces[s].good >= 0)
+    assert _islands_named(r, (0, "cultivate", r.spaces[field].group)) == {la_palma}
+    assert _islands_named(r, (0, "worker", len(r.islands), tenerife)) == {tenerife}  # from a worker ship
+    assert _islands_named(r, (0, "worker", la_palma, tenerife)) == {la_palma, tenerife}
+    assert _islands_named(r, (0, "load", 0)) == set()
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({}, "exactly one of"),
+        ({"card": "sell", "island": "tenerife"}, "exactly one of"),
+        ({"action": "end"}, "not a step of an action"),
+    ],
+)
+def test_a_restriction_must_name_one_thing(params: dict[str, str], message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        RestrictedBot(1, **params)
+
+
+def test_an_unknown_card_is_refused_with_the_choices() -> None:
+    bot = RestrictedBot(1, card="atlantis")
+    game = Game(load_rules("west-of-africa", 2), seed=1)
+    with pytest.raises(UsageError, match="card=atlantis: no such card in these rules"):
+        bot.choose(game.observation(0), game.legal_actions(0))
+
+
+def test_binomial_p_values_and_holm() -> None:
+    fair, low, high = binomial_p_values(
+        [{"games": 40, "wins": 10}, {"games": 40, "wins": 0}, {"games": 40, "wins": 25}], 0.25
+    )
+    assert fair == pytest.approx(1.0)
+    assert low < 1e-4 and high < 1e-6
+    # Holm: 0.03 alone would pass at 5%, not once four rows are tested
+    assert holm([0.03, 0.5, 0.6, 0.7]) == [False] * 4
+    assert holm([0.0001, 0.011, 0.5]) == [True, True, False]
+
+
+def test_woa_value_lists_every_card_with_a_value_and_an_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["value", "--players", "2", "--games", "2", "--only", "card", "--json", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert status == 0
+    report = json.loads(out)
+    rules = load_rules("west-of-africa", 2)
+    assert sorted(r["id"] for r in report["rows"]) == sorted(c.id for c in rules.cards)
+    for row in report["rows"]:
+        assert row["games"] == 2 and 0 <= row["ci95"][0] <= row["rate"] <= row["ci95"][1] <= 1
+    rates = [r["rate"] for r in report["rows"]]
+    assert rates == sorted(rates)
+    m = report["manifest"]
+    assert (m["bot"], m["kind"], m["weak_play"], m["common_seeds"]) == ("heuristic", "scripted", True, True)
+    assert m["rules_hash"] == rules.content_hash
+
+
+def test_woa_value_refuses_an_unknown_restriction_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["value", "--only", "cards"]) == 2
+    assert "--only: cards (choose from card, action, island)" in capsys.readouterr().err

@@ -19,11 +19,16 @@ import yaml
 
 from woa_core import __version__
 from woa_core.errors import UsageError, WoaError
-
-EPILOG_RULES = (
-    "RULES is a bundled ruleset name (west-of-africa), a rules directory, or a variant file "
-    "(a YAML file with 'extends:'); the default is the bundled west-of-africa."
+from woa_core.options import (
+    RULES_HELP,
+    add_rules_options,
+    read_rules_from,
+    rules_overrides,
+    rules_spec,
+    rules_specs,
 )
+
+EPILOG_RULES = RULES_HELP
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -72,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
         "Every problem is printed as FILE:LINE:COL: message.",
         epilog=EPILOG_RULES,
     )
-    p.add_argument("rules", nargs="*", metavar="RULES", help="rules to check (default: the bundled ruleset)")
+    add_rules_options(p, positional="*", help="rules to check")
     p.add_argument("--players", type=int, help="check only this player count")
     p.set_defaults(run=cmd_validate)
 
@@ -84,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
         "player-count overlay applied.",
         epilog=EPILOG_RULES,
     )
-    p.add_argument("rules", nargs="?", default="west-of-africa", metavar="RULES")
+    add_rules_options(p, positional="?", help="rules to show")
     p.add_argument("--players", type=int, help="apply the overlay for this many players")
     p.add_argument("--json", action="store_true", help="print JSON instead of YAML")
     p.set_defaults(run=cmd_rules_show)
@@ -95,12 +100,22 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play bot games and report wins by seat and bot (with 95%% confidence intervals), "
         "game length, how games end, VP by source, goods sold and actions used. Results are identical "
         "for any --workers; every report carries a manifest of what produced it.",
-        epilog=EPILOG_RULES + " Bots: random, heuristic, module:Class, or a 'woa.bots' entry point.",
+        epilog=EPILOG_RULES
+        + " Bots: random, heuristic, module:Class, or a 'woa.bots' entry point. To rerun one game of a --csv "
+        "file, give the same rules, players and bots with --seed MASTER_SEED --first-game GAME --games 1 "
+        "(columns of its row); add --log-dir DIR to get its log.",
     )
-    p.add_argument("--rules", default="west-of-africa", metavar="RULES", help="rules to play (default: %(default)s)")
+    add_rules_options(p, help="rules to play")
     _add_run_options(p, games=100, bots="random", games_help="number of games")
+    p.add_argument(
+        "--first-game",
+        type=int,
+        default=0,
+        metavar="N",
+        help="start at game N of the seed's stream (with --games 1: rerun game N of a run)",
+    )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--csv", metavar="FILE", help="write one row per game to FILE")
+    p.add_argument("--csv", metavar="FILE", help="write one row per game to FILE (with the master seed and game index)")
     p.add_argument("--log-dir", metavar="DIR", help="write a replayable log of every game to DIR")
     p.set_defaults(run=cmd_simulate)
 
@@ -124,16 +139,40 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "compare",
-        help="simulate two rulesets with the same seeds and bots and show what changed",
-        description="Play the same games (same seeds, same bots) under a base ruleset and a variant, and print "
-        "each figure side by side with the change and its 95%% confidence interval: game length, VP by "
-        "source, final gold, settlements, win rate per seat and of the first player, how games end.",
-        epilog=EPILOG_RULES,
+        help="play the same games under two rulesets and show what changed, with corrected p-values",
+        description="Play the same games (same seeds, same bots) under a base ruleset and a changed one, and "
+        "compare every figure simulate reports: game length, how games end, first-player, per-seat and per-bot "
+        "win rates, VP by source, final gold, settlements, goods sold by region, actions used, per-seat VP. "
+        "Each row gives the mean paired difference (per game pair), its 95%% interval, a p-value (paired "
+        "t-test; McNemar's exact test for rates) and that p-value adjusted for the number of rows (Holm by "
+        "default); a row is flagged * when the adjusted p is below --alpha. With --variant-seed S the variant "
+        "plays its own seed stream and the analysis is unpaired (Welch): the A/A check of the noise floor is "
+        "'woa compare west-of-africa west-of-africa --variant-seed 2', which should flag nothing.",
+        epilog="The changed rules are --rules RULES and/or --set PATH=VALUE (default: the base rules); the base "
+        "is --base RULES (default west-of-africa). The old spelling 'woa compare BASE VARIANT' still works, "
+        "and 'woa compare VARIANT' compares VARIANT with west-of-africa. " + EPILOG_RULES,
     )
-    p.add_argument("base", metavar="BASE", help="the rules to compare against (e.g. west-of-africa)")
-    p.add_argument("variant", metavar="VARIANT", help="the changed rules (e.g. my-variant.yaml)")
+    p.add_argument(
+        "compare_positional", nargs="*", metavar="[BASE] VARIANT", help="the same as --base BASE --rules VARIANT"
+    )
+    p.add_argument("--base", metavar="RULES", help="the rules to compare against (default: west-of-africa)")
+    add_rules_options(p, help="the changed rules (default: the base rules, changed by --set)")
     _add_run_options(p, games=500, bots="heuristic", games_help="games under each ruleset")
-    p.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    p.add_argument(
+        "--variant-seed",
+        type=int,
+        metavar="S",
+        help="play the variant on seed stream S instead of --seed (unpaired analysis: the A/A check)",
+    )
+    p.add_argument(
+        "--correction",
+        choices=("holm", "bh"),
+        default="holm",
+        help="multiple-comparison adjustment: holm (family-wise error) or bh (Benjamini-Hochberg false "
+        "discovery rate) (default: %(default)s)",
+    )
+    p.add_argument("--alpha", type=float, default=0.05, help="flag rows with adjusted p below this (default: 0.05)")
+    p.add_argument("--json", action="store_true", help="print the comparison as JSON (every row with p-values)")
     p.set_defaults(run=cmd_compare)
 
     p = sub.add_parser(
@@ -144,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
         "the numbered legal actions, board to see the board, or quit.",
         epilog=EPILOG_RULES,
     )
-    p.add_argument("--rules", default="west-of-africa", metavar="RULES", help="rules to play (default: %(default)s)")
+    add_rules_options(p, help="rules to play")
     p.add_argument("--players", type=int, default=3, help="number of players (default: %(default)s)")
     p.add_argument("--seat", type=int, default=1, help="your seat, 1 to PLAYERS (default: %(default)s)")
     p.add_argument(
@@ -208,9 +247,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from woa_core.rules import RulesError, compile_document, load_document
 
     failed = False
-    for spec in args.rules or ["west-of-africa"]:
+    overrides = rules_overrides(args)
+    for spec in rules_specs(args):
         try:
-            doc = load_document(spec)
+            doc = load_document(spec, overrides)
             counts = [args.players] if args.players else doc.located.data["players"]["counts"]
             for n in counts:
                 compile_document(doc, n)
@@ -230,7 +270,7 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
     from woa_core.rules import load_document
     from woa_core.rules.resolve import for_players
 
-    doc = load_document(args.rules)
+    doc = load_document(rules_spec(args), rules_overrides(args))
     data = for_players(doc, args.players).data if args.players else doc.located.data
     if args.players:
         data = {k: v for k, v in data.items() if k != "players"} | {"players": {"count": args.players}}
@@ -246,17 +286,19 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``woa simulate``: play games, stream them into statistics, print the report."""
-    from woa_core.rules import load_rules
     from woa_core.sim.progress import Progress
     from woa_core.sim.report import format_table
     from woa_core.sim.runner import RunSpec, describe, run_games
     from woa_core.sim.stats import Stats
 
     bots = _bots(args)
-    rules = load_rules(args.rules, args.players)
+    if args.first_game < 0:
+        raise UsageError("--first-game must be 0 or more")
+    source = read_rules_from(args, args.players)
+    rules = source.compile(args.players)
     backend = open_backend(args)
     workers = backend.workers
-    spec = RunSpec(args.rules, args.players, bots, args.seed, args.rotate_seats, args.log_dir)
+    spec = RunSpec(source, args.players, bots, args.seed, args.rotate_seats, args.log_dir)
     stats = Stats(args.players, bots)
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
     csv_file = open(args.csv, "w", newline="", encoding="utf-8") if args.csv else None  # noqa: SIM115
@@ -266,10 +308,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     interrupted = False
     try:
-        for record in run_games(spec, args.games, backend=backend):
+        for record in run_games(spec, args.games, backend=backend, start=args.first_game):
             stats.add(record)
             if writer:
-                writer.writerow(_csv_row(record))
+                writer.writerow(_csv_row(args.seed, record))
             progress.update(stats.games)
     except KeyboardInterrupt:
         interrupted = True
@@ -280,6 +322,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     seconds = max(time.perf_counter() - started, 1e-9)
     manifest = describe(spec, rules) | {
         "games": stats.games,
+        "first_game": args.first_game,
         "workers": workers,
         "backend": backend.name,
         "seconds": round(seconds, 3),
@@ -308,48 +351,79 @@ def _bots(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    """``woa compare``: the same games under two rulesets, and every change with its interval."""
+    """``woa compare``: the same games under two rulesets; every figure's change, paired and corrected."""
     from woa_core import __version__
-    from woa_core.rules import load_rules
-    from woa_core.sim.compare import compare, format_comparison
+    from woa_core.rules import read_rules
+    from woa_core.sim.compare import Comparison, format_comparison, run_pairs
     from woa_core.sim.progress import Progress
-    from woa_core.sim.runner import RunSpec, run_games
-    from woa_core.sim.stats import Stats
+    from woa_core.sim.runner import RunSpec
 
     bots = _bots(args)
+    if args.games < 2:
+        raise UsageError("--games must be at least 2 to compare")
+    if not 0 < args.alpha < 1:
+        raise UsageError("--alpha must be between 0 and 1")
+    base_spec, variant_spec = _compare_specs(args)
+    base_source = read_rules(base_spec)
+    variant_source = read_rules(variant_spec, rules_overrides(args))
+    paired = args.variant_seed is None
+    variant_seed = args.seed if paired else args.variant_seed
+    base = RunSpec(base_source, args.players, bots, args.seed, args.rotate_seats)
+    variant = RunSpec(variant_source, args.players, bots, variant_seed, args.rotate_seats)
+    for spec in (base, variant):
+        spec.compiled()  # an unsupported player count fails here, before any game
     backend = open_backend(args)
-    progress = Progress(2 * args.games, enabled=not args.quiet and sys.stderr.isatty())
-    results = []
-    for spec_text in (args.base, args.variant):
-        rules = load_rules(spec_text, args.players)
-        stats = Stats(args.players, bots)
-        spec = RunSpec(spec_text, args.players, bots, args.seed, args.rotate_seats)
-        for record in run_games(spec, args.games, backend=backend):
-            stats.add(record)
-            progress.update(progress.done + 1)
-        results.append((rules, stats))
-    progress.close()
-    (base_rules, base), (variant_rules, variant) = results
+    comparison = Comparison()
+    progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty(), unit="game pairs")
+    interrupted = False
+    try:
+        for a, b in run_pairs(base, variant, args.games, backend):
+            comparison.add(a, b)
+            progress.update(comparison.pairs)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        progress.close()
+    if comparison.pairs < 2:
+        print("woa: interrupted before two game pairs finished", file=sys.stderr)
+        return 130
     manifest = {
         "engine": __version__,
         "players": args.players,
-        "games": args.games,
-        "seed": args.seed,
+        "games": comparison.pairs,
         "bots": list(bots),
         "rotate_seats": args.rotate_seats,
-        "base": {"rules": base_rules.name, "rules_spec": args.base, "rules_hash": base_rules.content_hash},
-        "variant": {
-            "rules": variant_rules.name,
-            "rules_spec": args.variant,
-            "rules_hash": variant_rules.content_hash,
-        },
+        "base": base_source.describe() | {"seed": args.seed},
+        "variant": variant_source.describe() | {"seed": variant_seed},
+        "backend": backend.name,
+        "interrupted": interrupted,
     }
-    rows = compare(base, variant)
+    method = {
+        "design": "paired" if paired else "unpaired",
+        "test": "paired t; McNemar exact for rates" if paired else "Welch t; pooled two-proportion z for rates",
+        "correction": args.correction,
+        "alpha": args.alpha,
+        "confidence": 0.95,
+    }
+    report = {"manifest": manifest, "method": method, "rows": comparison.rows(paired, args.correction, args.alpha)}
     if args.json:
-        print(json.dumps({"manifest": manifest, "changes": rows}, indent=2))
+        print(json.dumps(report, indent=2))
     else:
-        print(format_comparison(manifest, rows))
-    return 0
+        print(format_comparison(report))
+    return 130 if interrupted else 0
+
+
+def _compare_specs(args: argparse.Namespace) -> tuple[str, str]:
+    """The base and the changed rules from ``--base``, ``--rules`` and the old positional form."""
+    given = list(args.compare_positional)
+    if len(given) > 2:
+        raise UsageError("compare takes at most two rules (BASE VARIANT); use --base and --rules")
+    if given and (args.base or args.rules):
+        raise UsageError("name the rules either as BASE VARIANT or with --base/--rules, not both")
+    if len(given) == 2:
+        return given[0], given[1]
+    base = args.base or "west-of-africa"
+    return base, given[0] if given else (args.rules or base)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -357,30 +431,30 @@ def cmd_play(args: argparse.Namespace) -> int:
     from woa_core import gamelog
     from woa_core.bots import seat_bots
     from woa_core.play import play
-    from woa_core.rules import load_rules
 
-    rules = load_rules(args.rules, args.players)
+    source = read_rules_from(args, args.players)
+    rules = source.compile(args.players)
     if not 1 <= args.seat <= args.players:
         raise UsageError(f"--seat must be between 1 and {args.players}")
     bots = list(seat_bots(args.bots, args.players - 1))
     game, actions = play(rules, args.seed, args.seat - 1, bots)
     if args.log and game.over:
         seats = [*bots[: args.seat - 1], "human", *bots[args.seat - 1 :]]
-        head = gamelog.header(rules, args.seed, args.rules, seats)
+        head = gamelog.header(rules, args.seed, source.spec, seats, overrides=source.overrides)
         gamelog.write_log(args.log, head, actions, gamelog.result(game))
         print(f"log written to {args.log}")
     return 0
 
 
 def _csv_header(players: int) -> list[str]:
-    cols = ["game", "seed", "rounds", "end_reason", "winner", "decisions"]
+    cols = ["game", "seed", "rounds", "end_reason", "winner", "decisions", "master_seed"]
     for p in range(1, players + 1):
         cols += [f"p{p}_bot", f"p{p}_vp", f"p{p}_gold", f"p{p}_settlements"]
     return cols
 
 
-def _csv_row(r: Any) -> list[Any]:
-    row = [r.index, r.seed, r.rounds, r.end_reason, f"p{r.winner + 1}", r.decisions]
+def _csv_row(master_seed: int, r: Any) -> list[Any]:
+    row = [r.index, r.seed, r.rounds, r.end_reason, f"p{r.winner + 1}", r.decisions, master_seed]
     for p in range(len(r.vp)):
         row += [r.bots[p], r.vp[p], r.gold[p], r.settlements[p]]
     return row

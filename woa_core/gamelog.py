@@ -24,20 +24,25 @@ from woa_core import __version__
 from woa_core.engine import Game
 from woa_core.errors import IllegalAction, InvalidNotation, LogError, RulesError
 from woa_core.notation import parse_action
-from woa_core.rules import Rules, load_rules
+from woa_core.rules import Rules, load_rules, portable_spec
 
 FORMAT = 1
 
 
-def header(rules: Rules, seed: int, rules_spec: str, bots: Iterable[str] = ()) -> dict[str, Any]:
-    """The first line of a log: what produced the game."""
+def header(
+    rules: Rules, seed: int, rules_spec: str, bots: Iterable[str] = (), overrides: Iterable[str] = ()
+) -> dict[str, Any]:
+    """The first line of a log: what produced the game (the rules as a bundled name or a relative
+    path, and the ``--set`` overrides, so that the log replays on another machine; ``rules_path``
+    is only a hint for replaying from another directory of this machine)."""
     spec_path = Path(rules_spec)
     return {
         "woa_log": FORMAT,
         "engine": __version__,
         "rules": rules.name,
-        "rules_spec": rules_spec,
+        "rules_spec": portable_spec(rules_spec),
         "rules_path": str(spec_path.resolve()) if spec_path.exists() else None,
+        "overrides": list(overrides),
         "rules_hash": rules.content_hash,
         "variant": rules.variant,
         "players": rules.players,
@@ -100,8 +105,11 @@ def replay(
         if not isinstance(head.get(key), kind):
             raise LogError(f"{name}:1: the header has no valid '{key}'")
     spec = rules_spec or _rules_of(head)
+    overrides = head.get("overrides") or []
+    if not isinstance(overrides, list) or not all(isinstance(o, str) for o in overrides):
+        raise LogError(f"{name}:1: the header's 'overrides' must be a list of PATH=VALUE strings")
     try:
-        rules = load_rules(spec, head["players"])
+        rules = load_rules(spec, head["players"], overrides)
     except RulesError as e:
         raise LogError(f"{name}:1: cannot load the rules '{spec}' the log names:\n{e}") from None
     if rules.content_hash != head["rules_hash"]:

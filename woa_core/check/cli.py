@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from woa_core.errors import UsageError
+from woa_core.options import RULES_HELP, add_rules_options, rules_overrides, rules_spec
 
 
 def add_commands(sub: Any) -> None:
@@ -21,14 +22,9 @@ def add_commands(sub: Any) -> None:
         "counterexample and write it as a scenario file that 'woa scenario' replays; exit status 1. "
         "With --coverage, also report which actions, cards, sea links, fields, round-end steps and rulings "
         "the games exercised and which never happened.",
+        epilog=RULES_HELP,
     )
-    p.add_argument(
-        "rules",
-        nargs="?",
-        default="west-of-africa",
-        metavar="RULES",
-        help="rules to check (default: %(default)s)",
-    )
+    add_rules_options(p, positional="?", help="rules to check")
     p.add_argument(
         "--players",
         type=int,
@@ -77,7 +73,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    doc = load_document(args.rules)
+    spec, overrides = rules_spec(args), rules_overrides(args)
+    doc = load_document(spec, overrides)
     counts = args.players or doc.located.data["players"]["counts"]
     bots_by_count = {n: seat_bots(args.bots, n) for n in counts}
     outcome: dict[str, Any] = {
@@ -85,6 +82,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         "rules": doc.name,
         "rules_hash": content_hash(doc.located.data),
         "variant": doc.variant,
+        "overrides": list(overrides),
         "seed": args.seed,
         "bots": split_bots(args.bots),
         "invariants": list(INVARIANTS),
@@ -93,7 +91,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     }
     coverage_reports = {}
     progress = Progress(len(counts) * args.games, enabled=sys.stderr.isatty(), unit="games checked")
-    scenario_rules = str(Path(args.rules).resolve()) if Path(args.rules).exists() else args.rules
+    scenario_rules = str(Path(spec).resolve()) if Path(spec).exists() else spec
     for n in counts:
         rules = compile_document(doc, n)
         coverage = Coverage(rules) if args.coverage else None

@@ -1,53 +1,159 @@
-"""Loading rules: resolve a spec, validate it, compile it for a player count.
+"""Loading rules: resolve a spec, apply ``--set`` overrides, validate, compile for a player count.
 
 >>> rules = load_rules("west-of-africa", players=3)
 >>> rules.track_size, len(rules.preplaced), rules.islands[rules.island_id("tenerife")].moorings
 (4, 4, 1)
+>>> load_rules("west-of-africa", 4, overrides=["economy.gold.cap=60"]).gold_cap
+60
+
+A run reads its rules once, with ``read_rules``, and hands the ``RulesSource`` it gets (plain,
+picklable data) to its worker processes; each process compiles a ruleset once per player count,
+keyed by the resolved content, so an edit to a file during the run cannot leak in and no game
+pays for loading.
 """
 
 from __future__ import annotations
 
 import os
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 from woa_core.errors import RulesError
 from woa_core.rules.compile import compile_rules, content_hash
 from woa_core.rules.compiled import Card, Island, Rules, Space, thaw
+from woa_core.rules.overrides import apply_overrides
 from woa_core.rules.resolve import ResolvedDoc, bundled_rulesets, data_root, for_players, resolve
+from woa_core.rules.source import Located
 from woa_core.rules.validate import validate
 
 __all__ = [
+    "DEFAULT_RULES",
     "Card",
     "Island",
     "ResolvedDoc",
     "Rules",
     "RulesError",
+    "RulesSource",
     "Space",
     "bundled_rulesets",
+    "compile_document",
     "data_root",
     "load_document",
     "load_rules",
+    "portable_spec",
+    "read_rules",
     "thaw",
 ]
 
 DEFAULT_RULES = "west-of-africa"
 
+_COMPILED_KEPT = 64  # compiled rulesets kept per process (a sweep may visit many)
 
-def load_document(spec: str | os.PathLike[str] = DEFAULT_RULES) -> ResolvedDoc:
-    """Resolve and validate a rules spec; raise ``RulesError`` listing every problem."""
-    doc = resolve(spec)
-    problems = validate(doc)
-    if problems:
-        raise RulesError(problems)
+
+@dataclass(frozen=True, slots=True, eq=False)
+class RulesSource:
+    """A ruleset read and validated once: what a run plays, and what travels to its workers.
+
+    ``document`` is the resolved document (variants and overrides merged, before the
+    player-count overlay) as plain data; ``spec`` and ``overrides`` say how to get it again
+    (``spec`` is a bundled name or a path relative to the working directory, never absolute
+    when it can be helped).
+
+    >>> source = read_rules("west-of-africa", ["economy.gold.cap=60"])
+    >>> source.overrides, source.compile(2).gold_cap, source.compile(2) is source.compile(2)
+    (('economy.gold.cap=60',), 60, True)
+    """
+
+    spec: str
+    overrides: tuple[str, ...]
+    name: str
+    variant: str | None
+    content_hash: str
+    document: dict[str, Any]
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The player counts these rules support."""
+        return tuple(self.document["players"]["counts"])
+
+    def compile(self, players: int) -> Rules:
+        """The compiled rules for ``players`` (compiled once per process, keyed by content)."""
+        key = (self.content_hash, self.name, self.variant, players)
+        rules = _COMPILED.get(key)
+        if rules is None:
+            doc = ResolvedDoc(name=self.name, located=Located(self.document), variant=self.variant)
+            rules = compile_document(doc, players)
+            _COMPILED[key] = rules
+            while len(_COMPILED) > _COMPILED_KEPT:
+                _COMPILED.popitem(last=False)
+        else:
+            _COMPILED.move_to_end(key)
+        return rules
+
+    def describe(self) -> dict[str, Any]:
+        """The manifest fields that say which rules these are and how to get them again."""
+        return {
+            "rules": self.name,
+            "rules_spec": self.spec,
+            "overrides": list(self.overrides),
+            "rules_hash": self.content_hash,
+            "variant": self.variant,
+        }
+
+
+_COMPILED: OrderedDict[tuple[str, str, str | None, int], Rules] = OrderedDict()
+_VALID: set[str] = set()  # content hashes of documents that passed validation in this process
+
+
+def read_rules(spec: str | os.PathLike[str] = DEFAULT_RULES, overrides: Iterable[str] = ()) -> RulesSource:
+    """Read, merge and validate a ruleset now; ``RulesError`` listing every problem.
+
+    The bundled rulesets are read once per process; a variant file is read at each call (that
+    is what lets a new run see an edit), so a run calls this once and keeps the result."""
+    spec = str(spec)
+    overrides = tuple(overrides)
+    if spec in bundled_rulesets() and not Path(spec).exists():
+        base = _bundled_source(spec)
+        if not overrides:
+            return base
+    doc = load_document(spec, overrides)
+    return RulesSource(
+        spec=portable_spec(spec),
+        overrides=overrides,
+        name=doc.name,
+        variant=doc.variant,
+        content_hash=content_hash(doc.located.data),
+        document=doc.located.data,
+    )
+
+
+def load_document(spec: str | os.PathLike[str] = DEFAULT_RULES, overrides: Iterable[str] = ()) -> ResolvedDoc:
+    """Resolve a rules spec, apply overrides and validate; raise ``RulesError`` listing every problem."""
+    overrides = tuple(overrides)
+    spec = str(spec)
+    if spec in bundled_rulesets() and not Path(spec).exists() and overrides:
+        doc = apply_overrides(_bundled_document(spec), overrides)
+    else:
+        doc = apply_overrides(resolve(spec), overrides)
+    digest = content_hash(doc.located.data)
+    if digest not in _VALID:
+        problems = validate(doc)
+        if problems:
+            raise RulesError(problems)
+        _VALID.add(digest)
     return doc
 
 
-def load_rules(spec: str | os.PathLike[str] = DEFAULT_RULES, players: int = 4) -> Rules:
-    """Compiled rules for a game of ``players``; bundled rulesets are compiled once per process."""
-    spec = str(spec)
-    if spec in bundled_rulesets():
-        return _bundled(spec, players)
-    return compile_document(load_document(spec), players)
+def load_rules(spec: str | os.PathLike[str] = DEFAULT_RULES, players: int = 4, overrides: Iterable[str] = ()) -> Rules:
+    """Compiled rules for a game of ``players``, with ``PATH=VALUE`` overrides merged in.
+
+    Compiling happens once per process for each content; reading a variant file happens per
+    call (use ``read_rules`` once per run to read it once)."""
+    return read_rules(spec, overrides).compile(players)
 
 
 def compile_document(doc: ResolvedDoc, players: int) -> Rules:
@@ -56,9 +162,37 @@ def compile_document(doc: ResolvedDoc, players: int) -> Rules:
     return compile_rules(doc.name, located.data, players, content_hash(doc.located.data), doc.variant)
 
 
+def portable_spec(spec: str) -> str:
+    """How a log or manifest names rules so that they can be found again on another machine:
+    a bundled name as is, a path relative to the working directory.
+
+    >>> portable_spec("west-of-africa")
+    'west-of-africa'
+    >>> portable_spec(os.path.abspath("rules/variants/rich-islands.yaml"))
+    'rules/variants/rich-islands.yaml'
+    """
+    if spec in bundled_rulesets() and not Path(spec).exists():
+        return spec
+    path = Path(spec)
+    if not path.is_absolute():
+        return path.as_posix()
+    try:
+        return Path(os.path.relpath(path, Path.cwd())).as_posix()
+    except ValueError:  # another drive (Windows): no relative path exists
+        return path.as_posix()
+
+
 @cache
-def _bundled(name: str, players: int) -> Rules:
-    return compile_document(_bundled_document(name), players)
+def _bundled_source(name: str) -> RulesSource:
+    doc = _bundled_document(name)
+    return RulesSource(
+        spec=name,
+        overrides=(),
+        name=doc.name,
+        variant=doc.variant,
+        content_hash=content_hash(doc.located.data),
+        document=doc.located.data,
+    )
 
 
 @cache

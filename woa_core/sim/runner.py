@@ -19,7 +19,7 @@ from woa_core.bots.base import notify_game_over
 from woa_core.engine import Game
 from woa_core.engine.actions import STEP_OF_VERB
 from woa_core.notation import format_action
-from woa_core.rules import Rules, load_rules
+from woa_core.rules import Rules, RulesSource, read_rules
 from woa_core.sim.backends import Backend, LocalPool
 
 
@@ -35,14 +35,45 @@ def game_seed(master: int, index: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class RunSpec:
-    """What a simulation plays: picklable, so worker processes can rebuild everything from it."""
+    """What a simulation plays: picklable, so worker processes can rebuild everything from it.
 
-    rules_spec: str
+    ``rules`` may be given as a spec (a bundled name, directory or variant file) with
+    ``overrides``; it is read and validated when the ``RunSpec`` is made, once, and travels to the
+    workers as a ``RulesSource`` (the resolved document, not a path), so every game of a run plays
+    the same rules even if a file changes meanwhile.
+
+    >>> spec = RunSpec("west-of-africa", 2, ("random", "random"), seed=1, overrides=("economy.gold.cap=60",))
+    >>> spec.rules.overrides, spec.rules_spec, spec.compiled().gold_cap
+    (('economy.gold.cap=60',), 'west-of-africa', 60)
+    """
+
+    rules: RulesSource | str
     players: int
     bots: tuple[str, ...]  # one per seat (before rotation)
     seed: int
     rotate_seats: bool = False
     log_dir: str | None = None
+    overrides: tuple[str, ...] = ()  # only read when ``rules`` is given as a spec
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, RulesSource):
+            object.__setattr__(self, "rules", read_rules(self.rules, self.overrides))
+        object.__setattr__(self, "overrides", self.source.overrides)
+
+    @property
+    def source(self) -> RulesSource:
+        """The rules of the run, as read at its start."""
+        assert isinstance(self.rules, RulesSource)
+        return self.rules
+
+    @property
+    def rules_spec(self) -> str:
+        """How the rules were named (a bundled name or a relative path)."""
+        return self.source.spec
+
+    def compiled(self) -> Rules:
+        """The compiled rules for this run's player count (compiled once per process)."""
+        return self.source.compile(self.players)
 
     def seat_bots(self, index: int) -> tuple[str, ...]:
         """The bot in each seat for game ``index`` (rotated by one seat per game if asked)."""
@@ -146,7 +177,7 @@ def _play(
 
 def run_one(spec: RunSpec, index: int) -> GameRecord:
     """Play game ``index`` of a run (in this process), writing its log if asked."""
-    rules = load_rules(spec.rules_spec, spec.players)
+    rules = spec.compiled()
     seed = game_seed(spec.seed, index)
     bots = spec.seat_bots(index)
     if spec.log_dir is None:
@@ -154,7 +185,8 @@ def run_one(spec: RunSpec, index: int) -> GameRecord:
     lines: list[str] = []
     record, game = _play(rules, seed, bots, index, on_action=lines.append)
     path = Path(spec.log_dir) / f"game-{index:06d}.jsonl"
-    gamelog.write_log(path, gamelog.header(rules, seed, spec.rules_spec, bots), lines, gamelog.result(game))
+    head = gamelog.header(rules, seed, spec.rules_spec, bots, overrides=spec.overrides)
+    gamelog.write_log(path, head, lines, gamelog.result(game))
     return record
 
 
@@ -164,18 +196,20 @@ def _run_chunk(args: tuple[RunSpec, int, int]) -> list[GameRecord]:
 
 
 def run_games(
-    spec: RunSpec, games: int, workers: int = 1, chunk: int = 0, backend: Backend | None = None
+    spec: RunSpec, games: int, workers: int = 1, chunk: int = 0, backend: Backend | None = None, start: int = 0
 ) -> Iterator[GameRecord]:
-    """Yield the records of games 0..games-1 in index order, played by ``workers`` processes
-    (or by ``backend``, e.g. a Dask cluster: see ``woa_core.sim.backends``)."""
+    """Yield the records of games ``start``..``start+games-1`` in index order, played by ``workers``
+    processes (or by ``backend``, e.g. a Dask cluster: see ``woa_core.sim.backends``). Game ``i``
+    is the same game whatever ``start``, ``games``, ``workers`` or the backend."""
     if spec.log_dir:
         os.makedirs(spec.log_dir, exist_ok=True)
-    load_rules(spec.rules_spec, spec.players)  # fail here, with a clear error, not in a worker
+    spec.compiled()  # fail here, with a clear error, not in a worker (forked workers inherit it)
     owned = backend is None
     pool = LocalPool(min(workers, games)) if backend is None else backend
     # one game per task in a single process, so Ctrl-C loses no finished game
     chunk = chunk or (1 if pool.workers == 1 else max(1, min(50, games // (pool.workers * 8) or 1)))
-    tasks = [(spec, start, min(start + chunk, games)) for start in range(0, games, chunk)]
+    stop = start + games
+    tasks = [(spec, first, min(first + chunk, stop)) for first in range(start, stop, chunk)]
     try:
         for records in pool.map(_run_chunk, tasks):
             yield from records
@@ -190,10 +224,7 @@ def describe(spec: RunSpec, rules: Rules) -> dict[str, Any]:
 
     return {
         "engine": __version__,
-        "rules": rules.name,
-        "rules_spec": spec.rules_spec,
-        "rules_hash": rules.content_hash,
-        "variant": rules.variant,
+        **spec.source.describe(),
         "players": spec.players,
         "bots": list(spec.bots),
         "rotate_seats": spec.rotate_seats,

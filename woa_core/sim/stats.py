@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -172,3 +173,133 @@ class Stats:
                 for p in range(self.players)
             ],
         }
+
+
+# ------------------------------------------------------------------ tests and intervals
+# Small, exact-enough routines so that the default install needs no scipy.
+
+
+def betainc(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b) (continued fraction, Lentz's method).
+
+    >>> round(betainc(2, 3, 0.4), 6)  # = P(Binomial(4, 0.4) >= 2)
+    0.5248
+    """
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    if x > (a + 1) / (a + b + 2):
+        return 1.0 - betainc(b, a, 1.0 - x)
+    log_front = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 1000):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            h *= c * d
+        if abs(c * d - 1.0) < 1e-14:
+            break
+    return math.exp(log_front) * h / a
+
+
+def t_two_sided_p(t: float, df: float) -> float:
+    """The two-sided p-value of Student's t statistic ``t`` with ``df`` degrees of freedom.
+
+    >>> round(t_two_sided_p(2.0452, 29), 3), round(t_two_sided_p(1.96, 1e9), 3)
+    (0.05, 0.05)
+    """
+    if math.isnan(t):
+        return 1.0
+    if math.isinf(t):
+        return 0.0
+    return betainc(df / 2, 0.5, df / (df + t * t))
+
+
+def t_critical(df: float, confidence: float = 0.95) -> float:
+    """The two-sided critical value of Student's t (1.96 for large ``df`` at 95%).
+
+    >>> round(t_critical(29), 3), round(t_critical(10_000), 3)
+    (2.045, 1.96)
+    """
+    return _t_critical(round(df, 3), confidence)
+
+
+@functools.cache
+def _t_critical(df: float, confidence: float) -> float:
+    low, high = 0.0, 1e3
+    for _ in range(100):
+        mid = (low + high) / 2
+        if t_two_sided_p(mid, df) > 1 - confidence:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+def binomial_two_sided_p(k: int, n: int) -> float:
+    """Exact two-sided p-value of ``k`` successes in ``n`` fair coin flips (McNemar's exact test
+    on ``k`` and ``n - k`` discordant pairs).
+
+    >>> round(binomial_two_sided_p(0, 5), 6), round(binomial_two_sided_p(2, 10), 6), binomial_two_sided_p(5, 10)
+    (0.0625, 0.109375, 1.0)
+    """
+    if n == 0:
+        return 1.0
+    low = min(k, n - k)
+    tail = betainc(n - low, low + 1, 0.5)  # P(X <= low) for X ~ Binomial(n, 1/2)
+    return min(1.0, 2 * tail)
+
+
+def normal_two_sided_p(z: float) -> float:
+    """Two-sided p-value of a standard normal statistic.
+
+    >>> round(normal_two_sided_p(1.959964), 4)
+    0.05
+    """
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm(pvalues: list[float]) -> list[float]:
+    """Holm's step-down adjustment (controls the chance of any false flag, under any dependence).
+
+    >>> holm([0.01, 0.04, 0.03])
+    [0.03, 0.06, 0.06]
+    """
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def benjamini_hochberg(pvalues: list[float]) -> list[float]:
+    """Benjamini–Hochberg adjustment (controls the expected share of false flags among flags).
+
+    >>> [round(p, 3) for p in benjamini_hochberg([0.01, 0.04, 0.03])]
+    [0.03, 0.04, 0.04]
+    """
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i], reverse=True)
+    adjusted = [0.0] * m
+    running = 1.0
+    for position, i in enumerate(order):
+        rank = m - position
+        running = min(running, pvalues[i] * m / rank)
+        adjusted[i] = min(1.0, running)
+    return adjusted
+
+
+CORRECTIONS = {"holm": holm, "bh": benjamini_hochberg}
+"""Multiple-comparison adjustments by the name ``woa compare --correction`` takes."""

@@ -1,0 +1,94 @@
+"""Command-line options shared by commands: the ones that name rules.
+
+One spelling everywhere: ``--rules RULES`` (a bundled ruleset name, a rules directory or a
+variant file; default ``west-of-africa``) and ``--set PATH=VALUE`` (repeatable; see
+``woa_core.rules.overrides``). Commands that took the rules as a positional argument
+(``validate``, ``rules show``, ``check``) still accept it.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser()
+>>> add_rules_options(parser)
+>>> args = parser.parse_args(["--set", "economy.gold.cap=60", "--set", "economy.gold.start=10"])
+>>> rules_spec(args), rules_overrides(args)
+('west-of-africa', ('economy.gold.cap=60', 'economy.gold.start=10'))
+>>> read_rules_from(args, players=4).compile(4).gold_cap
+60
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from woa_core.errors import UsageError
+
+if TYPE_CHECKING:  # woa_core.rules is imported when rules are read, not for --help
+    from woa_core.rules import RulesSource
+
+DEFAULT_RULES = "west-of-africa"
+
+RULES_HELP = (
+    "RULES is a bundled ruleset name (west-of-africa), a rules directory, or a variant file (a YAML file "
+    "with 'extends:'); the default is the bundled west-of-africa. --set PATH=VALUE (repeatable) changes one "
+    "value for this run only, merged like a variant: PATH is dotted keys starting with the rules file "
+    "(economy.gold.cap, board.sea_links.el_hierro-tenerife, players.overlays.2.economy.gold.cap), [N] picks "
+    "a list item; VALUE is YAML (60, true, [2, 1], {cap: 60}); null deletes a key."
+)
+
+SET_HELP = "change one rules value for this run, e.g. economy.gold.cap=60 (repeatable; see below)"
+
+
+def add_rules_options(
+    parser: argparse.ArgumentParser,
+    *,
+    positional: str | None = None,
+    help: str = "the rules to use",
+) -> None:
+    """Add ``--rules RULES`` and ``--set PATH=VALUE`` to ``parser``.
+
+    ``positional`` is ``"?"`` or ``"*"`` for a command that also accepts the rules as a positional
+    argument (its old spelling); ``"*"`` lets it name several rulesets (``woa validate A B``)."""
+    parser.add_argument("--rules", metavar="RULES", help=f"{help} (default: {DEFAULT_RULES})")
+    parser.add_argument("--set", dest="overrides", action="append", metavar="PATH=VALUE", help=SET_HELP)
+    if positional:
+        parser.add_argument(
+            "rules_positional",
+            nargs=positional,
+            metavar="RULES",
+            help="the same as --rules" + (" (several may be given)" if positional == "*" else ""),
+        )
+
+
+def rules_specs(args: argparse.Namespace) -> list[str]:
+    """Every rules spec the command line names (``--rules`` and positional ones), or the default."""
+    given = getattr(args, "rules_positional", None) or []
+    if isinstance(given, str):
+        given = [given]
+    specs = ([args.rules] if args.rules else []) + list(given)
+    return specs or [DEFAULT_RULES]
+
+
+def rules_spec(args: argparse.Namespace) -> str:
+    """The one rules spec the command line names (``UsageError`` if it names two)."""
+    specs = rules_specs(args)
+    if len(set(specs)) > 1:
+        raise UsageError(f"the rules are named twice ({' and '.join(specs)}): give them once, with --rules")
+    return specs[0]
+
+
+def rules_overrides(args: argparse.Namespace) -> tuple[str, ...]:
+    """The ``--set`` overrides, in the order given."""
+    return tuple(getattr(args, "overrides", None) or ())
+
+
+def read_rules_from(args: argparse.Namespace, players: int | None = None) -> RulesSource:
+    """Read and validate the rules the command line names (once, at the start of a run).
+
+    With ``players``, also check now that the rules support that many players (a located
+    ``RulesError`` otherwise)."""
+    from woa_core.rules import read_rules
+
+    source = read_rules(rules_spec(args), rules_overrides(args))
+    if players is not None:
+        source.compile(players)
+    return source

@@ -93,6 +93,9 @@ def test_values_are_yaml() -> None:
         ["compare", "--games", "2", "--players", "2", "--quiet"],
         ["check", "--games", "1", "--players", "2"],
         ["play", "--players", "2"],
+        ["board", "--players", "2"],
+        ["tournament", "random", "heuristic", "--players", "2", "--games", "2", "--quiet"],
+        ["value", "--players", "2", "--games", "1", "--quiet"],
     ],
 )
 def test_every_rules_command_refuses_a_bad_set_with_exit_1(command: list[str], capsys) -> None:
@@ -113,6 +116,17 @@ def test_set_on_validate_show_and_simulate(capsys) -> None:
     manifest = json.loads(capsys.readouterr().out)["manifest"]
     assert manifest["overrides"] == ["economy.gold.cap=60"] and manifest["rules_spec"] == "west-of-africa"
     assert manifest["rules_hash"] == read_rules("west-of-africa", ["economy.gold.cap=60"]).content_hash
+
+
+def test_set_reaches_the_board_and_the_tournament(tmp_path: Path, capsys) -> None:
+    svg = tmp_path / "board.svg"
+    assert main(["board", "--players", "2", "--set", "board.sea_links.el_hierro-tenerife=true", "-o", str(svg)]) == 0
+    assert main(["board", "--players", "2", "-o", str(tmp_path / "plain.svg")]) == 0
+    assert svg.read_text() != (tmp_path / "plain.svg").read_text()
+    args = ["tournament", "random", "heuristic", "--players", "2", "--games", "2", "--quiet", "--json"]
+    assert main([*args, "--set", "economy.gold.cap=60"]) == 0
+    manifest = json.loads(capsys.readouterr().out)["manifest"]
+    assert manifest["overrides"] == ["economy.gold.cap=60"]
 
 
 def test_old_and_new_spellings_of_the_rules(capsys) -> None:

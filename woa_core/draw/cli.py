@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from woa_core.errors import UsageError
-from woa_core.rules import Rules
+from woa_core.options import RULES_HELP, add_rules_options, read_rules_from
+from woa_core.rules import Rules, RulesSource
 
 
 def add_commands(sub: Any) -> None:
@@ -21,15 +21,15 @@ def add_commands(sub: Any) -> None:
         "(those unused at this player count dashed), every space with its good and/or settlement cost, and "
         "the worker ships. A variant's new island or sea link appears by itself. Example: "
         "woa board rules/variants/el-hierro-ferry.yaml --players 3 -o ferry.svg",
+        epilog=RULES_HELP,
     )
-    p.add_argument("rules", nargs="?", default=None, metavar="RULES", help="rules to draw (default: west-of-africa)")
-    p.add_argument("--rules", dest="rules_option", metavar="RULES", help="the same as the positional RULES")
+    add_rules_options(p, positional="?", help="rules to draw")
     p.add_argument("--players", type=int, default=4, help="player count (default: %(default)s)")
     p.add_argument("-o", "--out", metavar="FILE", help="where to write the SVG (default: standard output)")
     p.set_defaults(run=cmd_board)
 
 
-def printed_moorings(spec: str, rules: Rules) -> list[int]:
+def printed_moorings(spec: str | RulesSource, rules: Rules) -> list[int]:
     """Per island, the most moorings any supported player count uses (the printed board), so the
     picture can show which ones this player count leaves unused.
 
@@ -37,11 +37,12 @@ def printed_moorings(spec: str, rules: Rules) -> list[int]:
     >>> printed_moorings("west-of-africa", load_rules("west-of-africa", 2))[3]  # Tenerife
     2
     """
-    from woa_core.rules import load_rules
+    from woa_core.rules import read_rules
 
+    source = spec if isinstance(spec, RulesSource) else read_rules(spec)
     most = [i.moorings for i in rules.islands]
     for count in rules.document["players"]["counts"]:
-        other = load_rules(spec, count)
+        other = source.compile(count)
         for k, island in enumerate(rules.islands):
             j = other.island_id(island.id)
             if j >= 0:
@@ -52,13 +53,10 @@ def printed_moorings(spec: str, rules: Rules) -> list[int]:
 def cmd_board(args: argparse.Namespace) -> int:
     """``woa board``: the empty board as SVG."""
     from woa_core.draw.svg import board_svg
-    from woa_core.rules import load_rules
 
-    if args.rules and args.rules_option:
-        raise UsageError("name the rules once: either RULES or --rules")
-    spec = args.rules or args.rules_option or "west-of-africa"
-    rules = load_rules(spec, args.players)
-    svg = board_svg(rules, printed_moorings=printed_moorings(spec, rules))
+    source = read_rules_from(args, args.players)
+    rules = source.compile(args.players)
+    svg = board_svg(rules, printed_moorings=printed_moorings(source, rules))
     write_text(args.out, svg)
     if args.out:
         print(f"board of {rules.name} for {rules.players} players written to {args.out}", file=sys.stderr)

@@ -9,11 +9,9 @@ import sys
 from typing import Any
 
 from woa_core.errors import UsageError
+from woa_core.options import RULES_HELP, add_rules_options, read_rules_from
 
-EPILOG_RULES = (
-    "RULES is a bundled ruleset name (west-of-africa), a rules directory, or a variant file; "
-    "the default is the bundled west-of-africa."
-)
+EPILOG_RULES = RULES_HELP
 
 BOTS_HELP = (
     "A bot is a bundled name (random, heuristic, mcts, ...), module:Class, or a 'woa.bots' entry point, "
@@ -31,10 +29,10 @@ def add_commands(sub: Any) -> None:
         "interval (a Plackett-Luce fit of the finishing orders, bootstrap over games), each bot's win rate per "
         "seat held, and head to head how often one bot finished ahead of another. The manifest names the "
         "rules (and their hash), the seed, the bots with their parameters and the engine version.",
-        epilog=BOTS_HELP + " Example: woa tournament random heuristic mcts --players 4 --games 60",
+        epilog=BOTS_HELP + " Example: woa tournament random heuristic mcts --players 4 --games 60. " + EPILOG_RULES,
     )
     p.add_argument("bots", nargs="+", metavar="BOT", help="two or more bots, each once")
-    p.add_argument("--rules", default="west-of-africa", metavar="RULES", help="rules to play (default: %(default)s)")
+    add_rules_options(p, help="rules to play")
     p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
     p.add_argument(
         "--games",
@@ -62,7 +60,7 @@ def add_commands(sub: Any) -> None:
         "cards and steps); rows at the even share are dead or easily replaced.",
         epilog=EPILOG_RULES + " Example: woa value --players 4 --games 400",
     )
-    p.add_argument("rules", nargs="?", default="west-of-africa", metavar="RULES", help="rules (default: %(default)s)")
+    add_rules_options(p, positional="?", help="rules to play")
     p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
     p.add_argument(
         "--bot", default="heuristic", help="the bot in every seat, one of them restricted (default: %(default)s)"
@@ -113,7 +111,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
     try:
         report = run_tournament(
-            args.rules, args.players, bots, args.games, args.seed, workers, args.resamples, on_game=progress.update
+            read_rules_from(args, args.players),
+            args.players,
+            bots,
+            args.games,
+            args.seed,
+            workers,
+            args.resamples,
+            on_game=progress.update,
         )
     finally:
         progress.close()
@@ -129,7 +134,6 @@ def cmd_value(args: argparse.Namespace) -> int:
     from woa_core.bots import seat_bots
     from woa_core.eval.restricted import KINDS, restrictions
     from woa_core.eval.value import format_value, run_value
-    from woa_core.rules import load_rules
     from woa_core.sim.progress import Progress
 
     _games(args)
@@ -138,12 +142,13 @@ def cmd_value(args: argparse.Namespace) -> int:
     unknown = [k for k in kinds if k not in KINDS]
     if unknown or not kinds:
         raise UsageError(f"--only: {', '.join(unknown) or 'nothing'} (choose from {', '.join(KINDS)})")
-    rules = load_rules(args.rules, args.players)
+    source = read_rules_from(args, args.players)
+    rules = source.compile(args.players)
     rows = sum(1 for kind, _ in restrictions(rules) if kind in kinds)
     workers = args.workers or os.cpu_count() or 1
     progress = Progress(rows * args.games, enabled=not args.quiet and sys.stderr.isatty())
     try:
-        report = run_value(args.rules, args.players, bot, args.games, args.seed, workers, kinds, progress.update)
+        report = run_value(source, args.players, bot, args.games, args.seed, workers, kinds, progress.update)
     finally:
         progress.close()
     if not report["rows"]:

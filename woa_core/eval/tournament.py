@@ -22,7 +22,7 @@ from typing import Any
 from woa_core.eval.kinds import bot_kind
 from woa_core.eval.ratings import rate
 from woa_core.eval.seating import Lineup, balanced, balanced_counts, schedule
-from woa_core.rules import load_rules
+from woa_core.rules import RulesSource, read_rules
 from woa_core.sim.runner import GameRecord, RunSpec, describe, run_games
 from woa_core.sim.stats import wilson
 
@@ -39,7 +39,7 @@ class TournamentSpec(RunSpec):
 
 
 def run_tournament(
-    rules_spec: str,
+    rules_spec: str | RulesSource,
     players: int,
     bots: Sequence[str],
     games: int,
@@ -50,8 +50,9 @@ def run_tournament(
 ) -> dict[str, Any]:
     """Play the tournament and return its report (manifest, ratings, win rates, head to head)."""
     bots = tuple(bots)
-    rules = load_rules(rules_spec, players)
-    spec = TournamentSpec(rules_spec, players, bots, seed, lineups=tuple(schedule(bots, players, games)))
+    source = rules_spec if isinstance(rules_spec, RulesSource) else read_rules(rules_spec)
+    rules = source.compile(players)
+    spec = TournamentSpec(source, players, bots, seed, lineups=tuple(schedule(bots, players, games)))
     records: list[GameRecord] = []
     started = time.perf_counter()
     interrupted = False

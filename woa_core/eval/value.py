@@ -31,14 +31,14 @@ from typing import Any
 
 from woa_core.eval.kinds import WEAK, bot_kind
 from woa_core.eval.restricted import describe_restriction, restricted_spec, restrictions
-from woa_core.rules import load_rules
+from woa_core.rules import RulesSource, read_rules
 from woa_core.sim.backends import Backend, LocalPool
 from woa_core.sim.runner import RunSpec, describe, run_games
 from woa_core.sim.stats import wilson
 
 
 def run_value(
-    rules_spec: str,
+    rules_spec: str | RulesSource,
     players: int,
     bot: str,
     games: int,
@@ -54,7 +54,8 @@ def run_value(
     >>> len(report["rows"]), report["rows"][0]["games"]
     (7, 2)
     """
-    rules = load_rules(rules_spec, players)
+    source = rules_spec if isinstance(rules_spec, RulesSource) else read_rules(rules_spec)
+    rules = source.compile(players)
     todo = [r for r in restrictions(rules) if r[0] in kinds]
     pool = backend or LocalPool(min(workers, games))
     rows: list[dict[str, Any]] = []
@@ -64,7 +65,7 @@ def run_value(
     try:
         for kind, target in todo:
             restricted = restricted_spec(bot, kind, target)
-            spec = RunSpec(rules_spec, players, (restricted,) + (bot,) * (players - 1), seed, rotate_seats=True)
+            spec = RunSpec(source, players, (restricted,) + (bot,) * (players - 1), seed, rotate_seats=True)
             wins = played = 0
             for record in run_games(spec, games, backend=pool):
                 played += 1
@@ -96,7 +97,7 @@ def run_value(
     rows.sort(key=lambda r: (r["rate"], r["kind"], r["id"]))
     seconds = time.perf_counter() - started
     kind = bot_kind(bot)
-    base = RunSpec(rules_spec, players, (bot,) * players, seed, True)
+    base = RunSpec(source, players, (bot,) * players, seed, True)
     manifest = describe(base, rules) | {
         "bot": bot,
         "kind": kind,

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from woa_core.engine.game import Action
+from woa_core.engine.actions import Action
 from woa_core.engine.view import PlayerView
 
 

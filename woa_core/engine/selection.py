@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
+from operator import mul
 
 from woa_core.engine.actions.declare import Action, make_action
 from woa_core.rules import Rules
@@ -27,7 +28,23 @@ def card_sum(rules: Rules, selection: Sequence[int] | None) -> int:
     >>> card_sum(rules, [1 if c.id in ("sell", "minus") else 0 for c in rules.cards])
     1
     """
-    return sum(n * c.value for n, c in zip(selection or (), rules.cards, strict=False))
+    return sum(map(mul, selection, card_values(rules))) if selection else 0
+
+
+_VALUES: dict[int, tuple[Rules, tuple[int, ...]]] = {}
+
+
+def card_values(rules: Rules) -> tuple[int, ...]:
+    """Each card's value, by card index (computed once per rules).
+
+    >>> from woa_core.rules import load_rules
+    >>> card_values(load_rules())[-1]
+    -4
+    """
+    found = _VALUES.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = _VALUES[id(rules)] = (rules, tuple(c.value for c in rules.cards))
+    return found[1]
 
 
 @lru_cache(maxsize=4096)

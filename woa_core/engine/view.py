@@ -20,10 +20,10 @@ consistent with everything the player saw (see ``woa_core.engine.determinize``).
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, mul
 from typing import TYPE_CHECKING, Any
 
-from woa_core.engine.selection import card_sum
+from woa_core.engine.selection import card_sum, card_values
 from woa_core.engine.state import GameState
 from woa_core.rules import Rules
 
@@ -83,17 +83,22 @@ class PlayerView:
     def __init__(self, game: Game, player: int) -> None:
         s = game.state
         state = s.copy()
-        revealed = revealed_players(s)
         hidden = [False] * s.players
-        for q in range(s.players):
-            if q != player and q not in revealed and s.selection[q] is not None:
-                state.selection[q] = None
-                hidden[q] = True
+        if s.step != "over":
+            revealed = s.order[: s.turn + 1] if s.step != "select" else ()
+            for q, sel in enumerate(s.selection):
+                if sel is not None and q != player and q not in revealed:
+                    state.selection[q] = None
+                    hidden[q] = True
         self.rules: Rules = game.rules
         self.player = player
         self._state = state
         self._hidden = tuple(hidden)
-        self._sums = None if s.step == "select" else tuple(card_sum(game.rules, sel) for sel in s.selection)
+        if s.step == "select":
+            self._sums: tuple[int, ...] | None = None
+        else:
+            values = card_values(game.rules)
+            self._sums = tuple(0 if sel is None else sum(map(mul, sel, values)) for sel in s.selection)
 
     def __getattr__(self, name: str) -> Any:
         # Only reached for names that are not public fields (those are properties, below).

@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from woa_core.bots import make_bots
-from woa_core.engine.game import STEP_OF_VERB, Game
+from woa_core.engine.actions import STEP_OF_VERB
+from woa_core.engine.game import Game
 from woa_core.rules import Rules
 from woa_core.sim.runner import game_seed
 

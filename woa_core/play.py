@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from woa_core import loop
 from woa_core.bots import make_bots
 from woa_core.bots.base import notify_game_over
-from woa_core.engine import Game
+from woa_core.engine import Game, GameState
+from woa_core.engine.actions import Action
 from woa_core.errors import IllegalAction, InvalidNotation
+from woa_core.loop import Ending, Observer, StopGame, Transcript
 from woa_core.notation import format_action, parse_action
 from woa_core.render import render
 from woa_core.rules import Rules
@@ -33,36 +36,50 @@ def play(
     game = Game(rules, seed=seed)
     others = [s for s in range(rules.players) if s != human]
     players = dict(zip(others, make_bots(bots, seed, seats=others, players=rules.players), strict=True))
-    played: list[str] = []
     you = f"p{human + 1}"
     write(f"You are {you}. Type ? for your legal actions, board to see the board, quit to stop.")
     write(render(game, human))
-    while not game.over:
-        deciders = game.deciders()
-        seat = human if human in deciders else deciders[0]
-        legal = game.legal_actions(seat)
+
+    def choose(game: Game, seat: int, legal: Sequence[Action]) -> tuple:
         if seat == human:
             action = _ask(game, human, legal, read, write)
             if action is None:
-                write("Stopped.")
-                return game, played
-        else:
-            action = players[seat].choose(game.observation(seat), legal)
-            text = format_action(rules, action)
-            write(f"  {text.split(' select ')[0]} selected cards" if action[1] == "select" else f"  {text}")
-        round_before, step_before = game.state.round, game.state.step
-        game.apply(action)
-        played.append(format_action(rules, action))
-        if step_before == "select" and game.state.step != "select":
-            order = ", ".join(f"p{p + 1} (sum {game.card_sum(p)})" for p in game.state.order)
-            write(f"  order this round: {order}")
-        if game.state.round != round_before or game.over:
-            write("")
-            write(render(game, human))
+                raise StopGame
+            return action
+        action = players[seat].choose(game.observation(seat), legal)
+        text = format_action(rules, action)
+        write(f"  {text.split(' select ')[0]} selected cards" if action[1] == "select" else f"  {text}")
+        return action
+
+    transcript = Transcript()
+    ending = loop.run(game, choose, [transcript, _Narrator(human, write)], first=human)
+    if ending is not Ending.OVER:
+        write("Stopped.")
+        return game, transcript.lines
     notify_game_over(list(players.values()), [game.observation(seat) for seat in players])
     ranking = ", ".join(f"p{p + 1} {game.state.vp[p]} VP" for p in game.state.ranking)
     write(f"Game over after {game.state.round} rounds: {ranking}. Winner: p{game.state.winner + 1}.")
-    return game, played
+    return game, transcript.lines
+
+
+class _Narrator(Observer):
+    """Tells the person what the round's order is and shows the board after each round."""
+
+    def __init__(self, human: int, write: Callable[[str], None]) -> None:
+        self.human = human
+        self.write = write
+        self.round, self.step = 0, ""
+
+    def before(self, game: Game, seat: int, action: tuple) -> None:
+        self.round, self.step = game.state.round, game.state.step
+
+    def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
+        if self.step == "select" and game.state.step != "select":
+            order = ", ".join(f"p{p + 1} (sum {game.card_sum(p)})" for p in game.state.order)
+            self.write(f"  order this round: {order}")
+        if game.state.round != self.round or game.over:
+            self.write("")
+            self.write(render(game, self.human))
 
 
 def _ask(

@@ -95,10 +95,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     for n in counts:
         rules = compile_document(doc, n)
         coverage = Coverage(rules) if args.coverage else None
-        observer = coverage.observe if coverage else None
         for i in range(args.games):
             seed = game_seed(args.seed, i)
-            violation, _ = play_checked(rules, seed, observer=observer, bots=bots_by_count[n])
+            violation, _ = play_checked(rules, seed, observers=[coverage] if coverage else [], bots=bots_by_count[n])
             progress.update(progress.done + 1)
             if violation:
                 progress.close()

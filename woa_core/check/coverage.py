@@ -1,9 +1,9 @@
 """Rule coverage: which parts of the rules the games exercised, and which never happened.
 
-Feed ``Coverage.observe`` every action (``play_checked`` does, as its observer); ``report``
-lists, per kind (actions, cards, sea links, fields, settlement spaces, round-end steps,
-rulings), the items seen with their counts and the items never seen: a designer's view of dead
-rules.
+``Coverage`` is an observer of the game loop (``play_checked`` gives it one), or is fed every
+action through ``observe``; ``report`` lists, per kind (actions, cards, sea links, fields,
+settlement spaces, round-end steps, rulings), the items seen with their counts and the items
+never seen: a designer's view of dead rules.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from woa_core.engine.actions import ACTIONS, STEP_OF_VERB
 from woa_core.engine.round_end import SEEN, EndReason
 from woa_core.engine.selection import card_sum
 from woa_core.engine.state import NOBODY, GameState
+from woa_core.loop import Observer
 from woa_core.rules import Rules
 
 RULING_EVENTS = {
@@ -34,8 +35,11 @@ RULING_EVENTS = {
 }
 
 
-class Coverage:
-    """Counts of what happened over any number of games of one ``Rules``."""
+class Coverage(Observer):
+    """Counts of what happened over any number of games of one ``Rules``; as an observer of the
+    game loop (``woa_core.loop``) it sees every action."""
+
+    wants_prev = True
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -48,6 +52,11 @@ class Coverage:
         x, y = self.rules.islands[a].id, self.rules.islands[b].id
         key = f"{x}-{y}"
         return key if key in self.rules.document["board"]["sea_links"] else f"{y}-{x}"
+
+    def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
+        """The loop's hook: ``observe`` the action just played."""
+        if prev is not None:
+            self.observe(game, action, prev)
 
     def observe(self, game: Game, action: tuple, prev: GameState) -> None:
         """Record what ``action`` (just applied, ``prev`` the state before) exercised."""

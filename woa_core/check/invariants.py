@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from woa_core.engine.game import Game
 from woa_core.engine.round_end import influence
 from woa_core.engine.selection import card_sum
 from woa_core.engine.state import NOBODY, GameState
@@ -175,8 +176,9 @@ def track_refilled(rules: Rules, s: GameState, prev: GameState | None) -> str | 
 
 @invariant
 def order_by_card_sums(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """The player order is by ascending card sum, ties by the gold track (R8)."""
-    if prev is None or prev.step != "select" or s.step == "select":
+    """The player order is by ascending card sum, ties by the gold track (R8; under
+    ``turn.player_order: card_sum``, the bundled order)."""
+    if prev is None or prev.step != "select" or s.step == "select" or rules.player_order != "card_sum":
         return None
     sums = [card_sum(rules, s.selection[p]) for p in range(s.players)]
     rank = prev.gold_rank()
@@ -202,9 +204,19 @@ def final_scoring(rules: Rules, s: GameState, prev: GameState | None) -> str | N
 
 
 @invariant
+def has_legal_action(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
+    """A game not over always offers its decider a legal action: rules under which a game can
+    get stuck are broken (a harbor with no mooring that a ship can end its move in, say)."""
+    if s.step == "over" or Game(rules, state=s).legal_actions():
+        return None
+    return f"no legal action at step {s.step} for p{Game(rules, state=s).decider() + 1}"
+
+
+@invariant
 def game_ends_in_time(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """The game does not outlast the bound its rules imply (``round_bound``)."""
-    bound = round_bound(rules)
-    if bound is not None and s.round > bound:
+    """The game does not outlast the bound its rules imply (``round_bound``) nor the rules'
+    round cap (``economy.game_end.max_rounds``)."""
+    bound = min(round_bound(rules) or rules.max_rounds, rules.max_rounds)
+    if s.round > bound:
         return f"round {s.round} is past the bound of {bound} rounds these rules imply"
     return None

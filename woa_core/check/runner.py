@@ -12,13 +12,15 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from woa_core import loop
 from woa_core.bots import make_bots
 from woa_core.check.invariants import INVARIANTS
 from woa_core.engine import Game, GameState
-from woa_core.notation import format_action
+from woa_core.loop import Choices, Ending, Observer, StopGame, Transcript
 from woa_core.rules import Rules, data_root
 
-Observer = Callable[[Game, tuple, GameState], None]
+STUCK = "has_legal_action"
+"""The invariant a game breaks when its decider has no legal action (``INVARIANTS`` has it)."""
 
 
 @dataclass(slots=True)
@@ -43,62 +45,66 @@ def random_choices(seed: int) -> Callable[[int], int]:
     return lambda k: rng.randrange(k)
 
 
+class Invariants(Observer):
+    """Checks the invariants (or ``only`` one) at the start and after every action; the first
+    that fails stops the game and is kept as ``violation``."""
+
+    wants_prev = True
+
+    def __init__(self, seed: int, only: str | None, choices: Choices, transcript: Transcript) -> None:
+        self.seed = seed
+        self.checks = {only: INVARIANTS[only]} if only in INVARIANTS else ({} if only else dict(INVARIANTS))
+        self.choices = choices
+        self.transcript = transcript
+        self.violation: Violation | None = None
+
+    def _check(self, game: Game, prev: GameState | None) -> None:
+        for name, check in self.checks.items():
+            problem = check(game.rules, game.state, prev)
+            if problem:
+                self.violation = Violation(
+                    name, problem, self.seed, list(self.choices.made), list(self.transcript.lines)
+                )
+                raise StopGame
+
+    def start(self, game: Game) -> None:
+        self._check(game, None)
+
+    def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
+        self._check(game, prev)
+
+
 def play_checked(
     rules: Rules,
     seed: int,
     choices: list[int] | None = None,
     only: str | None = None,
-    observer: Observer | None = None,
+    observers: Sequence[Observer] = (),
     max_steps: int = 1_000_000,
     bots: Sequence[str] = (),
 ) -> tuple[Violation | None, Game]:
     """Play a game (random from ``seed``, or the given ``choices`` then stop), checking the
     invariants (or ``only`` one) after every action. Returns the first violation, if any.
+    ``observers`` (coverage, say) watch each action before the invariants are checked.
 
     With ``bots`` (one name per seat), the bots choose instead of chance; the game is still
-    recorded as choices, so it shrinks and replays the same way."""
+    recorded as choices, so it shrinks and replays the same way.
+
+    >>> from woa_core.rules import load_rules
+    >>> violation, game = play_checked(load_rules("west-of-africa", 2), seed=3)
+    >>> violation is None and game.over
+    True
+    """
     game = Game(rules, seed=seed)
-    pick = random_choices(seed ^ 0x5EED)
-    players = make_bots(bots, seed)
-    made: list[int] = []
-    texts: list[str] = []
-    checks = {only: INVARIANTS[only]} if only else INVARIANTS
-
-    def failed(prev: GameState | None) -> Violation | None:
-        for name, check in checks.items():
-            problem = check(rules, game.state, prev)
-            if problem:
-                return Violation(name, problem, seed, list(made), list(texts))
-        return None
-
-    found = failed(None)
-    if found:
-        return found, game
-    steps = choices if choices is not None else range(max_steps)
-    for step in steps:
-        if game.over:
-            break
-        legal = game.legal_actions()
-        if not legal:
-            return Violation("has_legal_action", f"no legal action at step {game.step}", seed, made, texts), game
-        if choices is not None:
-            c = step
-        elif players:
-            seat = game.decider()
-            c = legal.index(players[seat].choose(game.observation(seat), legal))
-        else:
-            c = pick(len(legal))
-        action = legal[c % len(legal)]
-        prev = game.state.copy()
-        made.append(c)
-        texts.append(format_action(rules, action))
-        game.apply(action)
-        if observer is not None:
-            observer(game, action, prev)
-        found = failed(prev)
-        if found:
-            return found, game
-    return None, game
+    pick = Choices(choices, pick=random_choices(seed ^ 0x5EED), players=make_bots(bots, seed))
+    transcript = Transcript()
+    invariants = Invariants(seed, only, pick, transcript)
+    ending = loop.run(game, pick, [transcript, *observers, invariants], max_steps=max_steps)
+    if ending is Ending.STUCK and invariants.violation is None:
+        # (only reached when has_legal_action is not among the checks)
+        message = f"no legal action at step {game.step}"
+        return Violation(STUCK, message, seed, list(pick.made), list(transcript.lines)), game
+    return invariants.violation, game
 
 
 def shrink(rules: Rules, violation: Violation, budget: int = 400) -> Violation:

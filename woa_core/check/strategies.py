@@ -21,8 +21,10 @@ from typing import Any
 from hypothesis import assume
 from hypothesis import strategies as st
 
+from woa_core import loop
 from woa_core.engine import Game
 from woa_core.errors import RulesError
+from woa_core.loop import Choices
 from woa_core.rules import Rules, load_rules
 from woa_core.rules.compile import compile_rules, content_hash
 from woa_core.rules.resolve import for_players, resolve
@@ -127,9 +129,5 @@ def games(
     """A game played from its start by drawn choices (not necessarily to its end)."""
     compiled = draw(rules) if rules is not None else load_rules(spec, draw(player_counts(spec)))
     game = Game(compiled, seed=draw(st.integers(0, 2**31)))
-    for c in draw(choices(max_actions)):
-        if game.over:
-            break
-        legal = game.legal_actions()
-        game.apply(legal[c % len(legal)])
+    loop.run(game, Choices(draw(choices(max_actions))))
     return game

@@ -13,12 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from woa_core import gamelog
-from woa_core.bots import make_bots
-from woa_core.bots.base import notify_game_over
-from woa_core.engine import Game
+from woa_core import gamelog, loop
+from woa_core.engine import Game, GameState
 from woa_core.engine.actions import STEP_OF_VERB
-from woa_core.notation import format_action
+from woa_core.loop import Observer, Transcript
 from woa_core.rules import Rules, RulesSource, read_rules
 from woa_core.sim.backends import Backend, LocalPool
 
@@ -122,6 +120,35 @@ def play_game(
     return _play(rules, seed, bots, index, on_action)[0]
 
 
+class PlayStatistics(Observer):
+    """What a ``GameRecord`` counts during play: actions started and goods sold per seat, the
+    first player of round 1, decisions."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.sold = [dict.fromkeys(sorted({i.region for i in rules.islands}), 0) for _ in range(rules.players)]
+        self.started = [dict.fromkeys(rules.action_card, 0) for _ in range(rules.players)]
+        self.first_player = -1
+        self.gold_top = -1
+        self.decisions = 0
+
+    def start(self, game: Game) -> None:
+        self.gold_top = game.state.gold_rank()[0]
+
+    def before(self, game: Game, seat: int, action: tuple) -> None:
+        verb = action[1]
+        if verb in STEP_OF_VERB:
+            if game.state.step == "main":
+                self.started[seat][STEP_OF_VERB[verb]] += 1
+            if verb == "sell":
+                self.sold[seat][self.rules.islands[action[2]].region] += 1
+
+    def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
+        self.decisions += 1
+        if self.first_player < 0 and game.state.order:
+            self.first_player = game.state.order[0]
+
+
 def _play(
     rules: Rules,
     seed: int,
@@ -130,30 +157,19 @@ def _play(
     on_action: Callable[[str], None] | None,
 ) -> tuple[GameRecord, Game]:
     game = Game(rules, seed=seed)
-    players = make_bots(bots, seed)
+    stats = PlayStatistics(rules)
+    watching: list[Observer] = [stats]
+    if on_action is not None:
+        watching.append(Transcript(on_action))
+    loop.run(game, loop.bots(bots, seed), watching)
     state = game.state
-    sold = [dict.fromkeys(sorted({i.region for i in rules.islands}), 0) for _ in bots]
-    started = [dict.fromkeys(rules.action_card, 0) for _ in bots]
-    first_player = -1
-    gold_top = state.gold_rank()[0]
-    decisions = 0
-    while state.step != "over":
-        seat = game.deciders()[0]
-        legal = game.legal_actions(seat)
-        action = players[seat].choose(game.observation(seat), legal)
-        verb = action[1]
-        if verb in STEP_OF_VERB:
-            if state.step == "main":
-                started[seat][STEP_OF_VERB[verb]] += 1
-            if verb == "sell":
-                sold[seat][rules.islands[action[2]].region] += 1
-        if on_action is not None:
-            on_action(format_action(rules, action))
-        game.apply(action)
-        decisions += 1
-        if first_player < 0 and state.order:
-            first_player = state.order[0]
-    notify_game_over(players, [game.observation(seat) for seat in range(rules.players)])
+    sold, started, first_player, gold_top, decisions = (
+        stats.sold,
+        stats.started,
+        stats.first_player,
+        stats.gold_top,
+        stats.decisions,
+    )
     record = GameRecord(
         index=index,
         seed=seed,

@@ -1,0 +1,91 @@
+"""The one game loop (woa_core.loop): who chooses, who watches, and how a run ends."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from woa_core import loop
+from woa_core.check.runner import STUCK, play_checked, scenario_text, shrink
+from woa_core.engine import Game, GameState
+from woa_core.loop import Choices, Count, Ending, Observer, StopGame, Transcript
+from woa_core.rules import Rules, load_rules
+from woa_core.sim.runner import play_game
+
+
+class _Finisher:
+    """A bot that always ends as soon as it can, and remembers its game-over notices."""
+
+    name = "finisher"
+
+    def __init__(self) -> None:
+        self.notices = 0
+
+    def choose(self, view, legal: Sequence[tuple]) -> tuple:
+        return next((a for a in legal if a[1] in ("end", "done")), legal[0])
+
+    def game_over(self, view) -> None:
+        self.notices += 1
+
+
+def _stuck_rules() -> Rules:
+    """Rules a ship can get stuck under: Lanzarote without moorings (validation refuses them;
+    built here directly, to see what check does with such rules)."""
+    rules = load_rules("west-of-africa", 2)
+    i = rules.island_id("lanzarote")
+    islands = list(rules.islands)
+    islands[i] = dataclasses.replace(islands[i], moorings=0)
+    return dataclasses.replace(rules, islands=tuple(islands))
+
+
+def test_bots_get_game_over_once_and_observers_see_every_action() -> None:
+    bots = [_Finisher(), _Finisher()]
+    game = Game(load_rules("west-of-africa", 2), seed=4)
+    count, transcript = Count(), Transcript()
+    assert loop.run(game, loop.Bots(bots), [count, transcript]) is Ending.OVER
+    assert game.over and [b.notices for b in bots] == [1, 1]
+    assert count.actions == len(transcript.lines) > 0
+
+
+def test_simulate_plays_through_the_loop_and_counts_what_it_saw() -> None:
+    """A GameRecord's decisions equal the actions an extra observer counts on the same game."""
+    rules = load_rules("west-of-africa", 3)
+    record = play_game(rules, seed=9, bots=["random"] * 3)
+    game = Game(rules, seed=9)
+    count = Count()
+    loop.run(game, loop.bots(["random"] * 3, 9), [count])
+    assert record.decisions == count.actions and record.vp == game.state.vp
+
+
+def test_a_run_ends_stopped_at_its_step_limit_or_when_choices_run_out() -> None:
+    rules = load_rules("west-of-africa", 2)
+    assert loop.run(Game(rules, seed=1), Choices([0, 1, 2])) is Ending.STOPPED
+    assert loop.run(Game(rules, seed=1), Choices(pick=lambda k: 0), max_steps=5) is Ending.STEP_LIMIT
+
+    class Stopper(Observer):
+        def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
+            raise StopGame
+
+    game = Game(rules, seed=1)
+    assert loop.run(game, Choices(pick=lambda k: 0), [Stopper()]) is Ending.STOPPED
+    assert sum(s is not None for s in game.state.selection) == 1  # one action, then stopped
+
+
+def test_a_stuck_game_ends_stuck() -> None:
+    """No legal action is an ending the loop reports, not an exception in a bot."""
+    rules = _stuck_rules()
+    endings = {loop.run(Game(rules, seed=s), loop.bots(["random", "random"], s)) for s in range(30)}
+    assert Ending.STUCK in endings
+
+
+def test_check_reports_and_shrinks_no_legal_action() -> None:
+    """woa check: "no legal action" is the invariant has_legal_action; a stuck game is reported
+    and shrunk like any other violation (it used to crash with KeyError while shrinking)."""
+    rules = _stuck_rules()
+    violation = next(v for v in (play_checked(rules, s)[0] for s in range(60)) if v is not None)
+    assert violation.invariant == STUCK == "has_legal_action"
+    small = shrink(rules, violation)
+    assert small.invariant == STUCK and small.step <= violation.step
+    again, game = play_checked(rules, small.seed, small.choices, only=STUCK)
+    assert again is not None and again.invariant == STUCK and not game.legal_actions()
+    assert "invariant 'has_legal_action' fails" in scenario_text(rules, "west-of-africa", small)

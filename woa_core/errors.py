@@ -56,6 +56,12 @@ class ScenarioError(FileProblems):
     kind = "scenario"
 
 
+class SweepError(FileProblems):
+    """A sweep space file that is malformed, against its schema, or names values the rules refuse."""
+
+    kind = "sweep space"
+
+
 class LogError(WoaError):
     """A game log that cannot be replayed: corrupt, truncated, made under other rules, or with
     an action the game refuses. The message names the line."""

@@ -1,0 +1,130 @@
+"""The ``woa sweep`` command: play a search space of rule values and rank the points."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from woa_core.errors import UsageError
+from woa_core.sim.sweep_figures import OBJECTIVES_HELP
+
+EXAMPLE = (
+    """\
+A space file (see schema/sweep.schema.json and rules/sweeps/):
+
+  players: 3
+  games: 40
+  seed: 1
+  bots: [heuristic]
+  parameters:
+    economy.gold.cap: [40, 45, 60]
+    economy.game_end.vp_threshold: {min: 20, max: 30, step: 5}
+
+Every point plays the same games (game i has the same seed at every point), so differences
+between points are differences of the rules, not of luck. DIR gets points/ID.json as each point
+finishes (a Ctrl-C loses no finished point: run again with --resume), then results.csv (one row
+per point and figure: point, the parameter values, figure, mean, ci_low, ci_high, n) and
+results.json (the manifest, the ranking and the same rows).
+
+Objectives (lower score is better): """
+    + OBJECTIVES_HELP
+    + "."
+)
+
+
+def add_command(sub: Any) -> None:
+    """Register ``woa sweep`` on the ``woa`` parser."""
+    from woa_core.cli import add_dask_option
+
+    p = sub.add_parser(
+        "sweep",
+        help="play a grid (or a random sample) of rule values and rank the points",
+        description="Play every point of a search space (rules paths and the values to try) with the same "
+        "seeds, write a long table of every figure with its 95% interval, and rank the points by an "
+        "objective. --race stops points that are shown worse than the best early.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("space", metavar="SPACE.yaml", help="the search space")
+    p.add_argument("--out", required=True, metavar="DIR", help="where to write the points and the results")
+    p.add_argument(
+        "--objective",
+        metavar="OBJECTIVE",
+        help="how to rank the points (default: the space's 'objective', else seat-balance); see below",
+    )
+    p.add_argument(
+        "--race",
+        action="store_true",
+        help="play the points in rounds and drop those whose interval shows them worse than the best",
+    )
+    p.add_argument(
+        "--race-games",
+        type=int,
+        metavar="N",
+        help="games per racing round (default: a quarter of the games per point, at least 10)",
+    )
+    p.add_argument("--resume", action="store_true", help="continue a sweep in DIR, keeping its finished points")
+    p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
+    add_dask_option(p)
+    p.add_argument("--top", type=int, default=10, help="points to show in the ranking (default: %(default)s)")
+    p.add_argument("--json", action="store_true", help="print results.json instead of the summary")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=cmd_sweep)
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """``woa sweep``: load the space, play (or resume) it, write and print the results."""
+    from woa_core.cli import open_backend
+    from woa_core.sim.progress import Progress
+    from woa_core.sim.sweep import SweepRun, SweepStore, run_sweep
+    from woa_core.sim.sweep_figures import parse_objective
+    from woa_core.sim.sweep_report import build_report, format_summary, table_columns, write_results
+    from woa_core.sim.sweep_space import load_space
+
+    out = Path(args.out)
+    if (out / "sweep.json").exists() and not args.resume:
+        raise UsageError(f"{out} already holds a sweep: add --resume to continue it, or choose another --out")
+    space = load_space(args.space)
+    objective = parse_objective(args.objective or space.objective or "seat-balance", space.players)
+    race_games = None
+    if args.race:
+        race_games = args.race_games or max(10, space.games // 4)
+        if race_games < 1:
+            raise UsageError("--race-games must be at least 1")
+    elif args.race_games:
+        raise UsageError("--race-games needs --race")
+    store = SweepStore(out, space, race_games, args.resume)
+    points = space.points()
+    progress = Progress(len(points) * space.games, enabled=not args.quiet and sys.stderr.isatty())
+    order = {p.id: i for i, p in enumerate(points)}
+
+    def on_progress(run: SweepRun, state: Any) -> None:
+        budget = sum(space.games - len(s.games) for s in run.states if s.status == "racing")
+        progress.total = max(1, run.played_now + budget)
+        progress.unit = f"games · point {order[state.point.id] + 1}/{len(points)}"
+        progress.update(run.played_now)
+
+    backend = open_backend(args)
+    started = time.perf_counter()
+    run = run_sweep(space, objective, backend, store, race_games, on_progress)
+    progress.close()
+    seconds = time.perf_counter() - started
+    if run.interrupted:
+        finished = sum(s.status != "racing" for s in run.states)
+        print(
+            f"woa: interrupted; {finished} of {len(points)} points finished and saved in {out}. "
+            f"Continue with: woa sweep {args.space} --out {out} --resume" + (" --race" if race_games else ""),
+            file=sys.stderr,
+        )
+        return 130
+    report = build_report(run, objective, backend.name, seconds)
+    write_results(out, report, report["rows"], table_columns(run))
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(format_summary(report, objective, out, args.top))
+    return 0

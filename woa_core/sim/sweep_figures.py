@@ -1,0 +1,180 @@
+"""What a sweep measures at each point, and how it ranks points.
+
+Every game gives a value per *figure* (``rounds``, ``vp``, ``p1_wins``, ...); a point's figure is
+the mean over its games with an interval: Wilson for a rate (a figure that is 0 or 1 per game),
+the normal interval of the mean otherwise.
+
+An *objective* turns a point's figures into a score, lower is better, with an interval:
+
+- ``seat-balance``: the largest gap between a seat's win rate and an even share (1/players);
+- ``first-player``: the gap between the first player's win rate and an even share;
+- ``FIGURE=TARGET``: the distance of a figure's mean from a target (``length=7``: games of 7
+  rounds; ``length`` is ``rounds``);
+- ``min:FIGURE`` / ``max:FIGURE``: the smallest / largest mean of a figure.
+
+>>> s = summarize([{"rounds": 6.0, "p1_wins": 1.0, "p2_wins": 0.0}, {"rounds": 8.0, "p1_wins": 0.0, "p2_wins": 1.0}])
+>>> s["rounds"].mean, s["p1_wins"].rate
+(7.0, True)
+>>> parse_objective("length=7", 2).score(s)[0]
+0.0
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from statistics import NormalDist
+
+from woa_core.engine.state import VP_SOURCES
+from woa_core.errors import UsageError
+from woa_core.sim.runner import GameRecord
+from woa_core.sim.stats import wilson
+
+Z95 = 1.96
+ALIASES = {"length": "rounds"}
+OBJECTIVES_HELP = (
+    "seat-balance (the largest gap of a seat's win rate from an even share), first-player (the first "
+    "player's gap from an even share), FIGURE=TARGET (distance of a figure from a target, e.g. length=7 "
+    "for 7-round games, vp=25), min:FIGURE or max:FIGURE (e.g. max:vp)"
+)
+
+
+def game_figures(r: GameRecord) -> dict[str, float]:
+    """One game's value of every figure (per-player figures are averaged over the seats).
+
+    >>> from woa_core.rules import load_rules
+    >>> from woa_core.sim.runner import play_game
+    >>> f = game_figures(play_game(load_rules("west-of-africa", 2), 3, ["random"] * 2))
+    >>> f["p1_wins"] + f["p2_wins"], f["rounds"] > 0
+    (1.0, True)
+    """
+    n = len(r.vp)
+    out = {"rounds": float(r.rounds), "vp": sum(r.vp) / n}
+    for source in VP_SOURCES:
+        out[f"vp_{source}"] = sum(v.get(source, 0) for v in r.vp_from) / n
+    out["final_gold"] = sum(r.gold) / n
+    out["settlements"] = sum(r.settlements) / n
+    for seat in range(n):
+        out[f"p{seat + 1}_wins"] = float(r.winner == seat)
+    out["first_player_wins"] = float(r.first_player == r.winner)
+    out[f"ends_by_{r.end_reason}"] = 1.0
+    for region in r.sold[0] if r.sold else ():
+        out[f"sold_{region}"] = sum(s[region] for s in r.sold) / n
+    for action in r.actions[0] if r.actions else ():
+        out[f"used_{action}"] = sum(a[action] for a in r.actions) / n
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A figure over a point's games: mean, interval, games; ``rate`` if each game gave 0 or 1."""
+
+    n: int
+    mean: float
+    sd: float
+    rate: bool
+    successes: int = 0
+
+    def interval(self, z: float = Z95) -> tuple[float, float]:
+        """The interval of the mean (``z`` 1.96: 95%); infinite for a mean of one game."""
+        if self.rate:
+            return wilson(self.successes, self.n, z)
+        if self.n < 2:
+            return (-math.inf, math.inf)
+        half = z * self.sd / math.sqrt(self.n)
+        return (self.mean - half, self.mean + half)
+
+
+def summarize(games: Iterable[Mapping[str, float]], names: Iterable[str] = ()) -> dict[str, Figure]:
+    """Every figure over a point's games; ``names`` adds figures absent here (as 0 per game)."""
+    rows = list(games)
+    keys = sorted({k for row in rows for k in row} | set(names))
+    out: dict[str, Figure] = {}
+    for key in keys:
+        values = [row.get(key, 0.0) for row in rows]
+        n = len(values)
+        mean = sum(values) / n if n else 0.0
+        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+        is_rate = key.endswith("_wins") or key.startswith("ends_by_")
+        out[key] = Figure(n, mean, sd, is_rate, int(sum(values)) if is_rate else 0)
+    return out
+
+
+def bonferroni_z(comparisons: int, alpha: float = 0.05) -> float:
+    """The two-sided normal quantile that keeps ``comparisons`` intervals jointly at 1 - alpha.
+
+    >>> round(bonferroni_z(1), 2), round(bonferroni_z(10), 2)
+    (1.96, 2.81)
+    """
+    return NormalDist().inv_cdf(1 - alpha / (2 * max(1, comparisons)))
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """How points are ranked: a score (lower is better) with an interval."""
+
+    text: str
+    kind: str  # "seats", "target", "min", "max"
+    figure: str = ""
+    target: float = 0.0
+
+    def describe(self) -> str:
+        """The objective in words."""
+        if self.kind == "seats":
+            return "the largest gap between a seat's win rate and an even share (lower is better)"
+        if self.figure == "first_player_wins" and self.kind == "target":
+            return f"the first player's win rate's distance from an even share {self.target:.3f} (lower is better)"
+        if self.kind == "target":
+            return f"the distance of {self.figure} from {self.target:g} (lower is better)"
+        return f"{'the smallest' if self.kind == 'min' else 'the largest'} {self.figure}"
+
+    def score(self, figures: Mapping[str, Figure], z: float = Z95) -> tuple[float, float, float]:
+        """The score and its interval; a figure the objective names must be among ``figures``."""
+        if self.kind == "seats":
+            seats = sorted(k for k in figures if k[0] == "p" and k.endswith("_wins") and k[1:-5].isdigit())
+            even = 1 / len(seats)
+            parts = [_distance(figures[s].mean, figures[s].interval(z), even) for s in seats]
+            return (max(p[0] for p in parts), max(p[1] for p in parts), max(p[2] for p in parts))
+        if self.figure not in figures:
+            known = ", ".join(sorted(figures))
+            raise UsageError(f"--objective {self.text}: no figure '{self.figure}' (figures: {known})")
+        f = figures[self.figure]
+        low, high = f.interval(z)
+        if self.kind == "target":
+            return _distance(f.mean, (low, high), self.target)
+        if self.kind == "min":
+            return (f.mean, low, high)
+        return (-f.mean, -high, -low)
+
+
+def _distance(mean: float, interval: tuple[float, float], target: float) -> tuple[float, float, float]:
+    low, high = interval
+    nearest = 0.0 if low <= target <= high else min(abs(low - target), abs(high - target))
+    return (abs(mean - target), nearest, max(abs(low - target), abs(high - target)))
+
+
+def parse_objective(text: str, players: int) -> Objective:
+    """An objective from its text (see the module's list); ``UsageError`` if it is not one.
+
+    >>> parse_objective("length=7", 3)
+    Objective(text='length=7', kind='target', figure='rounds', target=7.0)
+    >>> parse_objective("first-player", 4).target
+    0.25
+    """
+    text = text.strip()
+    if text == "seat-balance":
+        return Objective(text, "seats")
+    if text == "first-player":
+        return Objective(text, "target", "first_player_wins", 1 / players)
+    if text.startswith(("min:", "max:")):
+        figure = text[4:].strip()
+        if figure:
+            return Objective(text, text[:3], ALIASES.get(figure, figure))
+    name, sep, target = text.partition("=")
+    if sep and name.strip():
+        try:
+            return Objective(text, "target", ALIASES.get(name.strip(), name.strip()), float(target))
+        except ValueError:
+            pass
+    raise UsageError(f"--objective {text!r} is not an objective; use one of: {OBJECTIVES_HELP}")

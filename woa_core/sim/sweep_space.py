@@ -1,0 +1,285 @@
+"""A sweep's search space: the YAML file ``woa sweep`` reads, checked with located errors.
+
+A space names rules paths (as ``--set`` does) and the values to try — a list, or a numeric range
+``{min, max, step}`` — and the games every point plays. The points are the grid of all
+combinations (first parameter slowest) or, with ``sample: N``, N points drawn with the seed.
+Every problem is reported at once as ``FILE:LINE:COL`` (``schema/sweep.schema.json``), including
+a value the rules refuse, located at the value.
+
+>>> from woa_core.rules.source import parse_yaml
+>>> text = "players: 2\\ngames: 4\\nparameters:\\n  economy.gold.cap: [40, 60]\\n"
+>>> space = space_from_located(parse_yaml(text, "s.yaml"), "s.yaml")
+>>> [(p.id, p.values) for p in space.points()]
+[('p1', {'economy.gold.cap': 40}), ('p2', {'economy.gold.cap': 60})]
+>>> space.points()[1].overrides
+('economy.gold.cap=60',)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import os
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from woa_core.errors import Problem, RulesError, SweepError, UsageError
+from woa_core.rules import bundled_rulesets
+from woa_core.rules.source import Located, Path_, Pos, YamlProblem, display_path, dotted, load_yaml
+from woa_core.rules.validate import explain_schema_error, schema_validator
+from woa_core.sim._rules_stub import RulesSource, read_rules
+
+SCHEMA = "sweep"
+DEFAULTS: dict[str, Any] = {"players": 4, "games": 100, "seed": 0, "bots": "heuristic", "rotate_seats": False}
+MAX_POINTS = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """One rules path and what to try there: ``values`` (a list or a stepped range), or an
+    unstepped range ``low``..``high`` that can only be sampled."""
+
+    path: str
+    values: tuple[Any, ...] | None
+    low: float = 0.0
+    high: float = 0.0
+    integer: bool = False
+
+    def draw(self, rng: random.Random) -> Any:
+        """One value at random (a sample point)."""
+        if self.values is not None:
+            return rng.choice(self.values)
+        if self.integer:
+            return rng.randint(int(self.low), int(self.high))
+        return round(rng.uniform(self.low, self.high), 6)
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """One combination of values: its id (``p1``, ``p2``, ... in grid order) and its overrides."""
+
+    id: str
+    values: dict[str, Any]
+
+    @property
+    def overrides(self) -> tuple[str, ...]:
+        """The point as ``--set PATH=VALUE`` overrides (values as JSON, which is YAML)."""
+        return tuple(f"{path}={json.dumps(value)}" for path, value in self.values.items())
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """A checked space file."""
+
+    file: str
+    name: str
+    rules_spec: str  # bundled name, or a path relative to the working directory
+    base_overrides: tuple[str, ...]  # an inline variant, flattened to PATH=VALUE
+    players: int
+    games: int
+    seed: int
+    bots: tuple[str, ...]  # one per seat
+    rotate_seats: bool
+    sample: int | None
+    objective: str | None
+    parameters: tuple[Parameter, ...]
+    digest: str  # of the file's data: a resumed sweep must be of the same space
+
+    def points(self) -> list[Point]:
+        """Every point the sweep plays, in a fixed order (the same on every run and resume)."""
+        if self.sample is None:
+            combos = list(itertools.product(*(p.values or () for p in self.parameters)))
+        elif all(p.values is not None for p in self.parameters):
+            grid = list(itertools.product(*(p.values or () for p in self.parameters)))
+            rng = random.Random(f"woa-sweep:{self.seed}")
+            combos = [grid[i] for i in sorted(rng.sample(range(len(grid)), self.sample))]
+        else:
+            rng = random.Random(f"woa-sweep:{self.seed}")
+            combos = [tuple(p.draw(rng) for p in self.parameters) for _ in range(self.sample)]
+        width = len(str(len(combos)))
+        return [
+            Point(f"p{i + 1:0{width}d}", {p.path: v for p, v in zip(self.parameters, combo, strict=True)})
+            for i, combo in enumerate(combos)
+        ]
+
+    def base_rules(self) -> RulesSource:
+        """The rules every point starts from (checked when the space was loaded)."""
+        return read_rules(self.rules_spec, self.base_overrides)
+
+    def point_rules(self, point: Point) -> RulesSource:
+        """The rules of one point: the base rules with the point's values set."""
+        return read_rules(self.rules_spec, self.base_overrides + point.overrides)
+
+
+def load_space(path: str | os.PathLike[str]) -> Space:
+    """Read and check a space file; ``SweepError`` lists every problem with its line."""
+    try:
+        located = load_yaml(path)
+    except YamlProblem as e:
+        raise SweepError(e.problems) from None
+    return space_from_located(located, display_path(path), Path(path).resolve().parent)
+
+
+def space_from_located(located: Located, file: str, base_dir: Path | None = None) -> Space:
+    """A space from parsed YAML: the schema, then ranges, bots and every value against the rules."""
+    data = located.data
+    if not isinstance(data, dict):
+        raise SweepError([Problem(file, 1, 1, "a sweep space is a mapping (players, games, parameters, ...)")])
+    problems = [
+        p
+        for error in schema_validator(SCHEMA).iter_errors(data)
+        for p in explain_schema_error(located, tuple(error.absolute_path), error)
+    ]
+    if problems:
+        raise SweepError(sorted(problems, key=lambda p: (p.line, p.column)))
+    checker = _Checker(located, file)
+    settings = DEFAULTS | data
+    parameters = tuple(checker.parameter(path, spec) for path, spec in data["parameters"].items())
+    sample = data.get("sample")
+    if sample is None:
+        for p in parameters:
+            if p.values is None:
+                message = "a range without 'step' can only be sampled: add step or 'sample: N'"
+                checker.at(("parameters", p.path), message)
+    else:
+        size = math.prod(len(p.values) for p in parameters if p.values is not None)
+        if all(p.values is not None for p in parameters) and sample > size:
+            checker.at(("sample",), f"sample: {sample} is more points than the whole grid ({size})")
+    size = sample or math.prod(len(p.values or ()) for p in parameters)
+    if size > MAX_POINTS:
+        checker.at(("parameters",), f"{size} points is more than {MAX_POINTS}: sample some with 'sample: N'")
+    players = settings["players"]
+    bots_text = settings["bots"] if isinstance(settings["bots"], str) else ",".join(settings["bots"])
+    try:
+        from woa_core.bots import seat_bots
+
+        bots = seat_bots(bots_text, players)
+    except UsageError as e:
+        checker.at(("bots",), str(e).replace("--bots", "bots"))
+        bots = ()
+    rules_spec, base_overrides = checker.rules(data.get("rules", "west-of-africa"), base_dir or Path.cwd())
+    if rules_spec:
+        checker.check_rules(rules_spec, base_overrides, players, parameters)
+    if checker.problems:
+        raise SweepError(sorted(checker.problems, key=lambda p: (p.line, p.column)))
+    digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+    return Space(
+        file=file,
+        name=str(data.get("name") or Path(file).stem),
+        rules_spec=rules_spec,
+        base_overrides=base_overrides,
+        players=players,
+        games=settings["games"],
+        seed=settings["seed"],
+        bots=bots,
+        rotate_seats=settings["rotate_seats"],
+        sample=sample,
+        objective=data.get("objective"),
+        parameters=parameters,
+        digest=digest,
+    )
+
+
+class _Checker:
+    """Collects located problems while a space is checked."""
+
+    def __init__(self, located: Located, file: str) -> None:
+        self.located = located
+        self.file = file
+        self.problems: list[Problem] = []
+        self.where_override: dict[str, Path_] = {}  # override text -> where it stands in the file
+
+    def at(self, path: Path_, message: str, *, key: bool = False) -> None:
+        pos = self.located.where(path, key=key) or Pos(self.file, 0, 0)
+        self.problems.append(Problem(pos.file, pos.line, pos.column, message, dotted(path)))
+
+    def parameter(self, path: str, spec: Any) -> Parameter:
+        if isinstance(spec, list):
+            return Parameter(path, tuple(spec))
+        low, high, step = spec["min"], spec["max"], spec.get("step")
+        integer = all(isinstance(x, int) for x in (low, high, step) if x is not None)
+        if low > high:
+            self.at(("parameters", path, "max"), f"max {high} is below min {low}")
+            return Parameter(path, (low,))
+        if step is None:
+            return Parameter(path, None, low, high, integer)
+        count = math.floor((high - low) / step + 1e-9) + 1
+        if count > MAX_POINTS:
+            self.at(("parameters", path, "step"), f"step {step} makes {count} values: use a larger step")
+            return Parameter(path, (low,))
+        values = tuple(low + k * step if integer else round(low + k * step, 10) for k in range(count))
+        return Parameter(path, values)
+
+    def rules(self, spec: Any, base_dir: Path) -> tuple[str, tuple[str, ...]]:
+        """The rules spec (relative to the working directory) and the inline variant's overrides."""
+        inline: dict[str, Any] = {}
+        if isinstance(spec, dict):
+            inline = {k: v for k, v in spec.items() if k != "extends"}
+            spec = spec["extends"]
+            where: Path_ = ("rules", "extends")
+        else:
+            where = ("rules",)
+        if spec in bundled_rulesets() and not (base_dir / spec).exists():
+            rules_spec = spec
+        else:
+            target = base_dir / spec
+            if not target.exists():
+                self.at(where, f"no such rules: {spec} (a bundled ruleset, or a path relative to the space file)")
+                return "", ()
+            rules_spec = os.path.relpath(target, Path.cwd())
+        overrides: list[str] = []
+        for path, value in _leaves(inline, ()):
+            text = f"{dotted(path)}={json.dumps(value)}"
+            self.where_override[text] = ("rules", *path)
+            overrides.append(text)
+        return rules_spec, tuple(overrides)
+
+    def check_rules(self, spec: str, base: tuple[str, ...], players: int, parameters: tuple[Parameter, ...]) -> None:
+        """The rules and each value to try must load (each value is checked on its own)."""
+        if not self._loads(spec, base, players, ("rules",)):
+            return
+        for p in parameters:
+            tries: list[tuple[Path_, Any]]
+            if p.values is None:
+                tries = [((p.path, "min"), p.low), ((p.path, "max"), p.high)]
+            else:
+                spec_list = self.located.data["parameters"][p.path]
+                tries = [((p.path, i) if isinstance(spec_list, list) else (p.path,), v) for i, v in enumerate(p.values)]
+            for sub, value in tries:
+                text = f"{p.path}={json.dumps(value)}"
+                self.where_override[text] = ("parameters", *sub)
+                if not self._loads(spec, (*base, text), players, ("parameters", *sub)):
+                    break  # one bad value per parameter is enough to say what is wrong
+
+    def _loads(self, spec: str, overrides: tuple[str, ...], players: int, fallback: Path_) -> bool:
+        try:
+            read_rules(spec, overrides).compile(players)
+        except RulesError as e:
+            for problem in e.problems:
+                text = problem.file.removeprefix("--set ")
+                if problem.file.startswith("--set ") and text in self.where_override:
+                    path = self.where_override[text]
+                    pos = self.located.where(path) or Pos(self.file, 0, 0)
+                    self.problems.append(Problem(pos.file, pos.line, pos.column, f"{text}: {problem.message}"))
+                elif fallback == ("rules",):
+                    self.problems.append(problem)
+                else:  # the value breaks something elsewhere in the rules: say so at the value
+                    pos = self.located.where(fallback) or Pos(self.file, 0, 0)
+                    self.problems.append(Problem(pos.file, pos.line, pos.column, f"{overrides[-1]}: {problem}"))
+            return False
+        return True
+
+
+def _leaves(data: dict[str, Any], at: Path_) -> list[tuple[Path_, Any]]:
+    """Every leaf of a nested mapping with its path (a list or an empty mapping is a leaf)."""
+    out: list[tuple[Path_, Any]] = []
+    for key, value in data.items():
+        if isinstance(value, dict) and value:
+            out += _leaves(value, (*at, key))
+        else:
+            out.append(((*at, key), value))
+    return out

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import os
 import sys
 import time
 from collections.abc import Sequence
@@ -27,6 +26,7 @@ from woa_core.options import (
     rules_spec,
     rules_specs,
 )
+from woa_core.sim.backends import add_dask_option, open_backend
 
 EPILOG_RULES = RULES_HELP
 
@@ -209,23 +209,6 @@ def _add_run_options(p: argparse.ArgumentParser, games: int, bots: str, games_he
     p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
     add_dask_option(p)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-def add_dask_option(p: argparse.ArgumentParser) -> None:
-    """``--dask ADDRESS``: play the games on a Dask cluster (same results as locally)."""
-    p.add_argument(
-        "--dask",
-        metavar="ADDRESS",
-        help="play the games on a Dask scheduler (tcp://HOST:8786), or 'local' for a local Dask cluster "
-        "of --workers processes; results are identical to a local run (needs: pip install 'woa[dask]')",
-    )
-
-
-def open_backend(args: argparse.Namespace) -> Any:
-    """The local process pool, or the Dask cluster ``--dask`` names (closed when the command ends)."""
-    from woa_core.sim.backends import connect
-
-    return connect(getattr(args, "dask", None), args.workers or os.cpu_count() or 1)
 
 
 def _add_later_commands(sub: Any) -> None:

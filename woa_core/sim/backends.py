@@ -16,7 +16,9 @@ Dask is an optional extra (``pip install 'woa[dask]'``); ``connect(None, n)`` is
 
 from __future__ import annotations
 
+import argparse
 import multiprocessing
+import os
 import signal
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -186,3 +188,18 @@ def close_all() -> None:
     """Close every backend ``connect`` opened (called once as the ``woa`` command ends)."""
     while _opened:
         _opened.pop().close()
+
+
+def add_dask_option(parser: argparse.ArgumentParser) -> None:
+    """``--dask ADDRESS`` on a command that plays many games (same results as locally)."""
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play the games on a Dask scheduler (tcp://HOST:8786), or 'local' for a local Dask cluster "
+        "of --workers processes; results are identical to a local run (needs: pip install 'woa[dask]')",
+    )
+
+
+def open_backend(args: argparse.Namespace) -> Backend:
+    """The local pool of ``--workers`` processes, or the Dask cluster ``--dask`` names."""
+    return connect(getattr(args, "dask", None), getattr(args, "workers", 0) or os.cpu_count() or 1)

@@ -38,7 +38,7 @@ Objectives (lower score is better): """
 
 def add_command(sub: Any) -> None:
     """Register ``woa sweep`` on the ``woa`` parser."""
-    from woa_core.cli import add_dask_option
+    from woa_core.sim.backends import add_dask_option
 
     p = sub.add_parser(
         "sweep",
@@ -78,7 +78,7 @@ def add_command(sub: Any) -> None:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """``woa sweep``: load the space, play (or resume) it, write and print the results."""
-    from woa_core.cli import open_backend
+    from woa_core.sim.backends import open_backend
     from woa_core.sim.progress import Progress
     from woa_core.sim.sweep import SweepRun, SweepStore, run_sweep
     from woa_core.sim.sweep_figures import parse_objective

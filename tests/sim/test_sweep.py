@@ -159,7 +159,7 @@ def test_inline_variant_sweeps_around_it(tmp_path: Path, capsys) -> None:
         "rules:\n  extends: west-of-africa\n  economy: {gold: {start: 30}}\n"
         "parameters:\n  economy.gold.cap: [45, 60]\n",
     )
-    from woa_core.sim.sweep_space import read_rules
+    from woa_core.rules import read_rules
 
     report = _sweep(capsys, str(space), "--out", str(tmp_path / "out"))
     assert report["manifest"]["overrides"] == ["economy.gold.start=30"]

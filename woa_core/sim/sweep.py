@@ -22,8 +22,8 @@ from typing import Any
 
 from woa_core import __version__
 from woa_core.errors import Problem, RulesError, SweepError, UsageError
-from woa_core.sim._rules_stub import run_range
 from woa_core.sim.backends import Backend
+from woa_core.sim.runner import RunSpec, run_games
 from woa_core.sim.sweep_figures import Objective, bonferroni_z, game_figures, summarize
 from woa_core.sim.sweep_space import Point, Space
 
@@ -179,8 +179,8 @@ def _play(
         raise SweepError([Problem(where, 0, 0, str(p)) for p in e.problems]) from None
     state.rules_hash = source.content_hash
     start = len(state.games)
-    records = run_range(source, space.players, space.bots, space.seed, space.rotate_seats, start, until, backend)
-    for record in records:
+    spec = RunSpec(source, space.players, space.bots, space.seed, space.rotate_seats)
+    for record in run_games(spec, until - start, backend=backend, start=start):
         state.games.append(game_figures(record))
         run.played_now += 1
         if on_progress:

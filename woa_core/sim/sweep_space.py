@@ -28,10 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from woa_core.errors import Problem, RulesError, SweepError, UsageError
-from woa_core.rules import bundled_rulesets
+from woa_core.rules import RulesSource, bundled_rulesets, read_rules
 from woa_core.rules.source import Located, Path_, Pos, YamlProblem, display_path, dotted, load_yaml
 from woa_core.rules.validate import explain_schema_error, schema_validator
-from woa_core.sim._rules_stub import RulesSource, read_rules
 
 SCHEMA = "sweep"
 DEFAULTS: dict[str, Any] = {"players": 4, "games": 100, "seed": 0, "bots": "heuristic", "rotate_seats": False}

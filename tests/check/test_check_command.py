@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import yaml
 
+from woa_core.check.scenario import load_scenario, run_scenario
 from woa_core.cli import main
 from woa_core.engine import round_end
 
@@ -67,3 +68,25 @@ def test_check_with_heuristic_bots_reaches_more_rules(capsys) -> None:
     assert report["bots"] == ["heuristic"]
     assert "R7 minus passed" in report["coverage"]["4"]["rulings"]["seen"]
     assert main(["check", "--players", "3", "--games", "1", "--bots", "random,random"]) == 2
+
+
+def test_a_counterexample_under_set_keeps_its_overrides(tmp_path, monkeypatch, capsys) -> None:
+    """A check run with --set writes the overrides into the scenario, so it replays the same rules."""
+    monkeypatch.setitem(round_end.ROUND_END, "refill_settlement_track", _broken_refill)
+    out = tmp_path / "ce.yaml"
+    args = ["check", "--players", "4", "--games", "3", "--seed", "1", "--out", str(out)]
+    assert main([*args, "--set", "economy.gold.cap=46"]) == 1
+    capsys.readouterr()
+    assert yaml.safe_load(out.read_text())["overrides"] == ["economy.gold.cap=46"]
+    assert main(["scenario", str(out)]) == 1  # the bug is still there: the same invariant fails
+    assert "settlements_conserved" in capsys.readouterr().out
+
+
+def test_a_scenario_plays_under_its_overrides(tmp_path) -> None:
+    """4. Game Preparations: each player starts with the gold economy.gold.start names."""
+    path = tmp_path / "s.yaml"
+    path.write_text("players: 2\noverrides: [economy.gold.start=12]\nexpect: {gold: {p1: 12, p2: 12}}\n")
+    result = run_scenario(load_scenario(path))
+    assert result.passed, result.message
+    path.write_text("players: 2\noverrides: [economy.gold.start=-1]\n")
+    assert "--set economy.gold.start=-1: -1 is less than the minimum of 0" in run_scenario(load_scenario(path)).message

@@ -102,7 +102,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             if violation:
                 progress.close()
                 small = shrink(rules, violation)
-                Path(args.out).write_text(scenario_text(rules, scenario_rules, small), encoding="utf-8")
+                Path(args.out).write_text(scenario_text(rules, scenario_rules, small, overrides), encoding="utf-8")
                 where = f"{n} players, game {i} (seed {seed}), step {violation.step}"
                 print(f"invariant '{violation.invariant}' failed: {violation.message}", file=sys.stderr)
                 print(

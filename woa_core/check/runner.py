@@ -8,6 +8,7 @@ a scenario that ``woa scenario`` replays (with ``check_invariants: true``).
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -144,8 +145,9 @@ def shrink(rules: Rules, violation: Violation, budget: int = 400) -> Violation:
     return best
 
 
-def scenario_text(rules: Rules, rules_spec: str, violation: Violation) -> str:
-    """A scenario file that replays ``violation`` and fails on the same invariant."""
+def scenario_text(rules: Rules, rules_spec: str, violation: Violation, overrides: Sequence[str] = ()) -> str:
+    """A scenario file that replays ``violation`` and fails on the same invariant (under the
+    rules ``rules_spec`` with the ``--set`` ``overrides``)."""
     schema = data_root() / "schema" / "scenario.schema.json"
     lines = [
         f"# yaml-language-server: $schema={schema.as_uri()}",
@@ -153,6 +155,7 @@ def scenario_text(rules: Rules, rules_spec: str, violation: Violation) -> str:
         f"#   {violation.message}",
         f"name: counterexample for {violation.invariant}",
         f"rules: {rules_spec}",
+        *([f"overrides: {json.dumps(list(overrides))}"] if overrides else []),
         f"players: {rules.players}",
         f"seed: {violation.seed}",
         "check_invariants: true",

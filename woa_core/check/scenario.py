@@ -108,7 +108,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     if spec.endswith((".yaml", ".yml")) or "/" in spec:
         spec = str((scenario.base_dir / spec).resolve()) if not Path(spec).is_absolute() else spec
     try:
-        rules = load_rules(spec, data["players"])
+        rules = load_rules(spec, data["players"], data.get("overrides", []))
     except RulesError as e:
         return ScenarioResult(scenario, False, f"{scenario.where(('rules',))}: cannot load rules: {e}")
     game = Game(rules, seed=data.get("seed", 0))

@@ -116,6 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--csv", metavar="FILE", help="write one row per game to FILE (with the master seed and game index)")
+    p.add_argument(
+        "--html", metavar="FILE", help="also write a self-contained HTML report with plots (needs the 'report' extra)"
+    )
     p.add_argument("--log-dir", metavar="DIR", help="write a replayable log of every game to DIR")
     p.set_defaults(run=cmd_simulate)
 
@@ -173,6 +176,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--alpha", type=float, default=0.05, help="flag rows with adjusted p below this (default: 0.05)")
     p.add_argument("--json", action="store_true", help="print the comparison as JSON (every row with p-values)")
+    p.add_argument(
+        "--html", metavar="FILE", help="also write a self-contained HTML report with plots (needs the 'report' extra)"
+    )
     p.set_defaults(run=cmd_compare)
 
     p = sub.add_parser(
@@ -277,6 +283,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from woa_core.sim.stats import Stats
 
     bots = _bots(args)
+    _check_html(args)
     if args.first_game < 0:
         raise UsageError("--first-game must be 0 or more")
     source = read_rules_from(args, args.players)
@@ -323,7 +330,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2))
     else:
         print(format_table(report))
+    if args.html:
+        from woa_core.draw.cli import write_report
+
+        write_report(args.html, "simulate", report, format_table(report))
     return 130 if interrupted else 0
+
+
+def _check_html(args: argparse.Namespace) -> None:
+    """Fail before any game runs when ``--html`` cannot be drawn (the 'report' extra is missing)."""
+    if getattr(args, "html", None):
+        from woa_core.draw.report_html import require_report_extra
+
+        require_report_extra()
 
 
 def _bots(args: argparse.Namespace) -> tuple[str, ...]:
@@ -344,6 +363,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from woa_core.sim.runner import RunSpec
 
     bots = _bots(args)
+    _check_html(args)
     if args.games < 2:
         raise UsageError("--games must be at least 2 to compare")
     if not 0 < args.alpha < 1:
@@ -395,6 +415,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2))
     else:
         print(format_comparison(report))
+    if args.html:
+        from woa_core.draw.cli import write_report
+
+        write_report(args.html, "compare", report, format_comparison(report))
     return 130 if interrupted else 0
 
 

@@ -84,3 +84,14 @@ def replay_pictures(args: argparse.Namespace) -> int:
         write_text(args.html, viewer_html(args.log, args.rules))
         print(f"replay viewer written to {args.html}", file=sys.stderr)
     return 0
+
+
+def write_report(path: str, kind: str, report: dict[str, Any], text: str) -> None:
+    """Write the ``--html`` report of ``woa simulate`` (``kind="simulate"``: manifest and stats)
+    or ``woa compare`` (``kind="compare"``: manifest, method and rows); ``text`` is the plain
+    report, included as it is."""
+    from woa_core.draw.report_html import compare_html, simulate_html
+
+    page = simulate_html(report, text) if kind == "simulate" else compare_html(report, text)
+    write_text(path, page)
+    print(f"HTML report written to {path}", file=sys.stderr)

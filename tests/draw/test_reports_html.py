@@ -1,0 +1,92 @@
+"""`--html` on simulate and compare: self-contained reports with plots, rendered in Chromium."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from woa_core.cli import main
+
+pytest.importorskip("matplotlib", reason="the 'report' extra is not installed: pip install '.[report]'")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def simulate_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("r") / "r.html"
+    args = ["simulate", "--players", "3", "--games", "12", "--seed", "1", "--bots", "heuristic,random,random"]
+    assert main([*args, "--rotate-seats", "--quiet", "--workers", "1", "--html", str(out)]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def compare_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("c") / "c.html"
+    ferry = str(ROOT / "rules/variants/el-hierro-ferry.yaml")
+    args = ["compare", "west-of-africa", ferry, "--players", "2", "--games", "8", "--bots", "random"]
+    assert main([*args, "--quiet", "--workers", "1", "--html", str(out)]) == 0
+    return out
+
+
+def _self_contained(html: str) -> None:
+    # href="#id" and url(#id) point inside the page; nothing may point outside it
+    assert not re.search(r"\b(src|href)\s*=\s*\"(?!#)|url\((?!#)|@import|<script", html)
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), "two figures share an element id"
+    assert "default-src 'none'" in html
+
+
+def test_the_simulate_report_has_every_plot(simulate_report: Path) -> None:
+    html = simulate_report.read_text(encoding="utf-8")
+    _self_contained(html)
+    headings = re.findall(r"<h2>(.*?)</h2>", html)
+    assert headings == [
+        "Manifest",
+        "Game length",
+        "Win rates",
+        "VP by source",
+        "Goods sold by region",
+        "Actions used",
+        "The report as text",
+    ]
+    assert html.count('<figure class="plot"><svg') == 5
+    assert "rules_hash" in html and "heuristic, random, random" in html  # the manifest says what produced it
+    assert "95% Wilson intervals" in html and "wins by bot" in html  # intervals, and the text report
+
+
+def test_the_compare_report_shows_each_change_with_its_interval(compare_report: Path) -> None:
+    html = compare_report.read_text(encoding="utf-8")
+    _self_contained(html)
+    assert "Changes" in html and "el-hierro-ferry" in html
+    changes = html.split("<h2>Changes</h2>", 1)[1].split("</figure>", 1)[0]
+    for row in ("rounds", "per player vp", "first player wins", "p1 wins"):
+        assert f">{row}<" in changes
+    assert len(re.findall(r"\[[+-][\d.e+-]*(?: pp)?, [+-]", changes)) >= 8  # the intervals, in numbers
+
+
+def test_html_without_matplotlib_says_what_to_install(monkeypatch, tmp_path: Path, capsys) -> None:
+    monkeypatch.setattr("woa_core.draw.report_html.has_matplotlib", lambda: False)
+    out = tmp_path / "r.html"
+    assert main(["simulate", "--players", "2", "--games", "2", "--quiet", "--html", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "matplotlib" in err and "pip install" in err and "[report]" in err and not out.exists()
+    assert main(["simulate", "--players", "2", "--games", "2", "--quiet"]) == 0  # text needs nothing extra
+
+
+@pytest.mark.parametrize("which", ["simulate_report", "compare_report"])
+def test_the_reports_render_in_chromium(which: str, request: pytest.FixtureRequest, watched: Any) -> None:
+    report: Path = request.getfixturevalue(which)
+    page = watched.page
+    page.goto(report.as_uri())
+    plots = page.locator("figure.plot svg")
+    assert plots.count() >= 5
+    for k in range(plots.count()):
+        box = plots.nth(k).bounding_box()
+        assert box and box["width"] > 300 and box["height"] > 150
+    assert watched.screenshot_colours() > 40, "the screenshot is blank"
+    assert watched.errors == []
+    assert watched.requests == [report.as_uri()]

@@ -40,6 +40,13 @@ def test_woa_board_names_every_island_and_the_ferry_adds_a_link(tmp_path: Path) 
     assert len(_links(b)) == 6  # board.yaml's sea_links
 
 
+def test_a_set_override_draws_its_link(tmp_path: Path) -> None:
+    """--set changes the rules for this picture only, like a variant."""
+    out = tmp_path / "s.svg"
+    assert main(["board", "--set", "board.sea_links.el_hierro-tenerife=true", "-o", str(out)]) == 0
+    assert "el_hierro-tenerife" in _links(_parse(out))
+
+
 def test_unused_moorings_are_shown_for_two_players(tmp_path: Path) -> None:
     """7. Changes in Two- or Three-Player Games: the second mooring of Tenerife and Gran Canaria
     is for 4-5 players only; the 2-player board shows those two crossed out, the 4-player none."""

@@ -33,8 +33,9 @@ def printed_moorings(spec: str | RulesSource, rules: Rules) -> list[int]:
     """Per island, the most moorings any supported player count uses (the printed board), so the
     picture can show which ones this player count leaves unused.
 
-    >>> from woa_core.rules import load_rules
-    >>> printed_moorings("west-of-africa", load_rules("west-of-africa", 2))[3]  # Tenerife
+    >>> from woa_core.rules import read_rules
+    >>> source = read_rules("west-of-africa")
+    >>> printed_moorings(source, source.compile(2))[3]  # Tenerife: its second mooring is for 4-5 players
     2
     """
     from woa_core.rules import read_rules

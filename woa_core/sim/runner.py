@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from woa_core import gamelog, loop
-from woa_core.engine import Game, GameState
+from woa_core.engine import Game
 from woa_core.engine.actions import STEP_OF_VERB
 from woa_core.loop import Observer, Transcript
 from woa_core.rules import Rules, RulesSource, read_rules
@@ -136,17 +136,18 @@ class PlayStatistics(Observer):
         self.gold_top = game.state.gold_rank()[0]
 
     def before(self, game: Game, seat: int, action: tuple) -> None:
+        # one hook per action (a second costs time on the hot path): the order of round 1 is
+        # known before the first action after the selection
+        state = game.state
+        self.decisions += 1
+        if self.first_player < 0 and state.order:
+            self.first_player = state.order[0]
         verb = action[1]
         if verb in STEP_OF_VERB:
-            if game.state.step == "main":
+            if state.step == "main":
                 self.started[seat][STEP_OF_VERB[verb]] += 1
             if verb == "sell":
                 self.sold[seat][self.rules.islands[action[2]].region] += 1
-
-    def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
-        self.decisions += 1
-        if self.first_player < 0 and game.state.order:
-            self.first_player = game.state.order[0]
 
 
 def _play(

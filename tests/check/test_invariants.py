@@ -41,6 +41,26 @@ def test_invariant_detects_its_corruption(name: str) -> None:
     assert name in {n for n, _ in violations(game.rules, game.state, None)}
 
 
+def test_helpers_leaving_without_planting_is_caught() -> None:
+    """helpers_leave_only_when_planting (Cultivate Goods, R5): a worker moved to a ship during
+    Cultivate Goods with no good planted on its island is a violation; with one, it is not."""
+    rules = load_rules("west-of-africa", 2)
+    game = Game(rules, seed=1)
+    la_palma, west = rules.island_id("la_palma"), len(rules.islands)
+    game.state.workers[0][la_palma] = 1
+    game.state.workers[0][west] -= 1
+    prev = game.state.copy()
+    game.state.step = "cultivate"
+    game.state.workers[0][la_palma] -= 1
+    game.state.workers[0][west] += 1
+    check = INVARIANTS["helpers_leave_only_when_planting"]
+    assert check(rules, game.state, prev) == (
+        "1 worker(s) of p1 left La Palma while cultivating, with nothing planted there"
+    )
+    game.state.crop[rules.islands[la_palma].spaces[0]] = 0
+    assert check(rules, game.state, prev) is None
+
+
 def test_vp_decrease_needs_the_previous_state() -> None:
     game = _midgame()
     prev = game.state.copy()

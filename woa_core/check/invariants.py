@@ -204,6 +204,20 @@ def final_scoring(rules: Rules, s: GameState, prev: GameState | None) -> str | N
 
 
 @invariant
+def helpers_leave_only_when_planting(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
+    """Cultivate Goods (R5): during the action, workers leave an island only together with a good
+    planted there (the helpers whose help lowered its cost)."""
+    if prev is None or s.step != "cultivate":
+        return None
+    for p in range(s.players):
+        for island, info in enumerate(rules.islands):
+            left = prev.workers[p][island] - s.workers[p][island]
+            if left > 0 and not any(s.crop[sp] == p != prev.crop[sp] for sp in info.spaces):
+                return f"{left} worker(s) of p{p + 1} left {info.name} while cultivating, with nothing planted there"
+    return None
+
+
+@invariant
 def has_legal_action(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
     """A game not over always offers its decider a legal action: rules under which a game can
     get stuck are broken (a harbor with no mooring that a ship can end its move in, say)."""

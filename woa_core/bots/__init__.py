@@ -1,6 +1,6 @@
 """Bots, and how a ``--bots`` value becomes one bot per seat.
 
-``--bots`` names bundled bots (``random``, ``heuristic``, ``heuristic-v1``), a class of
+``--bots`` names bundled bots (``random``, ``heuristic``, ``heuristic-v1``, ``mcts``), a class of
 your own as ``module:Class``, or an entry point in the ``woa.bots`` group. Parameters follow the
 name after a colon: ``mcts:iterations=400,c=1.4``. A comma token with ``=`` and no ``:``
 continues the previous bot's parameters, so one value can hold several bots with parameters:
@@ -31,6 +31,7 @@ BUNDLED: dict[str, str] = {
     "random": "woa_core.bots.random_bot:RandomBot",
     "heuristic": "woa_core.bots.heuristic:HeuristicBot",
     "heuristic-v1": "woa_core.bots.heuristic_v1:HeuristicV1Bot",
+    "mcts": "woa_core.bots.mcts:MctsBot",
 }
 
 __all__ = [
@@ -154,6 +155,9 @@ def bot_params(name: str, text: dict[str, str]) -> dict[str, Any]:
             known = ", ".join(f"{k}={v!r}" for k, v in accepted.items()) or "none"
             raise UsageError(f"bot '{name}' has no parameter '{key}' (it has {known})")
         out[key] = _convert(name, key, value, accepted[key])
+        choices = getattr(bot_factory(name), "param_choices", {}).get(key)
+        if choices is not None and out[key] not in choices:
+            raise UsageError(f"bot '{name}': {key} must be one of {', '.join(map(str, choices))}, not '{value}'")
     return out
 
 

@@ -117,13 +117,9 @@ class HeuristicBot:
     def select(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The selection of the best plan (``legal`` are the select actions)."""
         p = view.player
-        rivals = [q for q in range(view.players) if q != p]
-        predicted = [best_choice(view, q, None, [], 0.0) for q in rivals] if self._predict else []
-        choice = best_choice(view, p, self._rng, list(zip(rivals, predicted, strict=False)), self._noise)
-        counts = [0] * len(view.rules.cards)
-        for c in range(len(counts)):
-            counts[c] += choice.cards >> c & 1
-        action = Action(p, "select", tuple(counts))
+        rivals = rival_predictions(view, p) if self._predict else []
+        choice = ranked_choices(view, p, self._rng, rivals, self._noise, 1, wide=self._predict)[0]
+        action = Action(p, "select", choice_counts(view.rules, choice))
         if action in _legal_set(legal):
             return action
         return Action(p, "select", _fallback(view.rules, legal))
@@ -156,6 +152,10 @@ class HeuristicBot:
                 return steps[0]
         return end
 
+    def score(self, view: PlayerView, action: Action) -> float:
+        """What the bot thinks of one non-selection action now (positive: worth doing)."""
+        return self._score(view, action)
+
     def _score(self, view: PlayerView, action: Action) -> float:
         r, p = view.rules, view.player
         verb = action[1]
@@ -185,6 +185,17 @@ def best_choice(
     return ranked_choices(view, p, rng, rivals, noise, 1)[0]
 
 
+def rival_predictions(view: PlayerView, p: int) -> list[tuple[int, Choice]]:
+    """What each other player is expected to select (the same reasoning from its side, without
+    predicting further)."""
+    return [(q, best_choice(view, q, None, [], 0.0)) for q in range(view.players) if q != p]
+
+
+def choice_counts(r: Rules, choice: Choice) -> tuple[int, ...]:
+    """A choice's cards as the card counts of a ``select`` action."""
+    return tuple(choice.cards >> c & 1 for c in range(len(r.cards)))
+
+
 def ranked_choices(
     view: PlayerView,
     p: int,
@@ -192,6 +203,7 @@ def ranked_choices(
     rivals: list[tuple[int, Choice]],
     noise: float,
     k: int,
+    wide: bool | None = None,
 ) -> list[Choice]:
     """The ``k`` best distinct selections for ``p`` (best first; see ``best_choice``)."""
     r = view.rules
@@ -201,7 +213,8 @@ def ranked_choices(
     vp_gold = VP_IN_GOLD if not last else float(r.gold_per_vp)
     rank = view.gold_rank()
     my_rank = rank.index(p)
-    wide = rng is not None or k > 1  # its own choice weighs more options than a prediction of others
+    if wide is None:  # its own choice weighs more options than a prediction of others
+        wide = rng is not None or k > 1
     trades = [NOTHING, *_top(_trades(view, p, allowed, last), 4 if wide else 2)]
     workers = [NOTHING]
     if "move_workers" in allowed:
@@ -638,13 +651,38 @@ def _beats(view: PlayerView, p: int, mine: int, rival: int, who: int) -> bool:
 
 
 def _owns(view: PlayerView, p: int, island: int, workers: int | None = None) -> bool:
-    rival, who = _rival_influence(view, p, island)
-    return _beats(view, p, _influence(view, p, island, workers), rival, who)
+    """Whether ``p`` would be Alcalde of ``island`` now (with ``workers`` own workers there)."""
+    if workers is None:
+        return _ownership(view, p)[island]
+    mine, rival, who = _contest(view, p)[island]
+    mine += (workers - view.workers[p][island]) * view.rules.influence_worker
+    return _beats(view, p, mine, rival, who)
 
 
 def _winnable(view: PlayerView, p: int, island: int) -> bool:
-    rival, who = _rival_influence(view, p, island)
-    return _beats(view, p, _influence(view, p, island) + 2 * view.rules.influence_worker, rival, who)
+    mine, rival, who = _contest(view, p)[island]
+    return _beats(view, p, mine + 2 * view.rules.influence_worker, rival, who)
+
+
+def _contest(view: PlayerView, p: int) -> list[tuple[int, int, int]]:
+    """Per island: ``p``'s influence, the strongest other's and who that is."""
+    return _memo(view, ("contest", p), lambda: _make_contest(view, p))
+
+
+def _make_contest(view: PlayerView, p: int) -> list[tuple[int, int, int]]:
+    table = _influences(view)
+    out = []
+    for row in table:
+        rival, who = 0, NOBODY
+        for q, f in enumerate(row):
+            if q != p and f > rival:
+                rival, who = f, q
+        out.append((row[p], rival, who))
+    return out
+
+
+def _ownership(view: PlayerView, p: int) -> list[bool]:
+    return _memo(view, ("owns", p), lambda: [_beats(view, p, m, r, w) for m, r, w in _contest(view, p)])
 
 
 def _stakes(view: PlayerView, p: int) -> list[float]:
@@ -772,6 +810,10 @@ def _open_islands(view: PlayerView, p: int) -> list[int]:
 
 def _worker_goal(view: PlayerView, p: int) -> int:
     """The island where one more own worker is worth most."""
+    return _memo(view, ("worker goal", p), lambda: _make_worker_goal(view, p))
+
+
+def _make_worker_goal(view: PlayerView, p: int) -> int:
     stakes = _stakes(view, p)
     n = len(view.rules.islands)
     options = [i for i in range(n) if not _owns(view, p, i) and _winnable(view, p, i)]
@@ -810,6 +852,10 @@ def _worker_value(view: PlayerView, source: int, dest: int) -> float:
 def _ship_goal(view: PlayerView) -> tuple[int, int]:
     """Where the ship should load and where unload, from the view and the own selection:
     ``(source, destination)``, ``(-1, destination)`` when only sailing, ``(-1, -1)``: stay."""
+    return _memo(view, "ship goal", lambda: _make_ship_goal(view))
+
+
+def _make_ship_goal(view: PlayerView) -> tuple[int, int]:
     r, p = view.rules, view.player
     n = len(r.islands)
     here = view.ship[p]

@@ -30,13 +30,19 @@ changing anything, so a refused action leaves the state exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
+from typing import TYPE_CHECKING
 
 from woa_core.engine.actions import ACTIONS, STEP_OF_VERB, VERBS, Action, make_action
+from woa_core.engine.actions.turn import selection_problem
 from woa_core.engine.core import GameCore
 from woa_core.engine.selection import selection_actions
 from woa_core.engine.state import NOBODY
 from woa_core.engine.view import PlayerView
 from woa_core.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from woa_core.engine.determinize import Sampler
 
 __all__ = ["ACTIONS", "STEP_OF_VERB", "VERBS", "Action", "Game"]
 
@@ -149,6 +155,53 @@ class Game(GameCore):
         if len(action) - 2 != arity:
             raise IllegalAction(f"'{verb}' takes {arity} argument(s), not {len(action) - 2}")
         play(self, p, *action[2:])
+
+    def apply_legal(self, action: tuple) -> None:
+        """Play ``action``, which must come from ``legal_actions()`` of this very state, without
+        checking it again (search plays millions of them). Anything else goes to ``apply``.
+
+        >>> from woa_core.rules import load_rules
+        >>> game = Game(load_rules("west-of-africa", 2), seed=1)
+        >>> game.apply_legal(game.legal_actions(0)[5])
+        >>> game.deciders()
+        [1]
+        """
+        self.trusted = True
+        try:
+            _PLAY[action[1]][1](self, action[0], *action[2:])
+        finally:
+            self.trusted = False
+
+    def is_legal(self, action: tuple) -> bool:
+        """Whether ``action`` is one of ``legal_actions()`` now, without listing selections.
+
+        >>> from woa_core.rules import load_rules
+        >>> game = Game(load_rules("west-of-africa", 2), seed=1)
+        >>> game.is_legal((0, "select", game.card_counts("sell", "minus"))), game.is_legal((0, "end"))
+        (True, False)
+        """
+        if not isinstance(action, tuple) or len(action) < 2:
+            return False
+        s = self.state
+        if s.step == "select":
+            p = action[0]
+            return (
+                action[1] == "select"
+                and len(action) == 3
+                and isinstance(p, int)
+                and 0 <= p < s.players
+                and s.selection[p] is None
+                and selection_problem(self, p, action[2]) is None
+            )
+        return action in self.legal_actions(action[0] if isinstance(action[0], int) else None)
+
+    @classmethod
+    def determinize(cls, view: PlayerView, rng: Random, sampler: Sampler | None = None) -> Game:
+        """A full game consistent with exactly what ``view`` shows, the hidden selections sampled
+        (``woa_core.engine.determinize``)."""
+        from woa_core.engine.determinize import determinize
+
+        return cls(view.rules, state=determinize(view, rng, sampler))
 
     def _not_your_turn(self, p: int, deciders: list[int]) -> str:
         if self.state.step == "select":

@@ -1,0 +1,155 @@
+"""What search costs: state copies, views, determinizations, the trusted apply path, heuristic
+games/s (the first heuristic against the current one) and the ``mcts`` bot's time per decision.
+A script, not a test: run it and read the table (one process, one core).
+
+    python benchmarks/search.py                       # everything, 4 players
+    python benchmarks/search.py --players 2 --mcts-games 2 --json
+    python benchmarks/search.py --mcts "mcts:iterations=200"
+
+Figures are means over the runs; on a shared machine compare the rows of one run with each other.
+The search issue's targets: ``GameState.copy`` <= 20 us for a 4-player state; ``mcts`` at its
+default budget <= 0.25 s per decision on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+import timeit
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from woa_core.bots import make_bots
+from woa_core.engine.determinize import determinize
+from woa_core.engine.game import Game
+from woa_core.rules import load_rules
+from woa_core.sim.runner import play_game
+
+
+def mid_game(players: int, seed: int = 3, steps: int = 200) -> Game:
+    """A 4-player game some way in, in the action phase (hidden selections to sample)."""
+    rules = load_rules("west-of-africa", players)
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not game.over and (steps > 0 or game.state.step == "select"):
+        game.apply(rng.choice(game.legal_actions()))
+        steps -= 1
+    return game
+
+
+def micro(players: int, number: int) -> dict[str, float]:
+    """Microseconds per call of the search primitives."""
+    game = mid_game(players)
+    view = game.observation(game.decider())
+    rng = random.Random(1)
+    legal = list(game.legal_actions())
+    selecting = Game(game.rules, seed=1)
+    select_legal = selecting.legal_actions(0)
+    select_action = select_legal[len(select_legal) // 2]
+
+    def checked() -> None:
+        g = selecting.copy()
+        g.apply(select_action)
+
+    def trusted() -> None:
+        g = selecting.copy()
+        g.apply_legal(select_action)
+
+    def state_copy() -> None:
+        selecting.state.copy()
+
+    rows = {
+        "GameState.copy": game.state.copy,
+        "Game.observation (view snapshot)": lambda: game.observation(0),
+        "determinize (state from a view)": lambda: determinize(view, rng),
+        "apply, checked (select, with a copy)": checked,
+        "apply_legal, trusted (select, with a copy)": trusted,
+        "copy alone (to subtract)": state_copy,
+        "action in legal (2,379 selections)": lambda: select_action in select_legal,
+        "legal_actions (action phase)": game.legal_actions,
+    }
+    del legal
+    return {name: timeit.timeit(fn, number=number) / number * 1e6 for name, fn in rows.items()}
+
+
+def games_per_second(bots: str, players: int, games: int) -> dict[str, float]:
+    """Self-play games/s and decisions/s of one bot on one core."""
+    rules = load_rules("west-of-africa", players)
+    start = time.perf_counter()
+    decisions = sum(play_game(rules, seed, [bots] * players).decisions for seed in range(games))
+    seconds = time.perf_counter() - start
+    return {"games_per_second": games / seconds, "decisions_per_second": decisions / seconds}
+
+
+def mcts_time(spec: str, players: int, games: int) -> dict[str, float]:
+    """Seconds per decision of ``spec`` playing one seat against heuristic bots (seats rotated)."""
+    rules = load_rules("west-of-africa", players)
+    spent, decisions, slowest, wins = 0.0, 0, 0.0, 0
+    for index in range(games):
+        seat = index % players
+        specs = ["heuristic"] * players
+        specs[seat] = spec
+        game = Game(rules, seed=index)
+        bots = make_bots(specs, index)
+        while not game.over:
+            who = game.deciders()[0]
+            legal = game.legal_actions(who)
+            view = game.observation(who)
+            start = time.perf_counter()
+            action = bots[who].choose(view, legal)
+            took = time.perf_counter() - start
+            if who == seat:
+                spent, decisions, slowest = spent + took, decisions + 1, max(slowest, took)
+            game.apply(action)
+        wins += game.state.winner == seat
+    return {
+        "seconds_per_decision": spent / decisions,
+        "decisions_per_second": decisions / spent,
+        "slowest_decision_seconds": slowest,
+        "decisions": decisions,
+        "wins": wins,
+        "games": games,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--number", type=int, default=2000, help="calls per primitive (default: %(default)s)")
+    parser.add_argument("--games", type=int, default=20, help="heuristic games per bot (default: %(default)s)")
+    parser.add_argument("--mcts", default="mcts", help="the search bot spec (default: %(default)s)")
+    parser.add_argument("--mcts-games", type=int, default=4, help="games for the search bot (default: %(default)s)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    report = {
+        "players": args.players,
+        "microseconds": micro(args.players, args.number),
+        "heuristic": {
+            bot: games_per_second(bot, args.players, args.games) for bot in ("heuristic-v1", "heuristic", "random")
+        },
+        "mcts": {"spec": args.mcts, **mcts_time(args.mcts, args.players, args.mcts_games)} if args.mcts_games else {},
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    print(f"search primitives, {args.players} players (microseconds per call)")
+    for name, us in report["microseconds"].items():
+        print(f"  {name:45s} {us:9.1f}")
+    print("self-play, one core")
+    for bot, row in report["heuristic"].items():
+        print(f"  {bot:14s} {row['games_per_second']:8.1f} games/s {row['decisions_per_second']:10.0f} decisions/s")
+    if report["mcts"]:
+        m = report["mcts"]
+        print(f"{m['spec']} against heuristic bots ({m['games']} games, seats rotated)")
+        print(
+            f"  {m['seconds_per_decision']:.3f} s per decision ({m['decisions_per_second']:.1f} decisions/s), "
+            f"slowest {m['slowest_decision_seconds']:.2f} s, {m['wins']} wins"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -97,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "simulate",
         help="play many bot games and report statistics",
-        description="Play bot games and report wins by seat and bot (with 95%% confidence intervals), "
+        description="Play bot games and report wins by seat and bot (with 95% confidence intervals), "
         "game length, how games end, VP by source, goods sold and actions used. Results are identical "
         "for any --workers; every report carries a manifest of what produced it.",
         epilog=EPILOG_RULES
@@ -146,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play the same games (same seeds, same bots) under a base ruleset and a changed one, and "
         "compare every figure simulate reports: game length, how games end, first-player, per-seat and per-bot "
         "win rates, VP by source, final gold, settlements, goods sold by region, actions used, per-seat VP. "
-        "Each row gives the mean paired difference (per game pair), its 95%% interval, a p-value (paired "
+        "Each row gives the mean paired difference (per game pair), its 95% interval, a p-value (paired "
         "t-test; McNemar's exact test for rates) and that p-value adjusted for the number of rows (Holm by "
         "default); a row is flagged * when the adjusted p is below --alpha. With --variant-seed S the variant "
         "plays its own seed stream and the analysis is unpaired (Welch): the A/A check of the noise floor is "

@@ -48,7 +48,8 @@ def add_rules_options(
 
     ``positional`` is ``"?"`` or ``"*"`` for a command that also accepts the rules as a positional
     argument (its old spelling); ``"*"`` lets it name several rulesets (``woa validate A B``)."""
-    parser.add_argument("--rules", metavar="RULES", help=f"{help} (default: {DEFAULT_RULES})")
+    default = "" if "default" in help else f" (default: {DEFAULT_RULES})"
+    parser.add_argument("--rules", metavar="RULES", help=help + default)
     parser.add_argument("--set", dest="overrides", action="append", metavar="PATH=VALUE", help=SET_HELP)
     if positional:
         parser.add_argument(

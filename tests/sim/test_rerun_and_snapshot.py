@@ -48,3 +48,24 @@ def test_a_log_of_a_set_run_replays_with_its_overrides(tmp_path: Path, capsys) -
     assert head["rules_hash"] == manifest["rules_hash"]
     assert replay(log).game.rules.gold_cap == 30
     assert main(["replay", str(log)]) == 0
+
+
+def test_games_of_a_run_read_and_compile_nothing(tmp_path: Path, monkeypatch) -> None:
+    """After the RunSpec is made, playing its games reads no file and compiles nothing."""
+    import importlib
+
+    rules_module = importlib.import_module("woa_core.rules")
+    resolve_module = importlib.import_module("woa_core.rules.resolve")  # the module, not the function
+
+    variant = tmp_path / "v.yaml"
+    variant.write_text("extends: west-of-africa\neconomy: {gold: {cap: 50}}\n")
+    spec = RunSpec(str(variant), 3, ("random",) * 3, seed=1, overrides=("economy.gold.start=14",))
+    spec.compiled()
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("rules loaded or compiled during the run")
+
+    monkeypatch.setattr(resolve_module, "load_yaml", forbidden)
+    monkeypatch.setattr(rules_module, "compile_document", forbidden)
+    records = list(run_games(spec, 4))
+    assert len(records) == 4 and spec.compiled().gold_cap == 50

@@ -25,7 +25,7 @@ def add_commands(sub: Any) -> None:
         "tournament",
         help="rate bots against each other in seat-balanced games",
         description="Play games among the given bots, every bot in every seat equally often (a bot fills "
-        "several seats when there are fewer bots than players), and print a rating for each bot with a 95%% "
+        "several seats when there are fewer bots than players), and print a rating for each bot with a 95% "
         "interval (a Plackett-Luce fit of the finishing orders, bootstrap over games), each bot's win rate per "
         "seat held, and head to head how often one bot finished ahead of another. The manifest names the "
         "rules (and their hash), the seed, the bots with their parameters and the engine version.",
@@ -55,7 +55,7 @@ def add_commands(sub: Any) -> None:
         description="Restricted play (Jaffe et al., AIIDE 2012): for every card, every step of an action "
         "(worker, sail, load, unload, help, cultivate, sell, found) and every island, one bot forbidden to use "
         "it plays against unrestricted bots of the same kind, seats rotated, every row on the same game seeds. "
-        "Each row's win rate has a 95%% Wilson interval and is tested against the even share (exact binomial, "
+        "Each row's win rate has a 95% Wilson interval and is tested against the even share (exact binomial, "
         "Holm-corrected over the rows). Rows are sorted by win rate: the game leans on the lowest (dominant "
         "cards and steps); rows at the even share are dead or easily replaced.",
         epilog=EPILOG_RULES + " Example: woa value --players 4 --games 400",

@@ -19,11 +19,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from woa_core.engine import round_end
 from woa_core.engine.game import Game
-from woa_core.engine.round_end import influence
+from woa_core.engine.round_end import ROUND_END, influence
 from woa_core.engine.selection import card_sum
 from woa_core.engine.state import NOBODY, GameState
 from woa_core.rules import Rules
+
+_ALCALDES = ROUND_END.name_of(round_end.determine_alcaldes)
+_HARVEST = ROUND_END.name_of(round_end.harvest)
+_REFILL = ROUND_END.name_of(round_end.refill_settlement_track)
 
 Invariant = Callable[[Rules, GameState, GameState | None], str | None]
 INVARIANTS: dict[str, Invariant] = {}
@@ -147,10 +152,10 @@ def _round_ended(s: GameState, prev: GameState | None) -> bool:
 @invariant
 def alcaldes_after_round_end(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
     """After a round end, each Alcalde has the most influence, ties by the gold track (R14)."""
-    steps = rules.round_end
-    if not _round_ended(s, prev) or "determine_alcaldes" not in steps:
+    steps, alcaldes, harvest = rules.round_end, _ALCALDES, _HARVEST
+    if not _round_ended(s, prev) or alcaldes not in steps:
         return None
-    if "harvest" in steps and steps.index("harvest") > steps.index("determine_alcaldes"):
+    if harvest in steps and steps.index(harvest) > steps.index(alcaldes):
         return None  # influence changed after the Alcaldes were determined
     rank = s.gold_rank() if s.step != "over" else None
     if rank is None:
@@ -167,7 +172,7 @@ def alcaldes_after_round_end(rules: Rules, s: GameState, prev: GameState | None)
 @invariant
 def track_refilled(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
     """After a round end the settlement track is full, or the reserve is empty (R13)."""
-    if not _round_ended(s, prev) or "refill_settlement_track" not in rules.round_end or s.step == "over":
+    if not _round_ended(s, prev) or _REFILL not in rules.round_end or s.step == "over":
         return None
     if s.track < rules.track_size and s.reserve > 0:
         return f"track has {s.track} of {rules.track_size} with {s.reserve} in reserve after the round end"

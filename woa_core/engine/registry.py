@@ -7,8 +7,8 @@ lists the same names (a test holds them equal), so a YAML file can only name wha
 >>> @greetings.register("hello")
 ... def hello() -> str:
 ...     return "hello"
->>> greetings["hello"](), list(greetings)
-('hello', ['hello'])
+>>> greetings["hello"](), list(greetings), greetings.name_of(hello)
+('hello', ['hello'], 'hello')
 """
 
 from __future__ import annotations
@@ -36,3 +36,7 @@ class Registry(dict[str, F]):
             return fn
 
         return add
+
+    def name_of(self, fn: F) -> str:
+        """The name ``fn`` is registered under (so code refers to a primitive, not its spelling)."""
+        return next(name for name, registered in self.items() if registered is fn)

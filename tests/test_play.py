@@ -26,6 +26,27 @@ def test_a_whole_game_typed_at_the_prompt() -> None:
     assert "order this round:" in text and text.splitlines()[-1].startswith("Game over after")
 
 
+def test_a_number_out_of_range_says_so_and_round_ends_are_explained() -> None:
+    """A numbered choice that does not exist is refused with the range; 5.III's round-end steps
+    are printed as they happen (who got which VP and why)."""
+    out: list[str] = []
+    answers = itertools.chain(["select move_workers", "999"], itertools.repeat("1"))
+    game, _ = play(load_rules("west-of-africa", 2), 3, 0, ["random"], read=lambda _: next(answers), write=out.append)
+    text = "\n".join(out)
+    assert "there is no choice 999: type a number from 1 to" in text
+    assert "End of round 1:" in text and "gold majority vp: p" in text and "VP: 1st on the gold track" in text
+    assert text.count("End of round") == game.state.round
+
+
+def test_tab_completion_knows_verbs_and_ids() -> None:
+    from woa_core.play import completer, completions
+
+    complete = completer(completions(load_rules("west-of-africa", 3)))
+    assert complete("ten", 0) == "tenerife" and complete("ten", 1) is None
+    assert [complete("cu", k) for k in range(2)] == ["cultivate", None]
+    assert complete("p3", 0) == "p3" and complete("p4", 0) is None
+
+
 def test_quit_and_end_of_input_stop_the_game() -> None:
     answers = iter(["quit"])
     game, _ = play(

@@ -3,7 +3,9 @@
 At your decision, type an action in the notation (the ``pN`` may be left out), the number of a
 legal action, ``?`` for the numbered legal actions, ``board`` to see the board again, or
 ``quit``. A refused action is explained and nothing changes. Bots' choices are printed as they
-happen (their card selections only once revealed, R18).
+happen (their card selections only once revealed, R18); at each round end, what every round-end
+step did (who got which VP and why). At a terminal, the prompt has line editing, history (↑ ↓)
+and tab completion of verbs and ids (readline).
 """
 
 from __future__ import annotations
@@ -13,13 +15,61 @@ from collections.abc import Callable, Sequence
 from woa_core import loop
 from woa_core.bots import make_bots
 from woa_core.bots.base import notify_game_over
+from woa_core.draw.explain import explain_round_end, format_explanation
 from woa_core.engine import Game, GameState
-from woa_core.engine.actions import Action
+from woa_core.engine.actions import VERBS, Action
 from woa_core.errors import IllegalAction, InvalidNotation
 from woa_core.loop import Ending, Observer, StopGame, Transcript
 from woa_core.notation import format_action, parse_action
 from woa_core.render import render
 from woa_core.rules import Rules
+
+COMMANDS = ("?", "help", "board", "quit", "exit")
+"""What the prompt understands besides actions."""
+
+
+def completions(rules: Rules) -> list[str]:
+    """The words tab completes at the prompt: commands, verbs, and the ids of the rules' islands,
+    goods, cards, worker ships and players.
+
+    >>> from woa_core.rules import load_rules
+    >>> words = completions(load_rules("west-of-africa", 2))
+    >>> "cultivate" in words and "tenerife" in words and "sugar_cane" in words and "p2" in words
+    True
+    """
+    words = {*COMMANDS, *VERBS, *rules.goods, *rules.worker_ships, *(c.id for c in rules.cards)}
+    words |= {i.id for i in rules.islands} | {f"p{p + 1}" for p in range(rules.players)}
+    return sorted(words)
+
+
+def completer(words: Sequence[str]) -> Callable[[str, int], str | None]:
+    """A readline completer over ``words``: the ``state``-th word starting with ``text``.
+
+    >>> complete = completer(["select", "sell", "tenerife"])
+    >>> complete("sel", 0), complete("sel", 1), complete("sel", 2)
+    ('select', 'sell', None)
+    """
+
+    def complete(text: str, state: int) -> str | None:
+        matches = [w for w in words if w.startswith(text)]
+        return matches[state] if state < len(matches) else None
+
+    return complete
+
+
+def enable_line_editing(words: Sequence[str]) -> bool:
+    """Line editing, history and tab completion for ``input`` (readline), when available."""
+    try:
+        import readline
+    except ImportError:  # e.g. Windows without pyreadline: plain input still works
+        return False
+    readline.set_completer(completer(words))
+    readline.set_completer_delims(" \t")
+    if "libedit" in (readline.__doc__ or ""):  # macOS
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
+    return True
 
 
 def play(
@@ -32,7 +82,9 @@ def play(
 ) -> tuple[Game, list[str]]:
     """Play one game with the human in seat ``human`` and ``bots`` (one per other seat, in seat
     order); ``read`` defaults to ``input``. Returns the game and its actions in the notation."""
-    read = read or input
+    if read is None:
+        enable_line_editing(completions(rules))
+        read = input
     game = Game(rules, seed=seed)
     others = [s for s in range(rules.players) if s != human]
     players = dict(zip(others, make_bots(bots, seed, seats=others, players=rules.players), strict=True))
@@ -70,6 +122,8 @@ class _Narrator(Observer):
         self.write = write
         self.round, self.step = 0, ""
 
+    wants_prev = True  # the round end is explained from the state before the round's last action
+
     def before(self, game: Game, seat: int, action: tuple) -> None:
         self.round, self.step = game.state.round, game.state.step
 
@@ -78,6 +132,8 @@ class _Narrator(Observer):
             order = ", ".join(f"p{p + 1} (sum {game.card_sum(p)})" for p in game.state.order)
             self.write(f"  order this round: {order}")
         if game.state.round != self.round or game.over:
+            if prev is not None:
+                self.write(format_explanation(self.round, explain_round_end(game.rules, prev, game.state)))
             self.write("")
             self.write(render(game, self.human))
 
@@ -113,8 +169,11 @@ def _ask(
         if line == "board":
             write(render(game, human))
             continue
-        if line.isdigit() and 1 <= int(line) <= len(legal):
-            return legal[int(line) - 1]
+        if line.isdigit():
+            if 1 <= int(line) <= len(legal):
+                return legal[int(line) - 1]
+            write(f"  there is no choice {line}: type a number from 1 to {len(legal)} (? lists them)")
+            continue
         if not line:
             continue
         if not line.startswith("p"):

@@ -93,3 +93,37 @@ def test_the_reports_render_in_chromium(which: str, request: pytest.FixtureReque
     assert watched.screenshot_colours() > 40, "the screenshot is blank"
     assert watched.errors == []
     assert watched.requests == [report.as_uri()]
+
+
+SPACE = """name: tiny
+rules: west-of-africa
+players: 2
+games: 4
+seed: 1
+bots: [random]
+parameters:
+  economy.gold.cap: [40, 60]
+  economy.game_end.vp_threshold: [20, 30]
+"""
+
+
+def test_the_sweep_report_draws_heat_maps(tmp_path: Path, watched: Any) -> None:
+    """Two parameters: each figure as a heat-map over the grid, every cell with its interval."""
+    space = tmp_path / "space.yaml"
+    space.write_text(SPACE)
+    out = tmp_path / "s.html"
+    assert (
+        main(["sweep", str(space), "--out", str(tmp_path / "sweep"), "--quiet", "--workers", "1", "--html", str(out)])
+        == 0
+    )
+    html = out.read_text(encoding="utf-8")
+    _self_contained(html)
+    assert "data:image" not in html  # vector cells, no embedded raster
+    headings = re.findall(r"<h2>(.*?)</h2>", html)
+    assert headings[1].startswith("Objective score") and "Rounds" in headings
+    score = html.split("</h2>", 2)[2].split("</figure>", 1)[0]
+    assert ">economy.gold.cap<" in score and ">economy.game_end.vp_threshold<" in score
+    assert len(re.findall(r"\[[\d.e+-]+, [\d.e+-]+\]", score)) == 4  # one interval per grid cell
+    watched.page.goto(out.as_uri())
+    assert watched.page.locator("figure.plot svg").count() >= 3
+    assert watched.errors == [] and watched.requests == [out.as_uri()]

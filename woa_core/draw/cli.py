@@ -88,11 +88,12 @@ def replay_pictures(args: argparse.Namespace) -> int:
 
 
 def write_report(path: str, kind: str, report: dict[str, Any], text: str) -> None:
-    """Write the ``--html`` report of ``woa simulate`` (``kind="simulate"``: manifest and stats)
-    or ``woa compare`` (``kind="compare"``: manifest, method and rows); ``text`` is the plain
-    report, included as it is."""
-    from woa_core.draw.report_html import compare_html, simulate_html
+    """Write the ``--html`` report of ``woa simulate`` (``kind="simulate"``: manifest and stats),
+    ``woa compare`` (``"compare"``: manifest, method and rows) or ``woa sweep`` (``"sweep"``:
+    manifest, ranking and rows); ``text`` is the plain report, included as it is."""
+    from woa_core.draw.report_html import compare_html, simulate_html, sweep_html
 
-    page = simulate_html(report, text) if kind == "simulate" else compare_html(report, text)
+    pages = {"simulate": simulate_html, "compare": compare_html, "sweep": sweep_html}
+    page = pages[kind](report, text)
     write_text(path, page)
     print(f"HTML report written to {path}", file=sys.stderr)

@@ -379,3 +379,114 @@ def compare_html(report: dict[str, Any], text: str) -> str:
     ]
     title = f"woa compare · {names[0]} vs {names[1]} · {m.get('players')} players · {m.get('games')} game pairs"
     return _page(title, m | {"method": method}, sections, text)
+
+
+SWEEP_FIGURES = ("rounds", "vp", "first_player_wins", "final_gold", "settlements")
+"""The figures a sweep report plots against its parameters (besides the objective's score)."""
+
+
+def _axis_values(values: list[Any]) -> list[Any]:
+    unique = list(dict.fromkeys(values))
+    try:
+        return sorted(unique)
+    except TypeError:
+        return unique
+
+
+def sweep_series(report: dict[str, Any]) -> dict[str, dict[str, tuple[float, float, float]]]:
+    """Per figure (and ``score``), per point: mean and 95% interval, from a sweep's report.
+
+    >>> rows = [{"point": "a", "figure": "rounds", "mean": 6.0, "ci_low": 5.5, "ci_high": 6.5}]
+    >>> sweep_series({"rows": rows, "ranking": [{"point": "a", "score": 1.0, "ci95": [0.5, 1.5]}]})
+    {'score': {'a': (1.0, 0.5, 1.5)}, 'rounds': {'a': (6.0, 5.5, 6.5)}}
+    """
+    out: dict[str, dict[str, tuple[float, float, float]]] = {"score": {}}
+    for r in report.get("ranking", []):
+        if r.get("score") is not None:
+            low, high = r["ci95"]
+            out["score"][r["point"]] = (r["score"], low if low is not None else r["score"], high or r["score"])
+    for row in report.get("rows", []):
+        if row["figure"] in SWEEP_FIGURES and row["mean"] is not None:
+            low = row["ci_low"] if row["ci_low"] is not None else row["mean"]
+            high = row["ci_high"] if row["ci_high"] is not None else row["mean"]
+            out.setdefault(row["figure"], {})[row["point"]] = (row["mean"], low, high)
+    return out
+
+
+def sweep_plot(fig: Any, report: dict[str, Any], figure: str, title: str) -> None:
+    """One figure against the parameters: a line with interval bars for one parameter, a
+    heat-map (cells annotated with the mean and interval) for two, else one scatter per parameter."""
+    params = report["manifest"]["parameters"]
+    values = {r["point"]: r["values"] for r in report.get("ranking", [])}
+    series = sweep_series(report)[figure]
+    points = [p for p in values if p in series]
+    if len(params) == 2 and not report["manifest"].get("sample"):
+        xs = _axis_values([values[p][params[0]] for p in points])
+        ys = _axis_values([values[p][params[1]] for p in points])
+        grid = [[float("nan")] * len(xs) for _ in ys]
+        ax = fig.add_subplot()
+        for p in points:
+            i, j = ys.index(values[p][params[1]]), xs.index(values[p][params[0]])
+            centre, bottom, top = series[p]
+            grid[i][j] = centre
+            ax.text(j, i, f"{centre:.3g}\n[{bottom:.3g}, {top:.3g}]", ha="center", va="center", fontsize=7)
+        import numpy as np  # matplotlib's own dependency
+
+        edges_x, edges_y = np.arange(len(xs) + 1) - 0.5, np.arange(len(ys) + 1) - 0.5
+        cells = np.ma.masked_invalid(np.array(grid))
+        # pcolormesh, not imshow: vector cells, so the report holds no embedded raster image
+        mesh = ax.pcolormesh(edges_x, edges_y, cells, cmap="viridis_r" if figure == "score" else "viridis", alpha=0.75)
+        bar = fig.colorbar(mesh, ax=ax)
+        bar.solids.set_rasterized(False)  # vector, like the rest (no embedded image)
+        ax.set_xticks(range(len(xs)), [str(x) for x in xs])
+        ax.set_yticks(range(len(ys)), [str(y) for y in ys])
+        ax.set_xlabel(params[0])
+        ax.set_ylabel(params[1])
+        ax.spines[:].set_visible(False)
+    else:
+        for k, param in enumerate(params):
+            ax = fig.add_subplot(1, len(params), k + 1)
+            xs = [values[p][param] for p in points]
+            order = sorted(range(len(points)), key=lambda n: (str(type(xs[n])), xs[n]))
+            mean = [series[points[n]][0] for n in order]
+            low = [mean[m] - series[points[n]][1] for m, n in enumerate(order)]
+            high = [series[points[n]][2] - mean[m] for m, n in enumerate(order)]
+            shown = [xs[n] for n in order]
+            numeric = all(isinstance(x, int | float) and not isinstance(x, bool) for x in shown)
+            at = shown if numeric else list(range(len(shown)))
+            ax.errorbar(at, mean, yerr=[low, high], fmt="o-" if len(params) == 1 else "o", capsize=3)
+            if not numeric:
+                ax.set_xticks(at, [str(x) for x in shown])
+            ax.set_xlabel(param)
+            ax.set_ylabel(title if k == 0 else "")
+    fig.suptitle(title, fontsize=10)
+
+
+def sweep_html(report: dict[str, Any], text: str) -> str:
+    """The ``woa sweep`` report: the objective's score and the main figures against the
+    parameters (a heat-map for two), each with its 95% interval, and the ranking."""
+    m = report["manifest"]
+    series = sweep_series(report)
+    names = {"score": f"objective score ({m.get('objective')}; lower is better)"} | {
+        f: f.replace("_", " ") for f in SWEEP_FIGURES
+    }
+    sections = []
+    wide = len(m["parameters"]) != 2
+    for key, title in names.items():
+        if series.get(key):
+            sections.append(
+                (
+                    title[0].upper() + title[1:],
+                    figure_svg(
+                        partial(sweep_plot, report=report, figure=key, title=title),
+                        f"sweep-{key}",
+                        7.5 if wide else 6.8,
+                        3.2 if wide else 4.2,
+                    ),
+                    "Each point's mean with its 95% interval"
+                    + (" (in the cell)" if not wide else " (bars)")
+                    + f"; {m.get('games_per_point')} games per point unless racing dropped it early.",
+                )
+            )
+    title = f"woa sweep · {m.get('space')} · {m.get('points')} points · {', '.join(m['parameters'])}"
+    return _page(title, m, sections, text)

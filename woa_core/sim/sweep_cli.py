@@ -72,6 +72,12 @@ def add_command(sub: Any) -> None:
     add_dask_option(p)
     p.add_argument("--top", type=int, default=10, help="points to show in the ranking (default: %(default)s)")
     p.add_argument("--json", action="store_true", help="print results.json instead of the summary")
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write a self-contained HTML report: each figure against the parameters, a heat-map for two "
+        "(needs the 'report' extra)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_sweep)
 
@@ -85,6 +91,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from woa_core.sim.sweep_report import build_report, format_summary, table_columns, write_results
     from woa_core.sim.sweep_space import load_space
 
+    if args.html:
+        from woa_core.draw.report_html import require_report_extra
+
+        require_report_extra()
     out = Path(args.out)
     if (out / "sweep.json").exists() and not args.resume:
         raise UsageError(f"{out} already holds a sweep: add --resume to continue it, or choose another --out")
@@ -127,4 +137,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2))
     else:
         print(format_summary(report, objective, out, args.top))
+    if args.html:
+        from woa_core.draw.cli import write_report
+
+        write_report(args.html, "sweep", report, format_summary(report, objective, out, args.top))
     return 0

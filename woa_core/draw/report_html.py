@@ -119,7 +119,7 @@ def win_rates(fig: Any, stats: dict[str, Any]) -> None:
     _rate_bars(a, [s["seat"] for s in seats], seats, PLAYER_COLOURS)
     a.axhline(100 / max(len(seats), 1), color="#555", linestyle="--", linewidth=1, label="even share")
     a.set_title("Wins by seat")
-    a.legend(loc="upper right")
+    a.legend(loc="lower right")
     b = fig.add_subplot(1, 2, 2, sharey=a)
     _rate_bars(b, list(bots), list(bots.values()), ("#7f7f7f", "#bcbd22", "#17becf", "#9467bd", "#8c564b"))
     b.set_title("Wins by bot")

@@ -1,0 +1,52 @@
+"""Make the README's pictures: docs/board.png (the replay viewer at a round end) and
+docs/report.png (a simulate report). Needs the 'test' and 'report' extras and Chromium.
+
+    python docs/screenshots.py
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from woa_core.cli import main
+
+DOCS = Path(__file__).resolve().parent
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def make(work: Path) -> None:
+    """Play, replay and report; then photograph the viewer and the report."""
+    logs, viewer, report = work / "logs", work / "game.html", work / "report.html"
+    common = ["--players", "4", "--seed", "1", "--quiet", "--bots", "heuristic"]
+    assert main(["simulate", *common, "--games", "1", "--log-dir", str(logs)]) == 0
+    assert main(["replay", str(logs / "game-000000.jsonl"), "--html", str(viewer)]) == 0
+    assert main(["simulate", *common, "--games", "200", "--rotate-seats", "--html", str(report)]) == 0
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        page = browser.new_page(viewport={"width": 1500, "height": 860})
+        page.goto(viewer.as_uri())
+        for _ in range(3):
+            page.keyboard.press("ArrowDown")  # the end of round 3
+        page.screenshot(path=DOCS / "board.png")
+        page = browser.new_page(viewport={"width": 1100, "height": 1500})
+        page.goto(report.as_uri())
+        page.screenshot(path=DOCS / "report.png")
+        browser.close()
+
+
+if __name__ == "__main__":
+    with tempfile.TemporaryDirectory() as folder:
+        make(Path(folder))
+    sys.exit(0)

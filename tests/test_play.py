@@ -75,6 +75,18 @@ def test_play_writes_a_replayable_log(tmp_path: Path, monkeypatch, capsys) -> No
     assert "the log matches" in capsys.readouterr().out
 
 
+def test_quit_saves_the_log_so_far(tmp_path: Path, monkeypatch, capsys) -> None:
+    answers = iter(["select move_workers", "quit"])
+    monkeypatch.setattr("builtins.input", lambda _: next(answers))
+    log = tmp_path / "stopped.jsonl"
+    assert main(["play", "--players", "2", "--bots", "random", "--log", str(log)]) == 0
+    assert "unfinished" in capsys.readouterr().out
+    lines = log.read_text().splitlines()
+    assert len(lines) >= 2 and '"p1 select move_workers"' in lines  # the human's selection is kept
+    assert main(["replay", str(log)]) == 1  # an unfinished game is not passed off as a finished one
+    assert "without a result line" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

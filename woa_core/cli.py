@@ -447,11 +447,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(f"--seat must be between 1 and {args.players}")
     bots = list(seat_bots(args.bots, args.players - 1))
     game, actions = play(rules, args.seed, args.seat - 1, bots)
-    if args.log and game.over:
+    if args.log:  # quit saves the log so far
         seats = [*bots[: args.seat - 1], "human", *bots[args.seat - 1 :]]
         head = gamelog.header(rules, args.seed, source.spec, seats, overrides=source.overrides)
-        gamelog.write_log(args.log, head, actions, gamelog.result(game))
-        print(f"log written to {args.log}")
+        gamelog.write_log(args.log, head, actions, gamelog.result(game) if game.over else None)
+        done = "" if game.over else f" (the game so far: {len(actions)} actions, unfinished)"
+        print(f"log written to {args.log}{done}")
     return 0
 
 

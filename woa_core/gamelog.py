@@ -64,12 +64,15 @@ def result(game: Game) -> dict[str, Any]:
     }
 
 
-def write_log(path: str | os.PathLike[str], head: dict[str, Any], actions: list[str], end: dict[str, Any]) -> None:
-    """Write a complete log."""
+def write_log(
+    path: str | os.PathLike[str], head: dict[str, Any], actions: list[str], end: dict[str, Any] | None
+) -> None:
+    """Write a log; ``end=None`` for a game stopped before its end (the log so far, without a
+    result line: ``replay`` reports it as unfinished)."""
     lines = [
         json.dumps(head, sort_keys=True),
         *(json.dumps(a) for a in actions),
-        json.dumps(end, sort_keys=True),
+        *([json.dumps(end, sort_keys=True)] if end is not None else []),
     ]
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 

@@ -24,7 +24,7 @@ from html import escape
 from typing import Any
 
 from woa_core.draw.explain import explain_round_end
-from woa_core.draw.svg import Layout, board_layer, board_title, layout, pieces_layer, svg_document
+from woa_core.draw.svg import Layout, board_layer, board_title, layout, pieces_parts, svg_document
 from woa_core.engine import Game
 from woa_core.engine.state import GameState, new_state
 from woa_core.gamelog import Replayed, replay, result
@@ -59,18 +59,21 @@ def trace(path: str | os.PathLike[str], rules_spec: str | None = None) -> tuple[
 
 
 def viewer_data(replayed: Replayed, t: Trace, lay: Layout) -> dict[str, Any]:
-    """The JSON the viewer's script reads: unique pieces layers and one entry per step."""
+    """The JSON the viewer's script reads: the pieces layer of every step as indices into a
+    table of parts (an island's pieces, the worker ships, the panel), each part stored once."""
     assert t.rules is not None
     rules = t.rules
     seats = [str(b) for b in replayed.header.get("bots") or []]
-    frames: list[str] = []
+    parts: list[str] = []
     seen: dict[str, int] = {}
     steps: list[dict[str, Any]] = []
     for k, state in enumerate(t.states):
-        layer = pieces_layer(rules, lay, state, seats)
-        frame = seen.setdefault(layer, len(frames))
-        if frame == len(frames):
-            frames.append(layer)
+        frame = []
+        for part in pieces_parts(rules, lay, state, seats):
+            index = seen.setdefault(part, len(parts))
+            if index == len(parts):
+                parts.append(part)
+            frame.append(index)
         entry: dict[str, Any] = {"f": frame, "r": 1, "a": "", "vp": list(state.vp)}
         if k:
             before = t.states[k - 1]
@@ -79,7 +82,7 @@ def viewer_data(replayed: Replayed, t: Trace, lay: Layout) -> dict[str, Any]:
             if state.round != before.round or (state.over and not before.over):
                 entry["e"] = [[name, lines] for name, lines in explain_round_end(rules, before, state)]
         steps.append(entry)
-    return {"frames": frames, "steps": steps}
+    return {"parts": parts, "steps": steps}
 
 
 def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> str:
@@ -89,7 +92,8 @@ def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> 
     rules = t.rules
     lay = layout(rules)
     data = viewer_data(replayed, t, lay)
-    svg = svg_document(rules, lay, board_layer(rules, lay), data["frames"][0], board_title(rules))
+    first = "".join(data["parts"][k] for k in data["steps"][0]["f"])
+    svg = svg_document(rules, lay, board_layer(rules, lay), first, board_title(rules))
     head = replayed.header
     outcome = result(replayed.game)["result"]
     ranking = ", ".join(f"{p} {outcome['vp'][int(p[1:]) - 1]} VP" for p in outcome["ranking"])
@@ -183,7 +187,7 @@ font:12px ui-monospace,Menlo,Consolas,monospace}#actions li{cursor:pointer}#acti
     if (k === now) return;
     now = k;
     const s = D.steps[k];
-    pieces.innerHTML = D.frames[s.f];
+    pieces.innerHTML = s.f.map((p) => D.parts[p]).join("");
     slider.value = String(k);
     $("position").textContent = "action " + k + " of " + last + " · round " + s.r;
     $("action").textContent = k === 0 ? "before the first action" : s.a;

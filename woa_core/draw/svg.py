@@ -258,9 +258,19 @@ def pieces_layer(rules: Rules, lay: Layout, state: GameState | None, seats: Sequ
     who plays each seat (bots); ``note`` is a line shown above the panel (e.g. the last action)."""
     if state is None:
         return _preplaced(rules, lay) + _rules_panel(rules, lay)
+    return "".join(pieces_parts(rules, lay, state, seats, note))
+
+
+def pieces_parts(rules: Rules, lay: Layout, state: GameState, seats: Sequence[str] = (), note: str = "") -> list[str]:
+    """``pieces_layer`` in parts — one per island, the worker ships, the panel — so a replay
+    stores each part once for all the steps it does not change."""
     r, s = rules, state
+    parts: list[str] = []
     out: list[str] = []
     for i, island in enumerate(r.islands):
+        if i:
+            parts.append("".join(out))
+            out = []
         x, y = lay.cards[i]
         for k, sp in enumerate(island.spaces):
             sx, sy = _space_xy(lay, i, k)
@@ -313,6 +323,8 @@ def pieces_layer(rules: Rules, lay: Layout, state: GameState | None, seats: Sequ
                     )
                     gx += 30 + 5.5 * len(r.good_names[g])
             out.append("</g>")
+    parts.append("".join(out))
+    out = []
     for k, (x, y) in enumerate(lay.worker_ships):
         loc = len(r.islands) + k
         wx = x + 8
@@ -321,8 +333,9 @@ def pieces_layer(rules: Rules, lay: Layout, state: GameState | None, seats: Sequ
             if n:
                 out.append(_worker(wx, y + 34, p, n))
                 wx += 30 if wx + 60 < x + SHIP_W else 0
-    out.append(_state_panel(rules, lay, s, seats, note))
-    return "".join(out)
+    parts.append("".join(out))
+    parts.append(_state_panel(rules, lay, s, seats, note))
+    return parts
 
 
 def _preplaced(rules: Rules, lay: Layout) -> str:

@@ -1,5 +1,6 @@
-"""Make the README's pictures: docs/board.png (the replay viewer at a round end) and
-docs/report.png (a simulate report). Needs the 'test' and 'report' extras and Chromium.
+"""Make the README's pictures: docs/board.svg (``woa board``), docs/board.png (the replay viewer
+at a round end) and docs/report.png (a simulate report). Needs the 'test' and 'report' extras
+and Chromium.
 
     python docs/screenshots.py
 """
@@ -29,6 +30,7 @@ ARGS = [
 def make(work: Path) -> None:
     """Play, replay and report; then photograph the viewer and the report."""
     logs, viewer, report = work / "logs", work / "game.html", work / "report.html"
+    assert main(["board", "-o", str(DOCS / "board.svg")]) == 0
     common = ["--players", "4", "--seed", "1", "--quiet", "--bots", "heuristic"]
     assert main(["simulate", *common, "--games", "1", "--log-dir", str(logs)]) == 0
     assert main(["replay", str(logs / "game-000000.jsonl"), "--html", str(viewer)]) == 0

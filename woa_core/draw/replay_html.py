@@ -101,6 +101,7 @@ def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> 
         f"log {os.path.basename(str(path))} · engine {head.get('engine')} · rules {head['rules']} "
         f"({head['rules_hash']})"
         + (f" · variant {head['variant']}" if head.get("variant") else "")
+        + (f" · --set {' '.join(map(str, head['overrides']))}" if head.get("overrides") else "")
         + f" · {head['players']} players · seed {head['seed']} · bots {', '.join(map(str, head.get('bots') or []))}"
         + f" · {outcome['rounds']} rounds · {ranking}"
     )

@@ -40,3 +40,32 @@ def test_local_pool_keeps_task_order_across_processes() -> None:
     with LocalPool(workers=2) as pool:
         assert list(pool.map(abs, [-5, 4, -3, 2, -1])) == [5, 4, 3, 2, 1]
         assert list(pool.map(abs, [-7, 6])) == [7, 6]  # the same pool serves a second run
+
+
+@pytest.fixture(scope="module")
+def scheduler():
+    """A small Dask cluster (2 worker processes) that several commands connect to by address."""
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
+
+
+def test_check_on_a_dask_scheduler_matches_one_process(scheduler: str, capsys) -> None:
+    """Checked games are spread in chunks; coverage sums and the outcome are those of one process."""
+    args = ["check", "--players", "3", "--games", "8", "--seed", "2", "--coverage", "--json"]
+    assert main([*args, "--workers", "1"]) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert main([*args, "--dask", scheduler]) == 0
+    assert json.loads(capsys.readouterr().out) == local
+    assert local["coverage"]["3"]["actions"]["seen"]
+
+
+def test_sweep_on_a_dask_scheduler_matches_the_local_pool(scheduler: str, tmp_path, capsys) -> None:
+    space = tmp_path / "space.yaml"
+    space.write_text("players: 2\ngames: 4\nbots: random\nparameters:\n  economy.gold.cap: [40, 60]\n")
+    runs = []
+    for where, backend in (("local", ["--workers", "1"]), ("dask", ["--dask", scheduler])):
+        assert main(["sweep", str(space), "--out", str(tmp_path / where), "--quiet", "--json", *backend]) == 0
+        runs.append(json.loads(capsys.readouterr().out))
+    assert runs[0]["rows"] == runs[1]["rows"] and runs[0]["ranking"] == runs[1]["ranking"]
+    assert runs[1]["manifest"]["backend"] == "dask"

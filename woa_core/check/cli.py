@@ -10,6 +10,7 @@ from typing import Any
 
 from woa_core.errors import UsageError
 from woa_core.options import RULES_HELP, add_rules_options, rules_overrides, rules_spec
+from woa_core.sim.backends import add_dask_option
 
 
 def add_commands(sub: Any) -> None:
@@ -45,6 +46,8 @@ def add_commands(sub: Any) -> None:
         "heuristic bots reach rules random play rarely does",
     )
     p.add_argument("--coverage", action="store_true", help="report rule coverage")
+    p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
+    add_dask_option(p)
     p.add_argument("--json", action="store_true", help="print the outcome as JSON")
     p.set_defaults(run=cmd_check)
 
@@ -63,25 +66,27 @@ def cmd_check(args: argparse.Namespace) -> int:
     """``woa check``: invariants over random games; a violation is shrunk and written out."""
     from woa_core import __version__
     from woa_core.bots import seat_bots, split_bots
+    from woa_core.check.batch import CheckTask, check_games
     from woa_core.check.coverage import Coverage, format_coverage
     from woa_core.check.invariants import INVARIANTS
-    from woa_core.check.runner import play_checked, scenario_text, shrink
-    from woa_core.rules import compile_document, load_document
-    from woa_core.rules.compile import content_hash
+    from woa_core.check.runner import scenario_text, shrink
+    from woa_core.rules import read_rules
+    from woa_core.sim.backends import open_backend
     from woa_core.sim.progress import Progress
     from woa_core.sim.runner import game_seed
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     spec, overrides = rules_spec(args), rules_overrides(args)
-    doc = load_document(spec, overrides)
-    counts = args.players or doc.located.data["players"]["counts"]
+    source = read_rules(spec, overrides)
+    counts = args.players or list(source.counts)
     bots_by_count = {n: seat_bots(args.bots, n) for n in counts}
+    backend = open_backend(args)
     outcome: dict[str, Any] = {
         "engine": __version__,
-        "rules": doc.name,
-        "rules_hash": content_hash(doc.located.data),
-        "variant": doc.variant,
+        "rules": source.name,
+        "rules_hash": source.content_hash,
+        "variant": source.variant,
         "overrides": list(overrides),
         "seed": args.seed,
         "bots": split_bots(args.bots),
@@ -93,13 +98,17 @@ def cmd_check(args: argparse.Namespace) -> int:
     progress = Progress(len(counts) * args.games, enabled=sys.stderr.isatty(), unit="games checked")
     scenario_rules = str(Path(spec).resolve()) if Path(spec).exists() else spec
     for n in counts:
-        rules = compile_document(doc, n)
+        rules = source.compile(n)
         coverage = Coverage(rules) if args.coverage else None
-        for i in range(args.games):
-            seed = game_seed(args.seed, i)
-            violation, _ = play_checked(rules, seed, observers=[coverage] if coverage else [], bots=bots_by_count[n])
-            progress.update(progress.done + 1)
+        task = CheckTask(source, n, bots_by_count[n], args.seed, args.coverage)
+        for result in check_games(task, args.games, backend):
+            progress.update(progress.done + result.games)
+            if coverage and result.seen:
+                for kind, counts_seen in result.seen.items():
+                    coverage.seen[kind].update(counts_seen)
+            violation, i = result.violation, result.game
             if violation:
+                seed = game_seed(args.seed, i)
                 progress.close()
                 small = shrink(rules, violation)
                 Path(args.out).write_text(scenario_text(rules, scenario_rules, small, overrides), encoding="utf-8")
@@ -134,7 +143,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     total = sum(outcome["games"].values())
     counts_text = ", ".join(f"{k} players" for k in outcome["games"])
     print(
-        f"{doc.name} ({outcome['rules_hash']}), seed {args.seed}: {total} games ({counts_text}), "
+        f"{source.name} ({outcome['rules_hash']}), seed {args.seed}: {total} games ({counts_text}), "
         f"all {len(INVARIANTS)} invariants held after every action"
     )
     for n, report in coverage_reports.items():

@@ -166,3 +166,17 @@ def test_inline_variant_sweeps_around_it(tmp_path: Path, capsys) -> None:
     p1 = next(r for r in report["ranking"] if r["point"] == "p1")
     expected = read_rules("west-of-africa", ["economy.gold.start=30", "economy.gold.cap=45"]).content_hash
     assert p1["rules_hash"] == expected != read_rules("west-of-africa", ["economy.gold.cap=45"]).content_hash
+
+
+def test_set_applies_at_every_point_and_a_bad_one_is_named(tmp_path: Path, capsys) -> None:
+    from woa_core.rules import read_rules
+
+    space = _space(tmp_path, "players: 2\ngames: 2\nbots: random\nparameters:\n  economy.gold.cap: [45]\n")
+    report = _sweep(capsys, str(space), "--out", str(tmp_path / "out"), "--set", "economy.gold.start=30")
+    expected = read_rules("west-of-africa", ["economy.gold.start=30", "economy.gold.cap=45"]).content_hash
+    assert report["ranking"][0]["rules_hash"] == expected
+    assert main(["sweep", str(space), "--out", str(tmp_path / "bad"), "--set", "economy.gold.start=-1"]) == 1
+    assert "--set economy.gold.start=-1:" in capsys.readouterr().err
+    # a resumed sweep must be of the same space and --set
+    args = ["sweep", str(space), "--out", str(tmp_path / "out"), "--resume", "--quiet"]
+    assert main(args) == 2 and "--set changed" in capsys.readouterr().err

@@ -52,6 +52,13 @@ def add_command(sub: Any) -> None:
     p.add_argument("space", metavar="SPACE.yaml", help="the search space")
     p.add_argument("--out", required=True, metavar="DIR", help="where to write the points and the results")
     p.add_argument(
+        "--set",
+        dest="overrides",
+        action="append",
+        metavar="PATH=VALUE",
+        help="change one rules value at every point, e.g. economy.gold.start=10 (repeatable; as on simulate)",
+    )
+    p.add_argument(
         "--objective",
         metavar="OBJECTIVE",
         help="how to rank the points (default: the space's 'objective', else seat-balance); see below",
@@ -84,6 +91,7 @@ def add_command(sub: Any) -> None:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """``woa sweep``: load the space, play (or resume) it, write and print the results."""
+    from woa_core.options import rules_overrides
     from woa_core.sim.backends import open_backend
     from woa_core.sim.progress import Progress
     from woa_core.sim.sweep import SweepRun, SweepStore, run_sweep
@@ -98,7 +106,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if (out / "sweep.json").exists() and not args.resume:
         raise UsageError(f"{out} already holds a sweep: add --resume to continue it, or choose another --out")
-    space = load_space(args.space)
+    space = load_space(args.space, rules_overrides(args))
     objective = parse_objective(args.objective or space.objective or "seat-balance", space.players)
     race_games = None
     if args.race:

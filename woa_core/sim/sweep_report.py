@@ -153,7 +153,7 @@ def format_summary(report: dict[str, Any], objective: Objective, out: Path, top:
         if ties:
             lines.append(
                 f"\n{len(ties)} point(s) have intervals reaching the best one's: at this number of games they "
-                f"are not shown worse than {best['point']} (play more games, or --race to sort them out)"
+                f"are not shown worse than {best['point']} (play more games to tell them apart)"
             )
     lines.append(f"\nwrote {out / 'results.csv'} ({len(report['rows'])} rows) and {out / 'results.json'}")
     return "\n".join(lines)

@@ -114,16 +114,20 @@ class Space:
         return read_rules(self.rules_spec, self.base_overrides + point.overrides)
 
 
-def load_space(path: str | os.PathLike[str]) -> Space:
-    """Read and check a space file; ``SweepError`` lists every problem with its line."""
+def load_space(path: str | os.PathLike[str], overrides: tuple[str, ...] = ()) -> Space:
+    """Read and check a space file; ``SweepError`` lists every problem with its line.
+
+    ``overrides`` (``--set`` on the command line) apply at every point, after the space's rules."""
     try:
         located = load_yaml(path)
     except YamlProblem as e:
         raise SweepError(e.problems) from None
-    return space_from_located(located, display_path(path), Path(path).resolve().parent)
+    return space_from_located(located, display_path(path), Path(path).resolve().parent, overrides)
 
 
-def space_from_located(located: Located, file: str, base_dir: Path | None = None) -> Space:
+def space_from_located(
+    located: Located, file: str, base_dir: Path | None = None, overrides: tuple[str, ...] = ()
+) -> Space:
     """A space from parsed YAML: the schema, then ranges, bots and every value against the rules."""
     data = located.data
     if not isinstance(data, dict):
@@ -160,12 +164,13 @@ def space_from_located(located: Located, file: str, base_dir: Path | None = None
     except UsageError as e:
         checker.at(("bots",), str(e).replace("--bots", "bots"))
         bots = ()
-    rules_spec, base_overrides = checker.rules(data.get("rules", "west-of-africa"), base_dir or Path.cwd())
+    rules_spec, inline = checker.rules(data.get("rules", "west-of-africa"), base_dir or Path.cwd())
+    base_overrides = inline + tuple(overrides)
     if rules_spec:
         checker.check_rules(rules_spec, base_overrides, players, parameters)
     if checker.problems:
         raise SweepError(sorted(checker.problems, key=lambda p: (p.line, p.column)))
-    digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+    digest = hashlib.sha256(json.dumps([data, list(overrides)], sort_keys=True).encode()).hexdigest()[:16]
     return Space(
         file=file,
         name=str(data.get("name") or Path(file).stem),

@@ -147,7 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
         "compare every figure simulate reports: game length, how games end, first-player, per-seat and per-bot "
         "win rates, VP by source, final gold, settlements, goods sold by region, actions used, per-seat VP. "
         "Each row gives the mean paired difference (per game pair), its 95% interval, a p-value (paired "
-        "t-test; McNemar's exact test for rates) and that p-value adjusted for the number of rows (Holm by "
+        "t-test, or the exact sign test when under 30 pairs differ; McNemar's exact test for rates) and that "
+        "p-value adjusted for the number of rows (Holm by "
         "default); a row is flagged * when the adjusted p is below --alpha. With --variant-seed S the variant "
         "plays its own seed stream and the analysis is unpaired (Welch): the A/A check of the noise floor is "
         "'woa compare west-of-africa west-of-africa --variant-seed 2', which should flag nothing.",
@@ -405,7 +406,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     }
     method = {
         "design": "paired" if paired else "unpaired",
-        "test": "paired t; McNemar exact for rates" if paired else "Welch t; pooled two-proportion z for rates",
+        "test": "paired t (exact sign test when under 30 pairs differ); McNemar exact for rates"
+        if paired
+        else "Welch t; pooled two-proportion z for rates",
         "correction": args.correction,
         "alpha": args.alpha,
         "confidence": 0.95,

@@ -34,7 +34,7 @@ def test_compare_finds_a_real_change(tmp_path: Path, capsys) -> None:
     assert row["p"] <= row["p_adjusted"] < 0.05
     assert report["method"] == {
         "design": "paired",
-        "test": "paired t; McNemar exact for rates",
+        "test": "paired t (exact sign test when under 30 pairs differ); McNemar exact for rates",
         "correction": "holm",
         "alpha": 0.05,
         "confidence": 0.95,

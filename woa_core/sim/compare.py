@@ -4,7 +4,8 @@ each change with its 95% interval and a p-value corrected for the number of rows
 **Paired** (the default): game *i* is played under both rulesets with the same seed and the
 same bots, so each figure is differenced per game pair. A row gives the mean paired difference
 with its Student-t interval; its p-value comes from the paired t-test, or for a yes/no figure
-(a win, how a game ended) from McNemar's exact test on the discordant pairs.
+(a win, how a game ended) from McNemar's exact test on the discordant pairs (and for a figure
+that differs in fewer than ``SIGN_TEST_BELOW`` pairs, from the exact sign test).
 
 **Unpaired** (``--variant-seed``): the variant plays another seed stream, so the two samples
 are independent: Welch's t for means, a pooled two-proportion z-test for rates. With the same
@@ -44,6 +45,10 @@ from woa_core.sim.stats import (
     t_critical,
     t_two_sided_p,
 )
+
+SIGN_TEST_BELOW = 30
+"""A paired figure that differs in fewer game pairs than this is tested with the exact sign test:
+the t-test's normal approximation is too kind to a handful of non-zero differences."""
 
 CORRECTION_NAMES = {
     "holm": "Holm (family-wise: the chance that noise flags any row stays below alpha)",
@@ -185,8 +190,8 @@ class Comparison:
         if paired:
             d = self.diff[key]
             estimate, se, df = d.mean(n), math.sqrt(d.var(n) / n) if n else 0.0, n - 1
-            if binary:
-                base_only, variant_only = self.discordant[key]
+            base_only, variant_only = self.discordant[key]
+            if binary or base_only + variant_only < SIGN_TEST_BELOW:
                 p = binomial_two_sided_p(variant_only, base_only + variant_only)
             else:
                 p = _t_p(estimate, se, df)
@@ -261,7 +266,8 @@ def format_comparison(report: dict[str, Any]) -> str:
     if method["design"] == "paired":
         lines.append(
             "paired: the same seeds and bots under both rulesets; each row is the mean of the per-game "
-            "differences (paired t-test; McNemar's exact test for rates)"
+            "differences (paired t-test, or the exact sign test when under 30 pairs differ; McNemar's exact "
+            "test for rates)"
         )
     else:
         lines.append(

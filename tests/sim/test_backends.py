@@ -69,3 +69,12 @@ def test_sweep_on_a_dask_scheduler_matches_the_local_pool(scheduler: str, tmp_pa
         runs.append(json.loads(capsys.readouterr().out))
     assert runs[0]["rows"] == runs[1]["rows"] and runs[0]["ranking"] == runs[1]["ranking"]
     assert runs[1]["manifest"]["backend"] == "dask"
+
+
+def test_compare_on_a_dask_scheduler_matches_the_local_pool(scheduler: str, capsys) -> None:
+    args = ["compare", "--set", "economy.gold.cap=60", "--players", "2", "--games", "6", "--bots", "random"]
+    reports = []
+    for backend in (["--workers", "1"], ["--dask", scheduler]):
+        assert main([*args, *backend, "--quiet", "--json"]) == 0
+        reports.append(json.loads(capsys.readouterr().out))
+    assert reports[0]["rows"] == reports[1]["rows"]

@@ -180,3 +180,15 @@ def test_set_applies_at_every_point_and_a_bad_one_is_named(tmp_path: Path, capsy
     # a resumed sweep must be of the same space and --set
     args = ["sweep", str(space), "--out", str(tmp_path / "out"), "--resume", "--quiet"]
     assert main(args) == 2 and "--set changed" in capsys.readouterr().err
+
+
+def test_a_parameter_the_player_count_overlay_overrides_is_refused(tmp_path: Path, capsys) -> None:
+    """With 2 players, players.overlays.2 sets the gold-majority VP: sweeping it would change nothing."""
+    space = _space(
+        tmp_path,
+        "players: 2\nparameters:\n  economy.gold_majority.vp_by_rank: [[1, 1], [2, 1]]\n  economy.gold.cap: [45]\n",
+    )
+    assert main(["sweep", str(space), "--out", str(tmp_path / "out"), "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "space.yaml:3:3: every value of economy.gold_majority.vp_by_rank gives the same 2-player game" in err
+    assert "sweep players.overlays.2.economy.gold_majority.vp_by_rank instead" in err

@@ -4,7 +4,8 @@ Every game gives a value per *figure* (``rounds``, ``vp``, ``p1_wins``, ...); a 
 the mean over its games with an interval: Wilson for a rate (a figure that is 0 or 1 per game),
 the normal interval of the mean otherwise.
 
-An *objective* turns a point's figures into a score, lower is better, with an interval:
+An *objective* turns a point's figures into a score with an interval; points are ranked by it,
+lower first (``max:FIGURE`` ranks by the negated mean; reports show the mean itself):
 
 - ``seat-balance``: the largest gap between a seat's win rate and an even share (1/players);
 - ``first-player``: the gap between the first player's win rate and an even share;
@@ -127,7 +128,9 @@ class Objective:
             return f"the first player's win rate's distance from an even share {self.target:.3f} (lower is better)"
         if self.kind == "target":
             return f"the distance of {self.figure} from {self.target:g} (lower is better)"
-        return f"{'the smallest' if self.kind == 'min' else 'the largest'} {self.figure}"
+        if self.kind == "min":
+            return f"the mean of {self.figure} (lower is better)"
+        return f"the mean of {self.figure} (higher is better)"
 
     def score(self, figures: Mapping[str, Figure], z: float = Z95) -> tuple[float, float, float]:
         """The score and its interval; a figure the objective names must be among ``figures``."""

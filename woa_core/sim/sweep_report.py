@@ -51,18 +51,20 @@ def ranking(run: SweepRun, objective: Objective) -> list[dict[str, Any]]:
         if s.point.id not in figures:
             continue
         score, low, high = objective.score(figures[s.point.id])
+        shown = (-score, -high, -low) if objective.kind == "max" else (score, low, high)
         out.append(
             {
                 "point": s.point.id,
                 "values": s.point.values,
-                "score": _num(score),
-                "ci95": [_num(low), _num(high)],
+                "rank_key": score if math.isfinite(score) else math.inf,
+                "score": _num(shown[0]),
+                "ci95": [_num(shown[1]), _num(shown[2])],
                 "games": len(s.games),
                 "status": s.status,
                 "rules_hash": s.rules_hash,
             }
         )
-    out.sort(key=lambda r: (r["status"] == DROPPED, r["score"] if r["score"] is not None else math.inf))
+    out.sort(key=lambda r: (r["status"] == DROPPED, r.pop("rank_key")))
     return out
 
 
@@ -144,11 +146,14 @@ def format_summary(report: dict[str, Any], objective: Objective, out: Path, top:
         lines.append(f"  {rank:>4}  {r['point']:<5}  {values}  {score:>9}   {interval:<18} {r['games']:>5}{note}")
     if len(report["ranking"]) > top:
         lines.append(f"  ... {len(report['ranking']) - top} more in {out / 'results.json'}")
-    if best is not None and best["ci95"][1] is not None:
+    if best is not None and None not in best["ci95"]:
+        higher = objective.kind == "max"  # scores shown as the figure itself: higher is better
         ties = [
             r["point"]
             for r in report["ranking"][1:]
-            if r["status"] != DROPPED and r["ci95"][0] is not None and r["ci95"][0] <= best["ci95"][1]
+            if r["status"] != DROPPED
+            and None not in r["ci95"]
+            and (r["ci95"][1] >= best["ci95"][0] if higher else r["ci95"][0] <= best["ci95"][1])
         ]
         if ties:
             lines.append(

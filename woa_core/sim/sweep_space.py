@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from woa_core.errors import Problem, RulesError, SweepError, UsageError
-from woa_core.rules import RulesSource, bundled_rulesets, read_rules
+from woa_core.rules import ResolvedDoc, RulesSource, bundled_rulesets, read_rules
+from woa_core.rules.resolve import for_players
 from woa_core.rules.source import Located, Path_, Pos, YamlProblem, display_path, dotted, load_yaml
 from woa_core.rules.validate import explain_schema_error, schema_validator
 
@@ -253,15 +254,22 @@ class _Checker:
             else:
                 spec_list = self.located.data["parameters"][p.path]
                 tries = [((p.path, i) if isinstance(spec_list, list) else (p.path,), v) for i, v in enumerate(p.values)]
+            games_differ: set[str] = set()  # the rules each value gives at this player count
             for sub, value in tries:
                 text = f"{p.path}={json.dumps(value)}"
                 self.where_override[text] = ("parameters", *sub)
-                if not self._loads(spec, (*base, text), players, ("parameters", *sub)):
+                source = self._loads(spec, (*base, text), players, ("parameters", *sub))
+                if source is None:
                     break  # one bad value per parameter is enough to say what is wrong
+                games_differ.add(_played_rules(source, players))
+            else:
+                if len(tries) > 1 and len(games_differ) == 1:
+                    self.at(("parameters", p.path), _no_effect(p.path, players, source), key=True)
 
-    def _loads(self, spec: str, overrides: tuple[str, ...], players: int, fallback: Path_) -> bool:
+    def _loads(self, spec: str, overrides: tuple[str, ...], players: int, fallback: Path_) -> RulesSource | None:
         try:
-            read_rules(spec, overrides).compile(players)
+            source = read_rules(spec, overrides)
+            source.compile(players)
         except RulesError as e:
             for problem in e.problems:
                 text = problem.file.removeprefix("--set ")
@@ -274,8 +282,26 @@ class _Checker:
                 else:  # the value breaks something elsewhere in the rules: say so at the value
                     pos = self.located.where(fallback) or Pos(self.file, 0, 0)
                     self.problems.append(Problem(pos.file, pos.line, pos.column, f"{overrides[-1]}: {problem}"))
-            return False
-        return True
+            return None
+        return source
+
+
+def _played_rules(source: RulesSource, players: int) -> str:
+    """A digest of the rules a game of ``players`` plays (the player-count overlay applied)."""
+    doc = ResolvedDoc(name=source.name, located=Located(source.document), variant=source.variant)
+    return hashlib.sha256(json.dumps(for_players(doc, players).data, sort_keys=True).encode()).hexdigest()
+
+
+def _no_effect(path: str, players: int, source: RulesSource | None) -> str:
+    """Why sweeping ``path`` would change nothing, in words."""
+    message = f"every value of {path} gives the same {players}-player game"
+    overlay = (source.document if source else {}).get("players", {}).get("overlays", {}).get(str(players), {})
+    node: Any = overlay
+    for part in path.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    if node is not None:
+        message += f": players.overlays.{players} sets it; sweep players.overlays.{players}.{path} instead"
+    return message
 
 
 def _leaves(data: dict[str, Any], at: Path_) -> list[tuple[Path_, Any]]:

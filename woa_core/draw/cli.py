@@ -65,7 +65,13 @@ def cmd_board(args: argparse.Namespace) -> int:
 
 
 def write_text(path: str | None, text: str) -> None:
-    """Write ``text`` to ``path`` (replacing it whole, never half-written), or to stdout if None."""
+    """Write ``text`` to ``path`` (replacing it whole, never half-written), or to stdout if None.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "x.svg")
+    >>> write_text(path, "<svg/>"); open(path).read(), os.listdir(os.path.dirname(path))
+    ('<svg/>', ['x.svg'])
+    """
     if not path:
         sys.stdout.write(text)
         return

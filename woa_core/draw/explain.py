@@ -56,7 +56,17 @@ def explain_round_end(rules: Rules, before: GameState, after: GameState | None =
 
 
 def describe(rules: Rules, prev: GameState, state: GameState) -> list[str]:
-    """What changed from ``prev`` to ``state`` that a round-end step can change, in words."""
+    """What changed from ``prev`` to ``state`` that a round-end step can change, in words.
+
+    >>> from woa_core.rules import load_rules
+    >>> from woa_core.engine.state import new_state
+    >>> rules = load_rules("west-of-africa", 2)
+    >>> prev = new_state(rules, seed=1)
+    >>> now = prev.copy()
+    >>> now.track, now.reserve = prev.track + 2, prev.reserve - 2
+    >>> describe(rules, prev, now), describe(rules, prev, prev)
+    (['settlement track 4 → 6 (reserve 8 → 6)'], ['no change'])
+    """
     lines: list[str] = []
     rank = prev.gold_rank()
     for p in range(state.players):
@@ -104,7 +114,13 @@ def _why(rules: Rules, source: str, prev: GameState, state: GameState, p: int, r
 
 
 def format_explanation(round_number: int, explanation: Explanation) -> str:
-    """The explanation as indented text (``woa play`` prints it at each round end)."""
+    """The explanation as indented text (``woa play`` prints it at each round end).
+
+    >>> print(format_explanation(2, [("harvest", ["p1 harvests 1 wine to Tenerife"]), ("alcalde_vp", ["no change"])]))
+    End of round 2:
+      harvest: p1 harvests 1 wine to Tenerife
+      alcalde vp: no change
+    """
     lines = [f"End of round {round_number}:"]
     for name, what in explanation:
         lines.append(f"  {name.replace('_', ' ')}: " + ("; ".join(what)))

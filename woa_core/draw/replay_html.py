@@ -41,7 +41,16 @@ class Trace:
 
 
 def trace(path: str | os.PathLike[str], rules_spec: str | None = None) -> tuple[Replayed, Trace]:
-    """Replay and verify a log, keeping the state after every action."""
+    """Replay and verify a log, keeping the state after every action.
+
+    >>> import os, tempfile
+    >>> from woa_core.sim.runner import RunSpec, run_one
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = run_one(RunSpec("west-of-africa", 2, ("random", "random"), seed=5, log_dir=folder), 0)
+    >>> replayed, t = trace(os.path.join(folder, "game-000000.jsonl"))
+    >>> len(t.states) == len(t.actions) + 1 == replayed.actions + 1, t.states[-1].over
+    (True, True)
+    """
     t = Trace()
 
     def keep(game: Game, action: str) -> None:
@@ -60,7 +69,18 @@ def trace(path: str | os.PathLike[str], rules_spec: str | None = None) -> tuple[
 
 def viewer_data(replayed: Replayed, t: Trace, lay: Layout) -> dict[str, Any]:
     """The JSON the viewer's script reads: the pieces layer of every step as indices into a
-    table of parts (an island's pieces, the worker ships, the panel), each part stored once."""
+    table of parts (an island's pieces, the worker ships, the panel), each part stored once.
+
+    >>> import os, tempfile
+    >>> from woa_core.sim.runner import RunSpec, run_one
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = run_one(RunSpec("west-of-africa", 2, ("random", "random"), seed=5, log_dir=folder), 0)
+    >>> replayed, t = trace(os.path.join(folder, "game-000000.jsonl"))
+    >>> data = viewer_data(replayed, t, layout(t.rules))
+    >>> ends = [s for s in data["steps"] if "e" in s]
+    >>> len(ends) == t.states[-1].round, ends[-1]["e"][-1][0]  # every round end; the last one scores
+    (True, 'final_scoring')
+    """
     assert t.rules is not None
     rules = t.rules
     seats = [str(b) for b in replayed.header.get("bots") or []]
@@ -116,7 +136,15 @@ def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> 
 
 
 def text_at(path: str | os.PathLike[str], n: int, rules_spec: str | None = None) -> str:
-    """The text board (``woa_core.render``) after action ``n`` of the log (0: before any)."""
+    """The text board (``woa_core.render``) after action ``n`` of the log (0: before any).
+
+    >>> import os, tempfile
+    >>> from woa_core.sim.runner import RunSpec, run_one
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = run_one(RunSpec("west-of-africa", 2, ("random", "random"), seed=5, log_dir=folder), 0)
+    >>> print(text_at(os.path.join(folder, "game-000000.jsonl"), 0).splitlines()[1])
+    Round 1 · selecting cards · settlement track 4, reserve 8
+    """
     from woa_core.errors import UsageError
     from woa_core.render import render
 

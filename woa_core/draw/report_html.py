@@ -64,7 +64,13 @@ def figure_svg(
 ) -> str:
     """Run ``draw(figure)`` and return the figure as an inline ``<svg>`` element (no XML header,
     no date: the same data give the same bytes). ``name`` seeds the element ids, so several
-    figures in one page never share one."""
+    figures in one page never share one.
+
+    >>> draw = partial(game_length, histograms=[("games", {"6": 3, "7": 1})])
+    >>> svg = figure_svg(draw, "length") if has_matplotlib() else '<svg id="length-figure_1"'
+    >>> svg.startswith("<svg") and 'id="length-figure_1"' in svg
+    True
+    """
     plt = _pyplot()
     plt.rcParams["svg.hashsalt"] = name
     fig = plt.figure(figsize=(width, height))

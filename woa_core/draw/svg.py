@@ -163,7 +163,14 @@ svg.board .mooring.unusable{fill:none;stroke:#999;stroke-dasharray:2 2}svg.board
 def board_layer(rules: Rules, lay: Layout, printed_moorings: Sequence[int] | None = None) -> str:
     """What the rules fix: sea, sea links, island cards with spaces and moorings, worker ships,
     a legend. ``printed_moorings`` (per island, e.g. the most over all player counts) shows the
-    moorings unusable at this player count crossed out."""
+    moorings unusable at this player count crossed out.
+
+    >>> from woa_core.rules import load_rules
+    >>> rules = load_rules("west-of-africa", 2)
+    >>> layer = board_layer(rules, layout(rules), printed_moorings=[1, 5, 1, 2, 2, 1, 5])
+    >>> layer.count('class="link"'), layer.count('class="mooring-off"')
+    (6, 2)
+    """
     r = rules
     regions = r.document["board"]["regions"]
     region_ids = list(regions)
@@ -255,7 +262,15 @@ def _legend(rules: Rules, lay: Layout, region_ids: list[str]) -> str:
 def pieces_layer(rules: Rules, lay: Layout, state: GameState | None, seats: Sequence[str] = (), note: str = "") -> str:
     """What a state adds to the board: ships, workers, crops, settlements, Alcaldes, warehouses,
     and the panel with round, tracks, gold, VP, supply, selections and hands. ``seats`` names
-    who plays each seat (bots); ``note`` is a line shown above the panel (e.g. the last action)."""
+    who plays each seat (bots); ``note`` is a line shown above the panel (e.g. the last action).
+
+    >>> from woa_core.rules import load_rules
+    >>> from woa_core.engine.state import new_state
+    >>> rules = load_rules("west-of-africa", 3)
+    >>> layer = pieces_layer(rules, layout(rules), new_state(rules, seed=1), ["me", "bot", "bot"])
+    >>> layer.count('class="worker"'), layer.count('class="player"'), layer.count('class="settlement"')
+    (6, 3, 4)
+    """
     if state is None:
         return _preplaced(rules, lay) + _rules_panel(rules, lay)
     return "".join(pieces_parts(rules, lay, state, seats, note))
@@ -263,7 +278,14 @@ def pieces_layer(rules: Rules, lay: Layout, state: GameState | None, seats: Sequ
 
 def pieces_parts(rules: Rules, lay: Layout, state: GameState, seats: Sequence[str] = (), note: str = "") -> list[str]:
     """``pieces_layer`` in parts — one per island, the worker ships, the panel — so a replay
-    stores each part once for all the steps it does not change."""
+    stores each part once for all the steps it does not change.
+
+    >>> from woa_core.rules import load_rules
+    >>> from woa_core.engine.state import new_state
+    >>> rules = load_rules("west-of-africa", 2)
+    >>> len(pieces_parts(rules, layout(rules), new_state(rules, seed=1)))  # 7 islands, ships, panel
+    9
+    """
     r, s = rules, state
     parts: list[str] = []
     out: list[str] = []
@@ -456,7 +478,13 @@ def _state_panel(rules: Rules, lay: Layout, s: GameState, seats: Sequence[str], 
 
 
 def svg_document(rules: Rules, lay: Layout, board: str, pieces: str, title: str) -> str:
-    """A complete SVG file from the two layers."""
+    """A complete SVG file from the two layers.
+
+    >>> from woa_core.rules import load_rules
+    >>> rules = load_rules("west-of-africa", 4)
+    >>> svg_document(rules, layout(rules), "", "", "empty").rstrip().endswith('<g id="pieces"></g></svg>')
+    True
+    """
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {lay.width:.0f} {lay.height:.0f}" '
         f'width="{lay.width:.0f}" height="{lay.height:.0f}" role="img" aria-label="{escape(title)}">'
@@ -467,7 +495,12 @@ def svg_document(rules: Rules, lay: Layout, board: str, pieces: str, title: str)
 
 
 def board_title(rules: Rules) -> str:
-    """The caption: ruleset, hash, variant and player count."""
+    """The caption: ruleset, hash, variant and player count.
+
+    >>> from woa_core.rules import load_rules
+    >>> board_title(load_rules("west-of-africa", 3)).endswith("· 3 players")
+    True
+    """
     variant = f" · variant {rules.variant}" if rules.variant else ""
     return f"West of Africa · rules {rules.name} ({rules.content_hash}){variant} · {rules.players} players"
 

@@ -90,3 +90,13 @@ def test_a_bad_rules_file_is_a_sentence(tmp_path: Path, capsys) -> None:
     bad.write_text("extends: west-of-africa\nboard: {sea_links: {nowhere-tenerife: true}}\n")
     assert main(["board", str(bad), "-o", str(tmp_path / "x.svg")]) == 1
     assert "bad.yaml" in capsys.readouterr().err and not (tmp_path / "x.svg").exists()
+
+
+def test_the_same_rules_draw_the_same_bytes(tmp_path: Path, capsys) -> None:
+    """Reproducible: drawing twice gives the same file; an unwritable path is a sentence."""
+    a, b = tmp_path / "a.svg", tmp_path / "b.svg"
+    assert main(["board", "--players", "3", "-o", str(a)]) == 0
+    assert main(["board", "--players", "3", "-o", str(b)]) == 0
+    assert a.read_bytes() == b.read_bytes()
+    assert main(["board", "-o", str(tmp_path / "no" / "such" / "dir.svg")]) == 1
+    assert "No such file or directory" in capsys.readouterr().err

@@ -99,3 +99,9 @@ def test_a_tampered_log_gets_no_viewer(logs: Path, tmp_path: Path, capsys) -> No
     out = tmp_path / "bad.html"
     assert main(["replay", str(bad), "--html", str(out)]) == 1
     assert "bad.jsonl:" in capsys.readouterr().err and not out.exists()
+
+
+def test_the_viewer_is_reproducible(logs: Path, viewer: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again.html"
+    assert main(["replay", str(logs / "game-000000.jsonl"), "--html", str(again)]) == 0
+    assert again.read_bytes() == viewer.read_bytes()

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def simulate_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("r") / "r.html"
-    args = ["simulate", "--players", "3", "--games", "12", "--seed", "1", "--bots", "heuristic,random,random"]
+    args = ["simulate", "--players", "3", "--games", "12", "--seed", "1", "--bots", "random,heuristic-v1,random"]
     assert main([*args, "--rotate-seats", "--quiet", "--workers", "1", "--html", str(out)]) == 0
     return out
 
@@ -54,7 +54,7 @@ def test_the_simulate_report_has_every_plot(simulate_report: Path) -> None:
         "The report as text",
     ]
     assert html.count('<figure class="plot"><svg') == 5
-    assert "rules_hash" in html and "heuristic, random, random" in html  # the manifest says what produced it
+    assert "rules_hash" in html and "random, heuristic-v1, random" in html  # the manifest says what produced it
     assert "95% Wilson intervals" in html and "wins by bot" in html  # intervals, and the text report
 
 

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from woa_core.bots import bot_factory, parse_spec
 
@@ -40,3 +40,30 @@ def bot_kind(spec: str) -> str:
 def rests_on_weak_play(specs: Iterable[str]) -> bool:
     """Whether every bot of a run is random or scripted (no search, nothing unknown)."""
     return all(bot_kind(spec) in WEAK for spec in specs)
+
+
+def strength_warnings(bots: Sequence[str], rotate_seats: bool) -> list[str]:
+    """What a reader must know about the bots before trusting seat and balance figures.
+
+    >>> strength_warnings(("heuristic", "heuristic"), rotate_seats=False)[0][:40]
+    'every bot here plays randomly or by scri'
+    >>> len(strength_warnings(("heuristic", "random"), rotate_seats=True))
+    2
+    """
+    out = []
+    if rests_on_weak_play(bots):
+        out.append(
+            "every bot here plays randomly or by script (no search): seat-advantage and balance figures describe "
+            "these bots as much as the rules; confirm a conclusion with search bots (--bots mcts)"
+        )
+    if len(set(bots)) > 1:
+        out.append(
+            "the bots differ: who comes first in round-1 order depends on each bot's card choices, so the "
+            "first-player figure mixes bot strength with turn order and is no seat effect"
+            + (
+                ""
+                if rotate_seats
+                else "; without --rotate-seats each seat keeps its bot, so the per-seat figures compare bots"
+            )
+        )
+    return out

@@ -65,7 +65,7 @@ def run_tournament(
         interrupted = True
     seconds = time.perf_counter() - started
     played = len(records)
-    manifest = describe(spec, rules) | {
+    manifest = {k: v for k, v in describe(spec, rules).items() if k not in ("bot_kinds", "warnings")} | {
         "bots": [{"bot": b, "kind": bot_kind(b)} for b in bots],
         "rotate_seats": True,
         "games": played,

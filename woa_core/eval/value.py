@@ -98,7 +98,7 @@ def run_value(
     seconds = time.perf_counter() - started
     kind = bot_kind(bot)
     base = RunSpec(source, players, (bot,) * players, seed, True)
-    manifest = describe(base, rules) | {
+    manifest = {k: v for k, v in describe(base, rules).items() if k not in ("bot_kinds", "warnings")} | {
         "bot": bot,
         "kind": kind,
         "games_per_restriction": games,

@@ -20,7 +20,9 @@ def format_table(report: dict[str, Any]) -> str:
         f"woa {m['engine']} · rules {m['rules']} ({m['rules_hash']})"
         + (f" · variant {m['variant']}" if m.get("variant") else "")
         + f" · {m['players']} players · seed {m['seed']}",
-        f"bots: {', '.join(m['bots'])}" + (" (seats rotated each game)" if m["rotate_seats"] else ""),
+        "bots: "
+        + ", ".join(f"{b} ({m['bot_kinds'][b]})" if "bot_kinds" in m else b for b in m["bots"])
+        + (" (seats rotated each game)" if m["rotate_seats"] else ""),
         f"{s['games']} games in {m['seconds']:.1f} s with {m['workers']} worker(s): "
         f"{m['games_per_second']:.1f} games/s, {m['decisions_per_second']:.0f} decisions/s",
     ]
@@ -39,9 +41,17 @@ def format_table(report: dict[str, Any]) -> str:
     for bot, w in s["wins_by_bot"].items():
         lines.append(f"  {bot:<20} {w['games']:>7} {w['wins']:>6} {_pct(w['rate'])}  {_ci(w['ci95'])}")
     fp = s["first_player"]
+    mixed = len(set(m["bots"])) > 1
     lines.append(
         f"first in round-1 order wins {_pct(fp['rate'])} {_ci(fp['ci95'])} (an even share is {_pct(fp['fair_share'])})"
+        + ("; bots differ, so not a seat effect" if mixed else "")
     )
+    if "gold_track_top" in s:
+        gt = s["gold_track_top"]
+        lines.append(
+            f"top of the starting gold track wins {_pct(gt['rate'])} {_ci(gt['ci95'])} (the tie-break cube, R9: "
+            "a different advantage from turn order)"
+        )
     lines += [
         "",
         "per seat        wins   rate    95% CI          VP  settle  alcalde  gold-maj  final-gold  gold",
@@ -63,4 +73,6 @@ def format_table(report: dict[str, Any]) -> str:
         sold = " ".join(f"{v:5.2f}" for v in seat["goods_sold_by_region"].values())
         used = " ".join(f"{v:5.2f}" for v in seat["actions_used"].values())
         lines.append(f"  {seat['seat']:<10} sold {sold}   used {used}   settlements {seat['settlements']:.2f}")
+    for warning in m.get("warnings", []):
+        lines += ["", f"warning: {warning}"]
     return "\n".join(lines)

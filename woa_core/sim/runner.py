@@ -238,12 +238,15 @@ def run_games(
 def describe(spec: RunSpec, rules: Rules) -> dict[str, Any]:
     """The manifest part that says what produced a run."""
     from woa_core import __version__
+    from woa_core.eval.kinds import bot_kind, strength_warnings
 
     return {
         "engine": __version__,
         **spec.source.describe(),
         "players": spec.players,
         "bots": list(spec.bots),
+        "bot_kinds": {b: bot_kind(b) for b in dict.fromkeys(spec.bots)},
+        "warnings": strength_warnings(spec.bots, spec.rotate_seats),
         "rotate_seats": spec.rotate_seats,
         "seed": spec.seed,
     }

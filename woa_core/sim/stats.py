@@ -73,6 +73,7 @@ class Stats:
     bot_games: Counter = field(default_factory=Counter)
     bot_wins: Counter = field(default_factory=Counter)
     first_player_wins: int = 0
+    gold_top_wins: int = 0  # wins of the seat that started on top of the gold track (R9)
     vp: list[Mean] = field(default_factory=list)
     vp_from: list[dict[str, Mean]] = field(default_factory=list)
     gold: list[Mean] = field(default_factory=list)
@@ -108,6 +109,7 @@ class Stats:
         self.end_reasons[r.end_reason] += 1
         self.add_win_only(r.winner, r.bots)
         self.first_player_wins += r.first_player == r.winner
+        self.gold_top_wins += r.gold_top == r.winner
         for p in range(self.players):
             self.vp[p].add(r.vp[p])
             for source, value in r.vp_from[p].items():
@@ -157,6 +159,12 @@ class Stats:
                 "wins": self.first_player_wins,
                 "rate": round(self.first_player_wins / g, 4),
                 "ci95": [round(x, 4) for x in wilson(self.first_player_wins, self.games)],
+                "fair_share": round(1 / self.players, 4),
+            },
+            "gold_track_top": {
+                "wins": self.gold_top_wins,
+                "rate": round(self.gold_top_wins / g, 4),
+                "ci95": [round(x, 4) for x in wilson(self.gold_top_wins, self.games)],
                 "fair_share": round(1 / self.players, 4),
             },
             "per_player": {k: m.to_json() for k, m in self.per_player.items()},

@@ -1,0 +1,98 @@
+"""The PettingZoo environment (extra ``pettingzoo``): PettingZoo's own API test, a fixed action
+space covering every legal action, observations that never show a hidden selection (R18)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import numpy as np
+from pettingzoo.test import api_test
+
+from woa_core.engine import Game
+from woa_core.errors import IllegalAction
+from woa_core.pettingzoo import action_table, encode_view, env, policy_bot
+from woa_core.rules import load_rules
+from woa_core.sim.runner import play_game
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_environment_passes_pettingzoos_api_test(players: int) -> None:
+    api_test(env(players=players), num_cycles=300)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (5, 3)])
+def test_a_whole_game_masks_exactly_the_legal_actions_and_pays_the_winner(players: int, seed: int) -> None:
+    e = env(players=players)
+    e.reset(seed=seed)
+    rng = random.Random(seed)
+    game = e.unwrapped.game
+    table = action_table(game.rules)
+    size = e.observation_space("player_0")["observation"].shape
+    steps = 0
+    for agent in e.agent_iter():
+        obs, _reward, terminated, truncated, _ = e.last()
+        assert obs["observation"].shape == size
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = {tuple(a[1:]) for a in game.legal_actions(e.possible_agents.index(agent))}
+        assert {table[i] for i in np.flatnonzero(obs["action_mask"])} == legal
+        e.step(rng.choice(list(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    assert game.over and steps > 50
+    winner = f"player_{game.state.winner}"
+    assert winner in e.possible_agents
+
+
+def test_the_winner_gets_plus_one_and_the_others_minus_one() -> None:
+    e = env(players=3).unwrapped
+    e.reset(seed=5)
+    rng = random.Random(5)
+    while not e.game.over:
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(rng.choice(list(np.flatnonzero(mask)))))
+    winner = e.game.state.winner
+    assert e.rewards == {a: (1.0 if i == winner else -1.0) for i, a in enumerate(e.possible_agents)}
+    assert all(e.terminations.values())
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    e = env(players=2).unwrapped
+    e.reset(seed=1)
+    before = e.game.state.to_json()
+    sell = action_table(e.rules).index(("sell", 3, 1))
+    with pytest.raises(IllegalAction):
+        e.step(sell)
+    assert e.game.state.to_json() == before
+
+
+def test_observations_never_show_a_hidden_selection() -> None:
+    """R18: what p1 sees is the same whatever p2 has secretly selected."""
+    rules = load_rules("west-of-africa", 3)
+    seen = set()
+    for cards in (("sell", "tenerife"), ("found", "minus"), ("move_ship",)):
+        game = Game(rules, seed=4)
+        game.apply((1, "select", game.card_counts(*cards)))
+        seen.add(encode_view(game.observation(0)).tobytes())
+    assert len(seen) == 1
+    # ... but the player's own selection shows
+    game = Game(rules, seed=4)
+    before = encode_view(game.observation(1))
+    game.apply((1, "select", game.card_counts("sell")))
+    assert not np.array_equal(before, encode_view(game.observation(1)))
+
+
+def test_a_policy_plays_as_a_bot_in_simulations() -> None:
+    first_legal = policy_bot(lambda obs: int(np.flatnonzero(obs["action_mask"])[0]), name="first")
+    import sys
+    import types
+
+    module = types.ModuleType("woa_test_policy")
+    module.FirstLegal = first_legal  # type: ignore[attr-defined]
+    sys.modules["woa_test_policy"] = module
+    record = play_game(load_rules("west-of-africa", 2), seed=3, bots=["woa_test_policy:FirstLegal", "random"])
+    assert record.rounds >= 1 and record.winner in (0, 1)

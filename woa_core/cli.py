@@ -358,6 +358,7 @@ def _bots(args: argparse.Namespace) -> tuple[str, ...]:
 def cmd_compare(args: argparse.Namespace) -> int:
     """``woa compare``: the same games under two rulesets; every figure's change, paired and corrected."""
     from woa_core import __version__
+    from woa_core.eval.kinds import bot_kind, strength_warnings
     from woa_core.rules import read_rules
     from woa_core.sim.compare import Comparison, format_comparison, run_pairs
     from woa_core.sim.progress import Progress
@@ -398,6 +399,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         "players": args.players,
         "games": comparison.pairs,
         "bots": list(bots),
+        "bot_kinds": {b: bot_kind(b) for b in dict.fromkeys(bots)},
+        "warnings": strength_warnings(bots, args.rotate_seats),
         "rotate_seats": args.rotate_seats,
         "base": base_source.describe() | {"seed": args.seed},
         "variant": variant_source.describe() | {"seed": variant_seed},

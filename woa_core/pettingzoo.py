@@ -56,8 +56,9 @@ Key = tuple[Any, ...]
 STEPS = ("select", "place", "main", *ACTIONS, "displace", "retreat", "over")
 """Every kind of pending decision (``Game.step``), for the one-hot step in observations."""
 
-LOW, HIGH = -2.0, 10_000.0
-"""Observation bounds: -1 marks nobody or unknown, -2 a neutral settlement."""
+LOW, HIGH = -10_000.0, 10_000.0
+"""Observation bounds, far beyond any count, VP or card sum (a sum with the minus card can be
+negative); -1 marks nobody or unknown, -2 a neutral settlement."""
 
 
 # ------------------------------------------------------------------ the action space

@@ -21,7 +21,10 @@ from woa_core.sim.runner import play_game
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_environment_passes_pettingzoos_api_test(players: int) -> None:
-    api_test(env(players=players), num_cycles=300)
+    e = env(players=players)
+    for agent in e.possible_agents:
+        e.action_space(agent).seed(players)  # the test's random actions, reproducibly
+    api_test(e, num_cycles=300)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (5, 3)])
@@ -36,6 +39,7 @@ def test_a_whole_game_masks_exactly_the_legal_actions_and_pays_the_winner(player
     for agent in e.agent_iter():
         obs, _reward, terminated, truncated, _ = e.last()
         assert obs["observation"].shape == size
+        assert e.observation_space(agent).contains(obs)
         if terminated or truncated:
             e.step(None)
             continue
@@ -96,3 +100,26 @@ def test_a_policy_plays_as_a_bot_in_simulations() -> None:
     sys.modules["woa_test_policy"] = module
     record = play_game(load_rules("west-of-africa", 2), seed=3, bots=["woa_test_policy:FirstLegal", "random"])
     assert record.rounds >= 1 and record.winner in (0, 1)
+
+
+def test_the_readme_random_agent_plays_a_game_to_the_end() -> None:
+    import contextlib
+    import io
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    random_agent = next(b for b in blocks if "agent_iter" in b)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(random_agent, "README.md", "exec"), {})
+    assert re.fullmatch(r"winner: [012]\n", out.getvalue())
+    policy = next(b for b in blocks if "policy_bot" in b)
+    namespace: dict = {}
+    exec(compile(policy, "README.md", "exec"), namespace)
+    record = play_game(load_rules("west-of-africa", 2), seed=1, bots=["random", "random"])
+    assert record.winner in (0, 1)
+    bot = namespace["TrainedBot"](seed=1)
+    game = Game(load_rules("west-of-africa", 3), seed=2)
+    assert bot.choose(game.observation(0), game.legal_actions(0)) in game.legal_actions(0)

@@ -53,3 +53,13 @@ def test_gold_top_is_the_seat_whose_cube_starts_on_top() -> None:
         start = Game(rules, seed=seed).state
         assert start.gold_time[record.gold_top] == min(start.gold_time)
         assert record.ranking[0] == record.winner and sorted(record.ranking) == [0, 1, 2, 3]
+
+
+def test_compare_names_the_bots_kinds_and_warns_about_scripted_play(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["compare", "--set", "economy.gold.cap=60", "--players", "2", "--games", "4", "--quiet", "--workers", "1"]
+    assert main([*argv, "--bots", "heuristic"]) == 0
+    text = capsys.readouterr().out
+    assert "bots heuristic (scripted), heuristic (scripted)" in text
+    assert text.rstrip().splitlines()[-1].startswith("warning: every bot here plays randomly or by script")
+    assert main([*argv, "--bots", "heuristic", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["manifest"]["bot_kinds"] == {"heuristic": "scripted"}

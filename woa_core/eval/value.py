@@ -34,7 +34,7 @@ from woa_core.eval.restricted import describe_restriction, restricted_spec, rest
 from woa_core.rules import RulesSource, read_rules
 from woa_core.sim.backends import Backend, LocalPool
 from woa_core.sim.runner import RunSpec, describe, run_games
-from woa_core.sim.stats import wilson
+from woa_core.sim.stats import holm, wilson
 
 
 def run_value(
@@ -81,8 +81,9 @@ def run_value(
             pool.close()
     fair = 1 / players
     p_values = binomial_p_values(rows, fair)
-    significant = holm(p_values)
-    for row, p, sig in zip(rows, p_values, significant, strict=True):
+    adjusted = holm(p_values)
+    for row, p, p_holm in zip(rows, p_values, adjusted, strict=True):
+        sig = p_holm <= 0.05
         n, w = row["games"], row["wins"]
         rate = w / n if n else 0.0
         low, high = wilson(w, n)
@@ -91,6 +92,7 @@ def run_value(
             "ci95": [round(low, 4), round(high, 4)],
             "change": round(rate - fair, 4),
             "p_value": round(p, 6),
+            "p_holm": round(p_holm, 6),
             "significant": sig,
             "reading": _reading(rate, fair, sig),
         }
@@ -138,22 +140,6 @@ def binomial_p_values(rows: Sequence[dict[str, Any]], p: float) -> list[float]:
 def _log_binomial(n: int, k: int, p: float) -> float:
     """log P(k successes in n trials), safe for large n."""
     return math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1) + k * math.log(p) + (n - k) * math.log1p(-p)
-
-
-def holm(p_values: Sequence[float], alpha: float = 0.05) -> list[bool]:
-    """Which hypotheses Holm's step-down procedure rejects at family-wise level ``alpha``.
-
-    >>> holm([0.001, 0.04, 0.03, 0.5])
-    [True, False, False, False]
-    """
-    order = sorted(range(len(p_values)), key=p_values.__getitem__)
-    out = [False] * len(p_values)
-    m = len(p_values)
-    for rank, i in enumerate(order):
-        if p_values[i] > alpha / (m - rank):
-            break
-        out[i] = True
-    return out
 
 
 def format_value(report: dict[str, Any]) -> str:

@@ -256,7 +256,8 @@ def format_comparison(report: dict[str, Any]) -> str:
         return f"{s['rules']} ({s['rules_hash']}) from {s['rules_spec']}{sets} · seed {s['seed']}"
 
     lines = [
-        f"woa {m['engine']} · {m['players']} players · {m['games']} games each · bots {', '.join(m['bots'])}"
+        f"woa {m['engine']} · {m['players']} players · {m['games']} games each · bots "
+        + ", ".join(f"{b} ({m['bot_kinds'][b]})" if "bot_kinds" in m else b for b in m["bots"])
         + (" (seats rotated each game)" if m["rotate_seats"] else ""),
         f"base:    {side(m['base'])}",
         f"variant: {side(m['variant'])}",
@@ -292,6 +293,7 @@ def format_comparison(report: dict[str, Any]) -> str:
         "not adjusted.",
         "Wins and ends are shares of games; 'per player' figures are per game, averaged over the seats.",
     ]
+    lines += [f"warning: {w}" for w in m.get("warnings", [])]
     return "\n".join(lines)
 
 

@@ -189,5 +189,6 @@ def describe_restriction(kind: str, target: str, rules: Rules) -> dict[str, Any]
     elif kind == "island":
         name = rules.islands[rules.island_id(target)].name
     else:
-        name = VERBS[target].summary
+        card = rules.action_card.get(STEP_OF_VERB[target])
+        name = f"{rules.cards[card].name}: {target}" if card is not None else VERBS[target].summary
     return {"kind": kind, "id": target, "name": name}

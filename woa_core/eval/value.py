@@ -163,13 +163,13 @@ def format_value(report: dict[str, Any]) -> str:
         )
     lines += [
         "",
-        f"{'forbidden':<44} {'win rate':>8}   95% CI          vs even {100 * m['fair_share']:.1f}%",
+        f"{'forbidden':<48} {'win rate':>8}   95% CI          vs even {100 * m['fair_share']:.1f}%",
     ]
     for r in report["rows"]:
         label = f"{r['kind']:<7} {r['id']} ({r['name']})"
         mark = "*" if r["significant"] else " "
         lines.append(
-            f"  {label:<42} {100 * r['rate']:7.1f}%   [{100 * r['ci95'][0]:4.1f}–{100 * r['ci95'][1]:4.1f}]"
+            f"  {label:<46} {100 * r['rate']:7.1f}%   [{100 * r['ci95'][0]:4.1f}–{100 * r['ci95'][1]:4.1f}]"
             f"   {100 * r['change']:+6.1f} {mark} {r['reading']}"
         )
     lines += [

@@ -9,8 +9,10 @@ with random or scripted play describe those bots as much as the rules: reports s
 
 >>> bot_kind("random"), bot_kind("heuristic")
 ('random', 'scripted')
->>> rests_on_weak_play(["heuristic", "random"])
-True
+>>> bot_kind("mcts:iterations=50")
+'search'
+>>> rests_on_weak_play(["heuristic", "random"]), rests_on_weak_play(["heuristic", "mcts"])
+(True, False)
 """
 
 from __future__ import annotations

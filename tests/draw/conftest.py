@@ -29,7 +29,10 @@ CHROMIUM_ARGS = [
 
 
 def chromium_path() -> str | None:
-    """The system Chromium, if installed."""
+    """The system Chromium, if installed (``WOA_CHROMIUM`` names another binary)."""
+    chosen = os.environ.get("WOA_CHROMIUM")
+    if chosen:
+        return chosen if Path(chosen).exists() else None
     for name in ("chromium", "chromium-browser"):
         found = shutil.which(name)
         if found:

@@ -138,6 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
         "a slider to step action by action or round by round, and what every round-end step did",
     )
     p.add_argument("--at", type=int, metavar="N", help="print the text board after action N (0: before the first)")
+    p.add_argument(
+        "--svg", metavar="FILE", help="write the board as SVG after action --at N (default: at the end of the game)"
+    )
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser(
@@ -483,7 +486,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """``woa replay``: replay and verify a log, print the final ranking."""
     from woa_core.gamelog import replay, result
 
-    if args.html or args.at is not None:
+    if args.html or args.at is not None or args.svg:
         from woa_core.draw.cli import replay_pictures
 
         return replay_pictures(args)

@@ -1,7 +1,9 @@
 """A headless Chromium for the browser tests (the replay viewer, the HTML reports).
 
 Uses Python playwright driving the operating system's Chromium (Debian package ``chromium``),
-never a downloaded browser. When either is missing, the tests are skipped with the reason — and
+never a downloaded browser. Playwright rather than selenium: it reports uncaught page errors,
+console messages and every network request as events (what these tests check), and talks to
+Chromium directly, so no chromedriver whose version must match the browser's. When either is missing, the tests are skipped with the reason — and
 fail instead when ``CI=true``, so CI cannot pass without having run them.
 """
 

@@ -105,3 +105,19 @@ def test_the_viewer_is_reproducible(logs: Path, viewer: Path, tmp_path: Path) ->
     again = tmp_path / "again.html"
     assert main(["replay", str(logs / "game-000000.jsonl"), "--html", str(again)]) == 0
     assert again.read_bytes() == viewer.read_bytes()
+
+
+def test_replay_svg_draws_the_state(logs: Path, tmp_path: Path, capsys) -> None:
+    """--svg: the board with the game's pieces, after action N or at the end."""
+    import xml.etree.ElementTree as ET
+
+    log = str(logs / "game-000000.jsonl")
+    start, end = tmp_path / "start.svg", tmp_path / "end.svg"
+    assert main(["replay", log, "--at", "0", "--svg", str(start)]) == 0
+    assert main(["replay", log, "--svg", str(end)]) == 0
+
+    def classes(path: Path) -> list[str | None]:
+        return [e.get("class") for e in ET.fromstring(path.read_text(encoding="utf-8")).iter()]
+
+    assert classes(start).count("ship") == 0 and classes(end).count("ship") == 4
+    assert classes(end).count("player") == 4 and "game over" in end.read_text(encoding="utf-8")

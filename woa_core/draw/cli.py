@@ -82,10 +82,13 @@ def write_text(path: str | None, text: str) -> None:
 
 
 def replay_pictures(args: argparse.Namespace) -> int:
-    """``woa replay LOG --html FILE`` and ``woa replay LOG --at N`` (the log is verified first)."""
-    from woa_core.draw.replay_html import text_at, viewer_html
+    """``woa replay LOG --html FILE``, ``--at N`` and ``--svg FILE`` (the log is verified first)."""
+    from woa_core.draw.replay_html import svg_at, text_at, viewer_html
 
-    if args.at is not None:
+    if args.svg:
+        write_text(args.svg, svg_at(args.log, args.at, args.rules))
+        print(f"board written to {args.svg}", file=sys.stderr)
+    elif args.at is not None:
         print(text_at(args.log, args.at, args.rules))
     if args.html:
         write_text(args.html, viewer_html(args.log, args.rules))

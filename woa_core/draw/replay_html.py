@@ -156,6 +156,28 @@ def text_at(path: str | os.PathLike[str], n: int, rules_spec: str | None = None)
     return head + "\n" + render(Game(t.rules, state=t.states[n]), None)
 
 
+def svg_at(path: str | os.PathLike[str], n: int | None = None, rules_spec: str | None = None) -> str:
+    """The board as SVG after action ``n`` of the log (``None``: at the end of the game).
+
+    >>> import os, tempfile
+    >>> from woa_core.sim.runner import RunSpec, run_one
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = run_one(RunSpec("west-of-africa", 2, ("random", "random"), seed=5, log_dir=folder), 0)
+    >>> svg_at(os.path.join(folder, "game-000000.jsonl")).count('class="ship"')
+    2
+    """
+    from woa_core.draw.svg import board_svg
+    from woa_core.errors import UsageError
+
+    replayed, t = trace(path, rules_spec)
+    assert t.rules is not None
+    k = len(t.states) - 1 if n is None else n
+    if not 0 <= k < len(t.states):
+        raise UsageError(f"--at must be between 0 and {len(t.states) - 1}: the log has {len(t.actions)} actions")
+    seats = [str(b) for b in replayed.header.get("bots") or []]
+    return board_svg(t.rules, t.states[k], seats=seats)
+
+
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy"

@@ -3,8 +3,9 @@
 Uses Python playwright driving the operating system's Chromium (Debian package ``chromium``),
 never a downloaded browser. Playwright rather than selenium: it reports uncaught page errors,
 console messages and every network request as events (what these tests check), and talks to
-Chromium directly, so no chromedriver whose version must match the browser's. When either is missing, the tests are skipped with the reason — and
-fail instead when ``CI=true``, so CI cannot pass without having run them.
+Chromium directly, so no chromedriver whose version must match the browser's. When playwright or
+Chromium is missing, the tests are skipped with the reason — and fail instead when ``CI=true``,
+so CI cannot pass without having run them.
 """
 
 from __future__ import annotations

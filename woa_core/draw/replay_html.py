@@ -27,7 +27,7 @@ from woa_core.draw.explain import explain_round_end
 from woa_core.draw.svg import Layout, board_layer, board_title, layout, pieces_parts, svg_document
 from woa_core.engine import Game
 from woa_core.engine.state import GameState, new_state
-from woa_core.gamelog import Replayed, replay, result
+from woa_core.gamelog import Replayed, replay
 from woa_core.rules import Rules
 
 
@@ -115,15 +115,15 @@ def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> 
     first = "".join(data["parts"][k] for k in data["steps"][0]["f"])
     svg = svg_document(rules, lay, board_layer(rules, lay), first, board_title(rules))
     head = replayed.header
-    outcome = result(replayed.game)["result"]
-    ranking = ", ".join(f"{p} {outcome['vp'][int(p[1:]) - 1]} VP" for p in outcome["ranking"])
+    end = replayed.game.state
+    ranking = ", ".join(f"p{p + 1} {end.vp[p]} VP" for p in end.ranking)
     manifest = (
-        f"log {os.path.basename(str(path))} · engine {head.get('engine')} · rules {head['rules']} "
-        f"({head['rules_hash']})"
+        f"log {os.path.basename(str(path))} · engine {head.get('engine')} · rules {rules.name} "
+        f"({rules.content_hash})"
         + (f" · variant {head['variant']}" if head.get("variant") else "")
         + (f" · --set {' '.join(map(str, head['overrides']))}" if head.get("overrides") else "")
-        + f" · {head['players']} players · seed {head['seed']} · bots {', '.join(map(str, head.get('bots') or []))}"
-        + f" · {outcome['rounds']} rounds · {ranking}"
+        + f" · {rules.players} players · seed {head.get('seed')} · bots {', '.join(map(str, head.get('bots') or []))}"
+        + f" · {end.round} rounds · {ranking}"
     )
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     return (

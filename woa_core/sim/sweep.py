@@ -76,7 +76,14 @@ class SweepRun:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a reader (or a crash) never sees half a file."""
+    """Replace ``path`` with ``text`` so that a reader (or a crash) never sees half a file.
+
+    >>> import tempfile
+    >>> target = Path(tempfile.mkdtemp()) / "point.json"
+    >>> write_atomically(target, "{}")
+    >>> target.read_text(), sorted(p.name for p in target.parent.iterdir())
+    ('{}', ['point.json'])
+    """
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import io
+import math
 import re
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -132,7 +133,8 @@ def win_rates(fig: Any, stats: dict[str, Any]) -> None:
 
 
 def vp_by_source(fig: Any, stats: dict[str, Any]) -> None:
-    """Mean final VP per seat, stacked by where the VP came from."""
+    """Mean final VP per seat, stacked by where the VP came from; the whisker on each stack is the
+    95% interval of the seat's mean total VP."""
     ax = fig.add_subplot()
     seats = stats["per_seat"]
     labels = [s["seat"] for s in seats]
@@ -142,6 +144,10 @@ def vp_by_source(fig: Any, stats: dict[str, Any]) -> None:
         values = [s["vp_by_source"][source] for s in seats]
         ax.bar(labels, values, bottom=bottom, label=source.replace("_", " "), color=SOURCE_COLOURS[k % 6])
         bottom = [b + v for b, v in zip(bottom, values, strict=True)]
+    games = max(int(stats.get("games", 0)), 1)
+    half = [1.96 * s["vp"]["sd"] / math.sqrt(games) for s in seats]
+    totals = [s["vp"]["mean"] for s in seats]
+    ax.errorbar(labels, totals, yerr=half, fmt="none", ecolor="#222", capsize=4, label="95% interval of the total")
     ax.set_ylabel("mean VP per game")
     ax.set_title("VP by source, per seat")
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
@@ -316,7 +322,8 @@ def simulate_html(report: dict[str, Any], text: str) -> str:
         (
             "VP by source",
             figure_svg(lambda f: vp_by_source(f, s), "vp", 7.0, 3.4),
-            "Mean final VP of each seat, split by where it came from.",
+            "Mean final VP of each seat, split by where it came from; whiskers: the 95% interval of the "
+            "seat's mean total.",
         ),
         (
             "Goods sold by region",

@@ -56,6 +56,7 @@ def test_the_simulate_report_has_every_plot(simulate_report: Path) -> None:
     assert html.count('<figure class="plot"><svg') == 5
     assert "rules_hash" in html and "random, heuristic-v1, random" in html  # the manifest says what produced it
     assert "95% Wilson intervals" in html and "wins by bot" in html  # intervals, and the text report
+    assert '<p class="warning">' in html  # what the bots' strength means for the figures, up front
 
 
 def test_the_compare_report_shows_each_change_with_its_interval(compare_report: Path) -> None:

@@ -276,6 +276,7 @@ table.manifest td{padding:1px 10px 1px 0;font-size:13px;vertical-align:top}table
 figure{margin:8px 0}figure svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#444}
 pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}
 .note{font-size:13px;color:#444}
+.warning{background:#fff4d6;border-left:4px solid #d9a400;padding:6px 10px;font-size:14px}
 """
 
 
@@ -285,11 +286,13 @@ def _page(title: str, manifest: dict[str, Any], sections: list[tuple[str, str, s
         f'<h2>{escape(h)}</h2><figure class="plot">{svg}<figcaption>{escape(caption)}</figcaption></figure>'
         for h, svg, caption in sections
     )
+    warnings = manifest.get("warnings") or []
+    notes = "".join(f'<p class="warning">{escape(str(w))}</p>' for w in warnings)
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">"
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
-        f'<h1>{escape(title)}</h1><h2>Manifest</h2><table class="manifest">{rows}</table>{body}'
+        f'<h1>{escape(title)}</h1>{notes}<h2>Manifest</h2><table class="manifest">{rows}</table>{body}'
         f"<h2>The report as text</h2><pre>{escape(text)}</pre></body></html>\n"
     )
 

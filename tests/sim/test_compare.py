@@ -134,3 +134,20 @@ def test_compare_table(capsys) -> None:
     out = capsys.readouterr().out
     assert "variant: rich-islands" in out and "95% CI of the change" in out
     assert "Benjamini–Hochberg" in out and "adj. p" in out
+
+
+def test_bad_calls_are_refused(capsys) -> None:
+    base = ["compare", "--players", "2", "--bots", "random", "--quiet"]
+    assert main([*base, "--games", "1"]) == 2
+    assert "--games must be at least 2" in capsys.readouterr().err
+    assert main([*base, "--games", "4", "--alpha", "1.5"]) == 2
+    assert "--alpha must be between 0 and 1" in capsys.readouterr().err
+    assert main([*base, "--games", "4", "--players", "7"]) == 1
+    assert "not 7" in capsys.readouterr().err
+
+
+def test_unpaired_table_says_so(capsys) -> None:
+    args = ["compare", "--players", "2", "--bots", "random", "--games", "10", "--variant-seed", "3", "--quiet"]
+    assert main([*args, "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "unpaired: the variant plays its own seed stream" in out and "seed 3" in out

@@ -418,6 +418,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         "correction": args.correction,
         "alpha": args.alpha,
         "confidence": 0.95,
+        "pairing_gain": comparison.pairing_gain() if paired else None,
     }
     report = {"manifest": manifest, "method": method, "rows": comparison.rows(paired, args.correction, args.alpha)}
     if args.json:

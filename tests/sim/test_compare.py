@@ -38,7 +38,9 @@ def test_compare_finds_a_real_change(tmp_path: Path, capsys) -> None:
         "correction": "holm",
         "alpha": 0.05,
         "confidence": 0.95,
+        "pairing_gain": report["method"]["pairing_gain"],
     }
+    assert report["method"]["pairing_gain"] > 1  # the shared luck cancels in the paired differences
     assert report["manifest"]["base"]["rules_hash"] != report["manifest"]["variant"]["rules_hash"]
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from woa_core import __version__
-from woa_core.errors import UsageError, WoaError
+from woa_core.errors import UsageError, WoaError, printable
 from woa_core.options import (
     RULES_HELP,
     add_rules_options,
@@ -41,10 +41,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except UsageError as e:
-        print(f"woa: {e}", file=sys.stderr)
+        print(printable(f"woa: {e}"), file=sys.stderr)
         return 2
     except WoaError as e:
-        print(str(e), file=sys.stderr)
+        print(printable(str(e)), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("woa: interrupted", file=sys.stderr)
@@ -251,12 +251,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 compile_document(doc, n)
         except RulesError as e:
             print(str(e), file=sys.stderr)
-            print(f"{spec}: {len(e.problems)} problem(s)", file=sys.stderr)
+            print(printable(f"{spec}: {len(e.problems)} problem(s)"), file=sys.stderr)
             failed = True
             continue
         rules = compile_document(doc, counts[0])
         shown = ", ".join(map(str, counts))
-        print(f"{spec}: valid for {shown} players (rules {rules.name}, hash {rules.content_hash})")
+        print(printable(f"{spec}: valid for {shown} players (rules {rules.name}, hash {rules.content_hash})"))
     return 1 if failed else 0
 
 

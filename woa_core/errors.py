@@ -6,7 +6,20 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    r"""``text`` safe to print on a terminal: control characters (escape sequences that could move
+    the cursor, recolour or retitle the terminal) shown as ``\xNN``; newlines and tabs kept.
+
+    >>> printable("rules \x1b[31mred\x1b[0m")
+    'rules \\x1b[31mred\\x1b[0m'
+    """
+    return CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 class WoaError(Exception):
@@ -30,7 +43,7 @@ class Problem:
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
         at = f" (at {self.path})" if self.path else ""
-        return f"{where}: {self.message}{at}"
+        return printable(f"{where}: {self.message}{at}")
 
 
 class FileProblems(WoaError):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from woa_core.errors import Problem, RulesError
+from woa_core.errors import CONTROL_CHARACTERS, Problem, RulesError
 from woa_core.rules.merge import merge_patch
 from woa_core.rules.source import Located, YamlProblem, display_path, load_yaml
 
@@ -27,6 +27,9 @@ SECTIONS = ("ruleset", "board", "cards", "economy", "turn", "setup", "players")
 """The files of a rules directory, ``SECTION.yaml`` each; also the top-level keys of a variant."""
 
 VARIANT_KEYS = frozenset({"extends", "name", "description", *SECTIONS})
+
+MAX_EXTENDS = 32
+"""Longest chain of variants extending variants (a chain is read file by file)."""
 
 
 def data_root() -> Path:
@@ -60,7 +63,17 @@ class ResolvedDoc:
 
 def resolve(spec: str | os.PathLike[str]) -> ResolvedDoc:
     """Resolve a rules spec into one located document; raise ``RulesError`` with every problem."""
+    bad = _bad_spec(str(spec))
+    if bad:
+        raise MissingRules([Problem(repr(str(spec)), 0, 0, bad)])
     return _resolve(str(spec), base_dir=Path.cwd(), chain=())
+
+
+def _bad_spec(spec: str) -> str | None:
+    """Why ``spec`` cannot name rules at all (control characters, a null byte), or None."""
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in spec):
+        return "a rules name or path cannot hold control characters (or a null byte)"
+    return None
 
 
 def for_players(doc: ResolvedDoc, players: int) -> Located:
@@ -112,10 +125,14 @@ def _resolve(spec: str, base_dir: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
     path = Path(spec)
     if not path.is_absolute():
         path = base_dir / path
-    if path.is_dir():
+    try:
+        is_dir, is_file = path.is_dir(), path.is_file()
+    except (OSError, ValueError) as e:
+        raise MissingRules([Problem(spec, 0, 0, f"cannot read: {getattr(e, 'strerror', None) or e}")]) from None
+    if is_dir:
         return _read_directory(path)
     if path.suffix in (".yaml", ".yml"):
-        if not path.is_file():
+        if not is_file:
             raise MissingRules([Problem(spec, 0, 0, "no such variant file")])
         return _read_variant(path, chain)
     if spec in bundled_rulesets():
@@ -157,6 +174,14 @@ def _read_directory(directory: Path) -> ResolvedDoc:
     return ResolvedDoc(name=str(name or directory.name), located=located, files=files)
 
 
+def _real(path: Path) -> Path:
+    """``path`` made absolute with symbolic links followed (as far as they lead: a loop stops it)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return path.absolute()
+
+
 def _nowhere(path: Path):
     from woa_core.rules.source import Pos
 
@@ -164,7 +189,7 @@ def _nowhere(path: Path):
 
 
 def _read_variant(path: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
-    resolved_path = path.resolve()
+    resolved_path = _real(path)
     name = display_path(path)
     if resolved_path in chain:
         cycle = " -> ".join(display_path(p) for p in (*chain, resolved_path))
@@ -189,6 +214,16 @@ def _read_variant(path: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
     parent_spec = data.get("extends")
     if not isinstance(parent_spec, str) or not parent_spec:
         problems.append(problem(("extends",), "'extends' must name a bundled ruleset or a variant file"))
+    elif _bad_spec(parent_spec):
+        problems.append(problem(("extends",), str(_bad_spec(parent_spec))))
+    elif len(chain) + 1 >= MAX_EXTENDS:
+        problems.append(
+            problem(("extends",), f"more than {MAX_EXTENDS} variants extend one another here; shorten the chain")
+        )
+    for key in ("name", "description"):
+        if isinstance(data.get(key), str) and CONTROL_CHARACTERS.search(data[key]):
+            message = f"the {key} holds a control character (only newlines and tabs are allowed)"
+            problems.append(problem((key,), message))
     for section in SECTIONS:
         if section in data and not isinstance(data[section], dict):
             problems.append(problem((section,), f"'{section}' must be a mapping of overrides"))
@@ -200,7 +235,7 @@ def _read_variant(path: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
     if problems:
         raise RulesError(problems)
     parent_spec = str(parent_spec)
-    parent_path = (path.parent / parent_spec).resolve()
+    parent_path = _real(path.parent / parent_spec)
     if parent_path in (*chain, resolved_path):
         cycle = " -> ".join(display_path(p) for p in (*chain, resolved_path, parent_path))
         raise RulesError([problem(("extends",), f"variants extend each other in a cycle: {cycle}")])

@@ -11,6 +11,7 @@ once. Semantic checks only run on documents that pass the schemas, since they re
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -21,7 +22,7 @@ from typing import Any
 import jsonschema
 import networkx as nx
 
-from woa_core.errors import Problem, RulesError
+from woa_core.errors import CONTROL_CHARACTERS, Problem, RulesError, printable
 from woa_core.rules.compile import sea_graph, select_spaces
 from woa_core.rules.resolve import SECTIONS, ResolvedDoc, data_root, for_players
 from woa_core.rules.source import Located, Path_, dotted
@@ -161,6 +162,75 @@ def semantic_problems(located: Located, players: int | None = None) -> list[Prob
             else:
                 problems.append(_at(located, path, message))
     return problems
+
+
+@_check
+def _no_control_characters(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
+    """Names and descriptions are printed on terminals: no escape sequences in them."""
+    stack: list[tuple[Path_, Any]] = [((section,), d[section]) for section in SECTIONS if section in d]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            for key, sub in value.items():
+                if CONTROL_CHARACTERS.search(key):
+                    yield path + (printable(key), "_key"), "a key holds a control character"
+                stack.append((path + (key,), sub))
+        elif isinstance(value, list):
+            stack.extend((path + (i,), sub) for i, sub in enumerate(value))
+        elif isinstance(value, str) and CONTROL_CHARACTERS.search(value):
+            yield path, f"{printable(value)!r} holds a control character (only newlines and tabs are allowed)"
+
+
+MAX_SELECTION_WORK = 2**18
+"""Most card combinations the engine may enumerate for one hand (5.I Selecting Cards): it builds
+every sub-multiset of a hand once per distinct hand, so this bounds its time and memory."""
+
+MAX_CHOICES = 20_000
+"""Most legal actions of one kind a player may face at one decision (card selections, or ways
+to send helpers to worker ships): bots and the engine list them all."""
+
+
+@_check
+def _enumeration_bounds(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
+    """Counts that drive enumeration stay within what the engine can list at every decision."""
+    players = d["_players"]
+    if players is None:
+        return
+    cards = d["cards"]["cards"]
+    minus = sum(1 for c in cards.values() if c["kind"] == "minus")
+    # A passed minus card can gather in one hand: each kind up to one per player (R7).
+    hand = [1] * (len(cards) - minus) + [players] * minus
+    work = math.prod(n + 1 for n in hand)
+    sel = d["economy"]["selection"]
+    choices = _multisets(hand, sel["min_cards"], sel["max_cards"])
+    if work > MAX_SELECTION_WORK or choices > MAX_CHOICES:
+        yield (
+            ("cards", "cards"),
+            f"{len(cards)} cards are too many to choose among: a hand has {choices:,} possible selections "
+            f"({work:,} combinations to enumerate); the engine supports at most {MAX_CHOICES:,} "
+            f"({MAX_SELECTION_WORK:,}) — use fewer cards or a lower economy.selection.max_cards",
+        )
+    ships = len(d["board"]["worker_ships"])
+    workers = sum(d["setup"]["workers"].values())
+    ways = math.comb(ships + workers, workers) - 1  # helpers 1..workers, each to one of the ships (R5)
+    if ways > MAX_CHOICES:
+        yield (
+            ("setup", "workers"),
+            f"{workers} workers per player over {ships} worker ships give {ways:,} ways to send helpers "
+            f"to the ships; the engine lists them all and supports at most {MAX_CHOICES:,} — use fewer workers",
+        )
+
+
+def _multisets(hand: list[int], low: int, high: int) -> int:
+    """How many sub-multisets of ``hand`` (copies per card) have between ``low`` and ``high`` cards.
+
+    >>> _multisets([1, 1, 1], 1, 2)
+    6
+    """
+    ways = [1] + [0] * high  # ways[k]: sub-multisets of the cards so far with k cards
+    for copies in hand:
+        ways = [sum(ways[k - j] for j in range(min(copies, k) + 1)) for k in range(high + 1)]
+    return sum(ways[max(low, 0) :])
 
 
 def _ref(kind: str, value: str, known: dict) -> str:

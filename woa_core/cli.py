@@ -459,8 +459,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     game, actions = play(rules, args.seed, args.seat - 1, bots)
     if args.log:  # quit saves the log so far
         seats = [*bots[: args.seat - 1], "human", *bots[args.seat - 1 :]]
-        head = gamelog.header(rules, args.seed, source.spec, seats, overrides=source.overrides)
-        gamelog.write_log(args.log, head, actions, gamelog.result(game) if game.over else None)
+        gamelog.record_game(rules, args.seed, source, seats, actions).write(args.log)
         done = "" if game.over else f" (the game so far: {len(actions)} actions, unfinished)"
         print(f"log written to {args.log}{done}")
     return 0

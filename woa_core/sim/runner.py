@@ -156,13 +156,14 @@ def _play(
     bots: Sequence[str],
     index: int,
     on_action: Callable[[str], None] | None,
+    watching: Sequence[Observer] = (),
 ) -> tuple[GameRecord, Game]:
     game = Game(rules, seed=seed)
     stats = PlayStatistics(rules)
-    watching: list[Observer] = [stats]
+    observers: list[Observer] = [stats, *watching]
     if on_action is not None:
-        watching.append(Transcript(on_action))
-    loop.run(game, loop.bots(bots, seed), watching)
+        observers.append(Transcript(on_action))
+    loop.run(game, loop.bots(bots, seed), observers)
     state = game.state
     sold, started, first_player, gold_top, decisions = (
         stats.sold,
@@ -199,11 +200,9 @@ def run_one(spec: RunSpec, index: int) -> GameRecord:
     bots = spec.seat_bots(index)
     if spec.log_dir is None:
         return play_game(rules, seed, bots, index)
-    lines: list[str] = []
-    record, game = _play(rules, seed, bots, index, on_action=lines.append)
-    path = Path(spec.log_dir) / f"game-{index:06d}.jsonl"
-    head = gamelog.header(rules, seed, spec.rules_spec, bots, overrides=spec.overrides)
-    gamelog.write_log(path, head, lines, gamelog.result(game))
+    log = gamelog.LogRecorder(gamelog.header(rules, seed, spec.source, bots))
+    record, _ = _play(rules, seed, bots, index, on_action=None, watching=[log])
+    log.write(Path(spec.log_dir) / f"game-{index:06d}.jsonl")
     return record
 
 

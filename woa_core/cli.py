@@ -7,12 +7,16 @@ exit status 1 for bad input (rules, logs, scenarios, refused actions), 2 for a b
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
+import io
 import json
+import os
+import signal
 import sys
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, TextIO, cast
 
 import yaml
 
@@ -38,6 +42,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
+    real_stdout = sys.stdout
+    sys.stdout = cast(TextIO, _ClosedPipeSafe(real_stdout))
     try:
         return args.run(args)
     except UsageError as e:
@@ -49,14 +55,52 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("woa: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+    except BrokenPipeError:  # stderr is gone too: nothing can be said, but the run did not succeed
+        return 1
     except OSError as e:  # a file or folder named on the command line cannot be written or read
         print(f"woa: {e.strerror or e}: {e.filename or ''}".rstrip(": "), file=sys.stderr)
         return 1
     finally:
+        sys.stdout = real_stdout
         if "woa_core.sim.backends" in sys.modules:  # close pools and Dask clusters a command opened
             sys.modules["woa_core.sim.backends"].close_all()
+
+
+class _ClosedPipeSafe:
+    """Standard output that, once its reader has gone (``woa scenario rules/ | head -1``), drops
+    further output instead of failing: the command runs to its end and exits with its real
+    status (a failing scenario is still exit 1), not with a ``BrokenPipeError``."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self.reader_gone = False
+
+    def write(self, text: str) -> int:
+        if not self.reader_gone:
+            try:
+                return self._stream.write(text)
+            except BrokenPipeError:
+                self._gone()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.reader_gone:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self._gone()
+
+    def _gone(self) -> None:
+        self.reader_gone = True
+        try:  # so that Python's own flush at exit does not fail on the closed pipe either
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self._stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            pass
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -281,9 +325,10 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``woa simulate``: play games, stream them into statistics, print the report."""
+    from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
     from woa_core.sim.report import format_table
-    from woa_core.sim.runner import RunSpec, describe, run_games
+    from woa_core.sim.runner import RunSpec, describe, run_games, save_log
     from woa_core.sim.stats import Stats
 
     bots = _bots(args)
@@ -297,24 +342,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     spec = RunSpec(source, args.players, bots, args.seed, args.rotate_seats, args.log_dir)
     stats = Stats(args.players, bots)
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
-    csv_file = open(args.csv, "w", newline="", encoding="utf-8") if args.csv else None  # noqa: SIM115
-    writer = csv.writer(csv_file) if csv_file else None
-    if writer:
-        writer.writerow(_csv_header(args.players))
     started = time.perf_counter()
-    interrupted = False
-    try:
-        for record in run_games(spec, args.games, backend=backend, start=args.first_game):
-            stats.add(record)
-            if writer:
-                writer.writerow(_csv_row(args.seed, record))
-            progress.update(stats.games)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        progress.close()
-        if csv_file:
-            csv_file.close()
+    # Ctrl-C and SIGTERM stop the run between games: each finished game is saved whole (log, CSV
+    # row, statistics) and the CSV appears complete (atomic_file), so the report, the logs in
+    # --log-dir and the rows of --csv always count the same games.
+    with StopRequests() as stop, _csv_table(args.csv, args.players) as writer:
+        records = run_games(spec, args.games, backend=backend, start=args.first_game)
+        try:
+            for record in records:
+                with stop.saving():
+                    save_log(spec, record)
+                    if writer:
+                        writer.writerow(_csv_row(args.seed, record))
+                    stats.add(record)
+                progress.update(stats.games)
+        except KeyboardInterrupt:
+            stop.signal = stop.signal or signal.SIGINT
+        finally:
+            records.close()  # stops the worker processes
+            progress.close()
+    interrupted = stop.signal is not None
     seconds = max(time.perf_counter() - started, 1e-9)
     manifest = describe(spec, rules) | {
         "games": stats.games,
@@ -329,7 +376,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     report = {"manifest": manifest, "stats": stats.to_json()}
     if stats.games == 0:
         print("woa: interrupted before any game finished", file=sys.stderr)
-        return 130
+        return stop.exit_status
     if args.json:
         print(json.dumps(report, indent=2))
     else:
@@ -338,7 +385,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         from woa_core.draw.cli import write_report
 
         write_report(args.html, "simulate", report, format_table(report))
-    return 130 if interrupted else 0
+    if interrupted:
+        print(
+            f"woa: stopped by {stop.signal.name if stop.signal else 'SIGINT'} after {stats.games} games",
+            file=sys.stderr,
+        )
+    return stop.exit_status
 
 
 def _check_html(args: argparse.Namespace) -> None:
@@ -463,6 +515,20 @@ def cmd_play(args: argparse.Namespace) -> int:
         done = "" if game.over else f" (the game so far: {len(actions)} actions, unfinished)"
         print(f"log written to {args.log}{done}")
     return 0
+
+
+@contextlib.contextmanager
+def _csv_table(path: str | None, players: int) -> Iterator[Any]:
+    """A CSV writer on ``path`` (None: no table) whose file appears complete when the block ends."""
+    if path is None:
+        yield None
+        return
+    from woa_core.files import atomic_file
+
+    with atomic_file(path, newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(_csv_header(players))
+        yield writer
 
 
 def _csv_header(players: int) -> list[str]:

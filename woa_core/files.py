@@ -39,7 +39,10 @@ def atomic_file(path: str | os.PathLike[str], newline: str | None = None) -> Ite
     on an exception (KeyboardInterrupt included) the temporary file is removed and ``path`` is left
     as it was. ``OSError`` (a folder that does not exist, no permission) is raised at the start."""
     target = Path(path)
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path("."))
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path("."))
+    except OSError as e:  # name the file the user asked for, not the temporary one
+        raise OSError(e.errno, e.strerror, str(target)) from None
     try:
         os.fchmod(fd, 0o666 & ~_umask())  # as an ordinary new file would be (mkstemp makes it private)
         with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as f:

@@ -111,15 +111,17 @@ def cmd_check(args: argparse.Namespace) -> int:
                 seed = game_seed(args.seed, i)
                 progress.close()
                 small = shrink(rules, violation)
-                Path(args.out).write_text(scenario_text(rules, scenario_rules, small, overrides), encoding="utf-8")
+                text = scenario_text(rules, scenario_rules, small, overrides)
+                saved = _save_counterexample(args.out, text, show=not args.json)
                 where = f"{n} players, game {i} (seed {seed}), step {violation.step}"
                 print(f"invariant '{violation.invariant}' failed: {violation.message}", file=sys.stderr)
                 print(
                     f"  in {where}: after '{violation.actions[-1] if violation.actions else 'setup'}'",
                     file=sys.stderr,
                 )
-                print(f"  shrunk from {violation.step} to {small.step} actions: {args.out}", file=sys.stderr)
-                print(f"  replay it with: woa scenario {args.out}", file=sys.stderr)
+                print(f"  shrunk from {violation.step} to {small.step} actions: {saved or 'above'}", file=sys.stderr)
+                if saved:
+                    print(f"  replay it with: woa scenario {saved}", file=sys.stderr)
                 if args.json:
                     outcome["violation"] = {
                         "invariant": violation.invariant,
@@ -129,7 +131,8 @@ def cmd_check(args: argparse.Namespace) -> int:
                         "seed": seed,
                         "step": violation.step,
                         "shrunk_steps": small.step,
-                        "scenario": args.out,
+                        "scenario": saved,
+                        **({} if saved else {"scenario_text": text}),
                     }
                     print(json.dumps(outcome, indent=2))
                 return 1
@@ -151,10 +154,27 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def _save_counterexample(path: str, text: str, show: bool) -> str | None:
+    """Write the counterexample scenario to ``path`` (atomically); if that fails, print it on
+    standard output (``show``; with --json it goes into the JSON) so that the search that found it
+    is not lost. Returns the path, or None."""
+    from woa_core.files import write_atomic
+
+    try:
+        write_atomic(path, text)
+        return path
+    except OSError as e:
+        where = "here it is" if show else "it is in the JSON output"
+        print(f"woa: cannot write the counterexample to {path} ({e.strerror or e}); {where}:", file=sys.stderr)
+        if show:
+            print(text, end="" if text.endswith("\n") else "\n", flush=True)
+        return None
+
+
 def cmd_scenario(args: argparse.Namespace) -> int:
     """``woa scenario``: run scenario files and print PASS or FAIL for each."""
     from woa_core.check.scenario import find_scenarios, load_scenario, run_scenario
-    from woa_core.errors import ScenarioError
+    from woa_core.errors import WoaError, printable
 
     files = find_scenarios(args.paths)
     if not files:
@@ -170,15 +190,15 @@ def cmd_scenario(args: argparse.Namespace) -> int:
                 "passed": result.passed,
                 "message": result.message,
             }
-        except ScenarioError as e:
+        except WoaError as e:  # a malformed scenario (ScenarioError) or another input error: report, go on
             entry = {"file": str(path), "name": path.stem, "passed": False, "message": str(e)}
         failed += not entry["passed"]
         results.append(entry)
         if not args.json:
             mark = "PASS" if entry["passed"] else "FAIL"
-            print(f"{mark} {entry['file']}: {entry['name']}")
+            print(printable(f"{mark} {entry['file']}: {entry['name']}"))
             if entry["message"]:
-                print("     " + str(entry["message"]).replace("\n", "\n     "))
+                print(printable("     " + str(entry["message"]).replace("\n", "\n     ")))
     if args.json:
         from woa_core import __version__
 

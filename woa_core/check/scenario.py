@@ -28,7 +28,7 @@ from typing import Any
 
 from woa_core.engine import Game, GameState
 from woa_core.engine.state import NEUTRAL, NOBODY
-from woa_core.errors import IllegalAction, InvalidNotation, Problem, RulesError, ScenarioError
+from woa_core.errors import IllegalAction, InvalidNotation, Problem, RulesError, ScenarioError, WoaError
 from woa_core.notation import (
     format_action,
     parse_action,
@@ -125,6 +125,8 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
             check_expectations(game, data["expect"], scenario, ("expect",))
     except Failure as e:
         return ScenarioResult(scenario, False, str(e))
+    except WoaError as e:  # e.g. a log or rules error met on the way: this scenario fails, the run goes on
+        return ScenarioResult(scenario, False, f"{scenario.where(())}: {e}")
     return ScenarioResult(scenario, True)
 
 
@@ -171,6 +173,16 @@ def _space(rules: Rules, island: int, number: int, where: str) -> int:
         if rules.spaces[space].number == number:
             return space
     raise Failure(f"{where}: {rules.islands[island].id} has no space {number}")
+
+
+def _check_space_kind(rules: Rules, space: int, key: str, where: str) -> None:
+    """A crop needs a field, a settlement a settlement space (the board says which each is)."""
+    sp = rules.spaces[space]
+    island = rules.islands[sp.island].id
+    if key == "crops" and sp.good < 0:
+        raise Failure(f"{where}: space {sp.number} of {island} is not a field: no crop can grow there")
+    if key == "settlements" and sp.cost < 0:
+        raise Failure(f"{where}: space {sp.number} of {island} is not a settlement space")
 
 
 def apply_setup(game: Game, setup: dict[str, Any], scenario: Scenario) -> None:
@@ -229,6 +241,7 @@ def apply_setup(game: Game, setup: dict[str, Any], scenario: Scenario) -> None:
             for i, item in enumerate(value):
                 island = word(parse_island, item["island"], key, i)
                 space = _space(r, island, item["space"], at(key, i))
+                _check_space_kind(r, space, key, at(key, i))
                 if key == "crops":
                     s.crop[space] = word(parse_player, item["player"], key, i)
                 else:
@@ -346,7 +359,10 @@ def check_expectations(game: Game, expect: dict[str, Any], scenario: Scenario, p
         if key == "legal_includes" or key == "legal_excludes":
             legal = set(observed(game, "legal"))
             for text in value:
-                canonical = format_action(game.rules, parse_action(game.rules, text))
+                try:
+                    canonical = format_action(game.rules, parse_action(game.rules, text))
+                except InvalidNotation as e:
+                    raise Failure(f"{scenario.where((*path, key))}: {e}") from None
                 if (canonical in legal) != (key == "legal_includes"):
                     verb = "is not" if key == "legal_includes" else "is"
                     raise Failure(f"{scenario.where((*path, key))}: '{text}' {verb} a legal action now")

@@ -52,8 +52,10 @@ class Backend(Protocol):
 
 
 def _ignore_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops the pool and reports what finished."""
+    """Pool workers leave Ctrl-C to the parent, which stops the pool and reports what finished;
+    SIGTERM (which the parent's ``close`` sends them) simply ends them, whatever the parent set."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 class LocalPool:

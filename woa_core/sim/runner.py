@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,7 @@ from typing import Any
 from woa_core import gamelog, loop
 from woa_core.engine import Game
 from woa_core.engine.actions import STEP_OF_VERB
+from woa_core.files import write_atomic
 from woa_core.loop import Observer, Transcript
 from woa_core.rules import Rules, RulesSource, read_rules
 from woa_core.sim.backends import Backend, LocalPool
@@ -101,6 +102,7 @@ class GameRecord:
     settlements: list[int] = field(default_factory=list)
     ranking: list[int] = field(default_factory=list)  # seats, best first
     gold_top: int = -1  # the seat whose cube started on top of the gold track (R9)
+    log: str | None = None  # the game's log, to be saved by the consumer (see ``run_games``)
 
 
 def play_game(
@@ -193,8 +195,9 @@ def _play(
     return record, game
 
 
-def run_one(spec: RunSpec, index: int) -> GameRecord:
-    """Play game ``index`` of a run (in this process), writing its log if asked."""
+def run_one(spec: RunSpec, index: int, write_log: bool = True) -> GameRecord:
+    """Play game ``index`` of a run (in this process). With ``spec.log_dir``, its log is written
+    there, or with ``write_log=False`` carried in ``record.log`` for ``save_log``."""
     rules = spec.compiled()
     seed = game_seed(spec.seed, index)
     bots = spec.seat_bots(index)
@@ -202,21 +205,39 @@ def run_one(spec: RunSpec, index: int) -> GameRecord:
         return play_game(rules, seed, bots, index)
     log = gamelog.LogRecorder(gamelog.header(rules, seed, spec.source, bots))
     record, _ = _play(rules, seed, bots, index, on_action=None, watching=[log])
-    log.write(Path(spec.log_dir) / f"game-{index:06d}.jsonl")
+    record.log = log.text()
+    if write_log:
+        save_log(spec, record)
     return record
+
+
+def log_path(spec: RunSpec, index: int) -> Path:
+    """Where the log of game ``index`` of a run goes."""
+    return Path(spec.log_dir or ".") / f"game-{index:06d}.jsonl"
+
+
+def save_log(spec: RunSpec, record: GameRecord) -> None:
+    """Write the log a record carries (atomically: the whole file or none)."""
+    if spec.log_dir is not None and record.log is not None:
+        write_atomic(log_path(spec, record.index), record.log)
+        record.log = None
 
 
 def _run_chunk(args: tuple[RunSpec, int, int]) -> list[GameRecord]:
     spec, start, stop = args
-    return [run_one(spec, i) for i in range(start, stop)]
+    return [run_one(spec, i, write_log=False) for i in range(start, stop)]
 
 
 def run_games(
     spec: RunSpec, games: int, workers: int = 1, chunk: int = 0, backend: Backend | None = None, start: int = 0
-) -> Iterator[GameRecord]:
+) -> Generator[GameRecord, None, None]:
     """Yield the records of games ``start``..``start+games-1`` in index order, played by ``workers``
     processes (or by ``backend``, e.g. a Dask cluster: see ``woa_core.sim.backends``). Game ``i``
-    is the same game whatever ``start``, ``games``, ``workers`` or the backend."""
+    is the same game whatever ``start``, ``games``, ``workers`` or the backend.
+
+    With ``spec.log_dir``, each record carries its game's log: the consumer saves it with
+    ``save_log`` along with the rest of the game (so a stopped run has exactly the logs of the
+    games it reports; ``woa simulate`` does this)."""
     if spec.log_dir:
         os.makedirs(spec.log_dir, exist_ok=True)
     spec.compiled()  # fail here, with a clear error, not in a worker (forked workers inherit it)

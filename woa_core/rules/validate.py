@@ -221,6 +221,74 @@ def _enumeration_bounds(located: Located, d: dict) -> Iterator[tuple[Path_, str]
         )
 
 
+@_check
+def _ships_can_moor(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
+    """A ship must be able to stop wherever it can sail: a harbor without mooring that ships can
+    reach would leave a ship's player with no legal action (R3)."""
+    if d["_players"] is None:
+        return
+    board = d["board"]
+    linked = {end for key in board["sea_links"] for end in key.split("-")}
+    for island_id, island in board["islands"].items():
+        if island["moorings"] == 0 and island_id in linked:
+            yield (
+                ("board", "islands", island_id, "moorings"),
+                f"{island_id} has no mooring, but ships can sail to it: a ship that ends its move there "
+                "would leave its player with no legal action; give it at least 1 mooring or no sea link",
+            )
+
+
+@_check
+def _game_can_end(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
+    """The end must be able to trigger (6. Game End, R16): a VP threshold some player can reach,
+    or every settlement founded. The bound counts every VP a player could possibly score before
+    the round cap: all settlements it could found, and each round's most generous round-end VP."""
+    if d["_players"] is None:
+        return
+    economy, setup, steps = d["economy"], d["setup"], d["turn"]["round_end"]
+    game_end = economy["game_end"]
+    rounds = game_end.get("max_rounds", 60)
+    settlements = setup["settlements"]
+    refill = "refill_settlement_track" in steps
+    preplaced = len(_preplaced_spaces(d))
+    foundable = settlements["total"] - preplaced if refill else min(settlements["track"], settlements["total"])
+    per_round = 0
+    if "gold_majority_vp" in steps:
+        per_round += max(economy["gold_majority"]["vp_by_rank"], default=0)
+    if "alcalde_vp" in steps and "determine_alcaldes" in steps:
+        per_round += economy["alcalde"]["vp"] * len(d["board"]["islands"])
+    best = foundable * economy["settlement"]["vp"] + rounds * per_round
+    settled = game_end["when_all_settlements_founded"] and preplaced + foundable >= settlements["total"]
+    threshold = game_end["vp_threshold"]
+    if best >= threshold:
+        return
+    why = (
+        f"no player can reach the VP threshold of {threshold}: at most {best} VP before the round cap of "
+        f"{rounds} rounds ({foundable} settlements at {economy['settlement']['vp']} VP, {per_round} VP a round "
+        f"from the round-end steps)"
+    )
+    if settled:
+        yield ("economy", "game_end", "vp_threshold"), why
+    else:
+        settle_why = (
+            "the settlements end is off"
+            if not game_end["when_all_settlements_founded"]
+            else "not every settlement can be founded (no refill_settlement_track step in turn.round_end)"
+        )
+        cause = ("turn", "round_end") if game_end["when_all_settlements_founded"] and not refill else None
+        yield (
+            cause or ("economy", "game_end", "vp_threshold"),
+            f"no game can end before the round cap: {why}, and {settle_why}",
+        )
+
+
+def _preplaced_spaces(d: dict) -> set[tuple[str, int]]:
+    spaces: set[tuple[str, int]] = set()
+    for selector in d["setup"].get("preplaced_settlements", []):
+        spaces.update(select_spaces(d["board"], selector))
+    return spaces
+
+
 def _multisets(hand: list[int], low: int, high: int) -> int:
     """How many sub-multisets of ``hand`` (copies per card) have between ``low`` and ``high`` cards.
 

@@ -1,0 +1,546 @@
+"""Fuzz every input woa reads: rule files, variants, scenarios and game logs (issue 11.4).
+
+Each case takes a real input (the bundled rules, the shipped variants and scenarios, logs of
+simulated games), applies a few text mutations (inserted YAML tokens, control characters, huge
+numbers, deleted or duplicated lines, truncation) or structure mutations (a value replaced by an
+odd one, a key deleted or added, deep nesting), and reads it as woa would: ``woa validate`` for
+rules (and one game played with random bots if they are valid), ``woa scenario`` for scenarios,
+``woa replay`` for logs. The outcome must be a valid result or a located error (a ``WoaError``
+with sentences); anything else — a traceback, a case over the time or memory bound — is a
+failure, saved with its input under ``--out``.
+
+Run it by hand for long runs (the test suite runs the same cases with a small hypothesis budget,
+tests/test_fuzz_inputs.py)::
+
+    python benchmarks/fuzz_inputs.py --rules 5000 --logs 1000 --scenarios 500 --seed 1
+
+It prints the counts per kind and outcome, the slowest case and the peak memory. The bounds are
+per case: ``--seconds`` (default 5) by an interval timer, ``--megabytes`` (default 500) on the
+growth of the process's peak resident memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import copy
+import json
+import os
+import random
+import resource
+import shutil
+import signal
+import sys
+import tempfile
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from woa_core.errors import FileProblems, WoaError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+TOKENS = [
+    "&a ",
+    "*a",
+    "&a [*a, *a]",
+    "!!int ",
+    "!!float ",
+    "!!python/object:os.system ",
+    "!!binary ",
+    "!!set ",
+    "<<: *a",
+    "<<: ",
+    "[",
+    "]",
+    "{",
+    "}",
+    ": ",
+    "- ",
+    "? ",
+    "\t",
+    "\x00",
+    "\x1b[31m",
+    "\x07",
+    "\\0",
+    '"\\0"',
+    '"\\e[2J"',
+    "9" * 4400,
+    "99999999999999999999",
+    "1e999",
+    ".nan",
+    ".inf",
+    "-.inf",
+    "-1",
+    "0",
+    "0.5",
+    "~",
+    "null",
+    "true",
+    "'",
+    '"',
+    "#",
+    "---\n",
+    "...\n",
+    "|\n",
+    ">\n",
+    "%YAML 1.1\n",
+    "\ufeff",
+    "\u202e",
+    "é",
+    "\n",
+    "  ",
+    "extends: ",
+    "../",
+    "/dev/zero",
+    "west-of-africa",
+    "la_palma",
+    "lanzarote",
+    "p1",
+    "p9",
+    "select",
+    "NaN",
+    "Infinity",
+    "[" * 200,
+    "{" * 200,
+    "2020-01-01",
+    "0x1F",
+    "0o17",
+    "1_000",
+]
+"""Fragments inserted by text mutations: YAML/JSON syntax, tags, aliases, control characters,
+numbers of every odd kind, and ids and words the files use."""
+
+
+def _deep(n: int) -> Any:
+    value: Any = 1
+    for _ in range(n):
+        value = [value]
+    return value
+
+
+VALUES: list[Any] = [
+    None,
+    0,
+    -1,
+    1,
+    2**70,
+    10**8,
+    0.5,
+    -1e300,
+    "",
+    "x",
+    "la_palma",
+    "west-of-africa",
+    "\x1b]0;title\x07",
+    [],
+    {},
+    [1, 2],
+    {"a": 1},
+    True,
+    _deep(80),
+    "p1 select sell",
+    [None],
+]
+"""Values put in place of others by structure mutations."""
+
+TEXT_OPS = ("insert", "delete", "replace", "duplicate_line", "swap_lines", "truncate", "indent", "dedent")
+DATA_OPS = ("set", "delete_key", "add_key", "duplicate_item", "empty", "wrap")
+
+
+@dataclass(frozen=True, slots=True)
+class TextOp:
+    """A text mutation at ``where`` (0..1 of the text) with ``token`` (for insert/replace)."""
+
+    kind: str
+    where: float
+    token: str = ""
+    size: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DataOp:
+    """A structure mutation of the value at ``where`` (0..1 of the value's paths)."""
+
+    kind: str
+    where: float
+    value: Any = None
+
+
+def mutate_text(text: str, ops: list[TextOp]) -> str:
+    """``text`` with every op applied in turn.
+
+    >>> mutate_text("a: 1\\nb: 2\\n", [TextOp("insert", 0.0, "&x ")])
+    '&x a: 1\\nb: 2\\n'
+    """
+    for op in ops:
+        at = min(len(text), max(0, int(op.where * len(text))))
+        lines = text.split("\n")
+        line = min(len(lines) - 1, int(op.where * len(lines)))
+        if op.kind == "insert":
+            text = text[:at] + op.token + text[at:]
+        elif op.kind == "delete":
+            text = text[:at] + text[at + op.size :]
+        elif op.kind == "replace":
+            text = text[:at] + op.token + text[at + op.size :]
+        elif op.kind == "duplicate_line":
+            text = "\n".join(lines[: line + 1] + lines[line:])
+        elif op.kind == "swap_lines" and len(lines) > 1:
+            other = (line + op.size) % len(lines)
+            lines[line], lines[other] = lines[other], lines[line]
+            text = "\n".join(lines)
+        elif op.kind == "truncate":
+            text = text[:at]
+        elif op.kind == "indent":
+            lines[line] = "  " + lines[line]
+            text = "\n".join(lines)
+        elif op.kind == "dedent":
+            lines[line] = lines[line][2:] if lines[line].startswith("  ") else lines[line]
+            text = "\n".join(lines)
+    return text
+
+
+def paths_of(data: Any) -> list[tuple[Any, ...]]:
+    """Every path in ``data`` (without recursion), the root first.
+
+    >>> paths_of({"a": [1, {"b": 2}]})
+    [(), ('a',), ('a', 0), ('a', 1), ('a', 1, 'b')]
+    """
+    out: list[tuple[Any, ...]] = []
+    stack: list[tuple[tuple[Any, ...], Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        out.append(path)
+        if isinstance(value, dict):
+            stack.extend((path + (k,), v) for k, v in reversed(list(value.items())))
+        elif isinstance(value, list):
+            stack.extend((path + (i,), v) for i, v in reversed(list(enumerate(value))))
+    return out
+
+
+def mutate_data(data: Any, ops: list[DataOp]) -> Any:
+    """A copy of ``data`` with every op applied in turn."""
+    data = copy.deepcopy(data)
+    for op in ops:
+        paths = paths_of(data)
+        path = paths[min(len(paths) - 1, int(op.where * len(paths)))]
+        if not path:
+            if op.kind == "set":
+                data = copy.deepcopy(op.value)
+            continue
+        parent = data
+        for part in path[:-1]:
+            parent = parent[part]
+        key = path[-1]
+        if op.kind == "set":
+            parent[key] = copy.deepcopy(op.value)
+        elif op.kind == "delete_key":
+            del parent[key]
+        elif op.kind == "add_key" and isinstance(parent[key], dict):
+            parent[key][str(op.value)[:20] or "extra"] = 1
+        elif op.kind == "duplicate_item" and isinstance(parent[key], list) and parent[key]:
+            parent[key].append(copy.deepcopy(parent[key][0]))
+        elif op.kind == "empty":
+            parent[key] = type(parent[key])() if isinstance(parent[key], (dict, list, str)) else 0
+        elif op.kind == "wrap":
+            parent[key] = [parent[key]]
+    return data
+
+
+def random_text_ops(rng: random.Random) -> list[TextOp]:
+    """One to three random text mutations."""
+    return [
+        TextOp(rng.choice(TEXT_OPS), rng.random(), rng.choice(TOKENS), rng.randint(1, 40))
+        for _ in range(rng.randint(1, 3))
+    ]
+
+
+def random_data_ops(rng: random.Random) -> list[DataOp]:
+    """One to three random structure mutations."""
+    return [DataOp(rng.choice(DATA_OPS), rng.random(), rng.choice(VALUES)) for _ in range(rng.randint(1, 3))]
+
+
+# ---------------------------------------------------------------------------- the inputs
+
+
+class Corpus:
+    """The real inputs the mutations start from, in a scratch folder (``cwd`` for every case)."""
+
+    def __init__(self, folder: Path, logs: bool = True) -> None:
+        from woa_core.rules import data_root
+        from woa_core.rules.resolve import SECTIONS
+
+        self.folder = folder
+        self.rules_dir = data_root() / "rules" / "west-of-africa"
+        self.rule_files = {s: (self.rules_dir / f"{s}.yaml").read_text(encoding="utf-8") for s in SECTIONS}
+        shipped = sorted((data_root() / "rules" / "variants").glob("*.yaml"))
+        self.variant_files = {p.name: p.read_text(encoding="utf-8") for p in shipped}  # some extend others
+        self.variants = list(self.variant_files.values())
+        self.scenarios = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))]
+        self.rules_data = {s: yaml.safe_load(t) for s, t in self.rule_files.items()}
+        self.logs: list[str] = self._make_logs() if logs else []
+
+    def _make_logs(self) -> list[str]:
+        from woa_core import gamelog
+        from woa_core.engine import Game
+        from woa_core.rules import load_rules
+        from woa_core.sim.runner import _play
+
+        out = []
+        write_files(self.folder, self.variant_files)
+        variant = self.folder / sorted(self.variant_files)[0]
+        for players, spec in ((2, "west-of-africa"), (3, "west-of-africa"), (4, str(variant)), (5, "west-of-africa")):
+            rules = load_rules(spec, players)
+            game = Game(rules, seed=players)
+            log = gamelog.LogRecorder(gamelog.header(rules, players, spec, ["random"] * players), game)
+            _play(rules, players, ["random"] * players, 0, log.add, game=game)
+            out.append(log.text())
+        return out
+
+
+def rules_case(corpus: Corpus, rng: random.Random) -> tuple[str, dict[str, str]]:
+    """A mutated rules input: a variant (text or structure) or a rules folder with one file mutated."""
+    choice = rng.randrange(4)
+    if choice == 0:
+        return variant_case(corpus, rng.randrange(len(corpus.variants)), random_text_ops(rng))
+    if choice == 1:
+        section = rng.choice(list(corpus.rule_files))
+        files = dict(corpus.rule_files)
+        files[section] = mutate_text(files[section], random_text_ops(rng))
+        return "rd", {f"rd/{s}.yaml": t for s, t in files.items()}
+    if choice == 2:
+        section = rng.choice(list(corpus.rules_data))
+        files = dict(corpus.rule_files)
+        files[section] = _dump(mutate_data(corpus.rules_data[section], random_data_ops(rng)))
+        return "rd", {f"rd/{s}.yaml": t for s, t in files.items()}
+    return variant_case(corpus, rng.randrange(len(corpus.variants)), random_data_ops(rng))
+
+
+def variant_case(corpus: Corpus, which: int, ops: list[TextOp] | list[DataOp]) -> tuple[str, dict[str, str]]:
+    """The shipped variants (some extend others) with one of them mutated."""
+    files = dict(corpus.variant_files)
+    name = sorted(files)[which % len(files)]
+    if ops and isinstance(ops[0], TextOp):
+        files[name] = mutate_text(files[name], ops)  # type: ignore[arg-type]
+    else:
+        files[name] = _dump(mutate_data(yaml.safe_load(files[name]), ops))  # type: ignore[arg-type]
+    return name, files
+
+
+def _dump(data: Any) -> str:
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+def scenario_case(corpus: Corpus, rng: random.Random) -> str:
+    """A mutated scenario file."""
+    text = rng.choice(corpus.scenarios)
+    if rng.random() < 0.5:
+        return mutate_text(text, random_text_ops(rng))
+    return _dump(mutate_data(yaml.safe_load(text), random_data_ops(rng)))
+
+
+def log_case(corpus: Corpus, rng: random.Random) -> str:
+    """A corrupted log: one line's text or structure mutated, or lines moved, dropped or cut."""
+    lines = rng.choice(corpus.logs).splitlines()
+    number = rng.randrange(len(lines))
+    kind = rng.randrange(3)
+    if kind == 0:
+        lines[number] = mutate_text(lines[number], random_text_ops(rng))
+    elif kind == 1:
+        try:
+            lines[number] = json.dumps(mutate_data(json.loads(lines[number]), random_data_ops(rng)))
+        except ValueError:  # a value json cannot write (never produced by VALUES, kept for safety)
+            lines[number] = "{"
+    else:
+        return mutate_text("\n".join(lines), random_text_ops(rng))
+    return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------------------ checking
+
+
+class Escape(Exception):
+    """An input made woa fail other than with a located error."""
+
+
+def _located(error: WoaError) -> None:
+    """A located error: sentences, and for file problems each one names its file."""
+    if not str(error).strip():
+        raise Escape(f"{type(error).__name__} without a message")
+    if isinstance(error, FileProblems) and not all(p.file and p.message for p in error.problems):
+        raise Escape(f"{type(error).__name__} with a problem that names no file or says nothing")
+
+
+def check_rules(spec: str, play: bool = True) -> str:
+    """Validate and compile ``spec`` for each player count; if valid, play one game with random
+    bots. Returns "valid" or "error"; raises ``Escape`` for anything else."""
+    from woa_core.rules import compile_document, load_document
+    from woa_core.sim.runner import play_game
+
+    try:
+        doc = load_document(spec)
+        counts = doc.located.data["players"]["counts"]
+        compiled = [compile_document(doc, n) for n in counts]
+    except WoaError as e:
+        _located(e)
+        return "error"
+    if play and compiled:
+        rules = compiled[0]
+        record = play_game(rules, seed=1, bots=["random"] * rules.players)
+        if record.end_reason in ("", "none"):
+            raise Escape("a game under valid rules did not end")
+    return "valid"
+
+
+def check_scenario(path: str) -> str:
+    """Load and run a scenario: "valid" (passed or failed with a message) or "error"."""
+    from woa_core.check.scenario import load_scenario, run_scenario
+
+    try:
+        result = run_scenario(load_scenario(path))
+    except WoaError as e:
+        _located(e)
+        return "error"
+    if not result.passed and not result.message:
+        raise Escape("a failed scenario without a message")
+    return "valid"
+
+
+def check_log(path: str) -> str:
+    """Replay a log: "valid" or "error"."""
+    from woa_core import gamelog
+
+    try:
+        gamelog.replay(path)
+    except WoaError as e:
+        _located(e)
+        return "error"
+    return "valid"
+
+
+def write_files(folder: Path, files: dict[str, str]) -> None:
+    """Write a case's files (text that is not valid UTF-8 is written with surrogates escaped)."""
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text.encode("utf-8", "surrogateescape"))
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise ``TimeoutError`` in this (main) thread after ``seconds``."""
+
+    def expired(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"over {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def peak_mb() -> float:
+    """The process's peak resident memory so far, in MB."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+@dataclass(slots=True)
+class Tally:
+    """Outcomes of a fuzz run."""
+
+    outcomes: Counter[tuple[str, str]]
+    slowest: tuple[float, str] = (0.0, "")
+    failures: int = 0
+
+
+def run(kind: str, cases: int, seed: int, corpus: Corpus, bounds: tuple[float, float], out: Path, tally: Tally) -> None:
+    """Run ``cases`` fuzz cases of ``kind`` ("rules", "scenarios", "logs")."""
+    seconds, megabytes = bounds
+    rng = random.Random(f"{kind}:{seed}")
+    for index in range(cases):
+        case = corpus.folder / f"case-{kind}"
+        shutil.rmtree(case, ignore_errors=True)
+        case.mkdir()
+        files: dict[str, str]
+        target: Callable[[str], str]
+        if kind == "rules":
+            spec, files = rules_case(corpus, rng)
+            target = check_rules
+        elif kind == "scenarios":
+            spec, files = "s.yaml", {"s.yaml": scenario_case(corpus, rng)}
+            target = check_scenario
+        else:
+            spec, files = "g.jsonl", {"g.jsonl": log_case(corpus, rng)}
+            target = check_log
+        write_files(case, files)
+        before = peak_mb()
+        started = time.perf_counter()
+        previous_cwd = os.getcwd()
+        os.chdir(case)
+        try:
+            with time_limit(seconds):
+                outcome = target(spec)
+        except Exception as e:  # classifying every escape is the point
+            outcome = "escape"
+            detail = traceback.format_exc() if not isinstance(e, Escape) else str(e)
+        finally:
+            os.chdir(previous_cwd)
+        took = time.perf_counter() - started
+        grown = peak_mb() - before
+        if took > tally.slowest[0]:
+            tally.slowest = (took, f"{kind} #{index}")
+        if outcome != "escape" and grown > megabytes:
+            outcome, detail = "escape", f"peak memory grew by {grown:.0f} MB"
+        tally.outcomes[(kind, outcome)] += 1
+        if outcome == "escape":
+            tally.failures += 1
+            saved = out / f"{kind}-{index:05d}"
+            shutil.copytree(case, saved, dirs_exist_ok=True)
+            (saved / "failure.txt").write_text(detail, encoding="utf-8")
+            print(f"FAIL {kind} #{index}: {detail.strip().splitlines()[-1][:200]} (saved in {saved})", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rules", type=int, default=500, help="mutated rule files (default %(default)s)")
+    parser.add_argument("--logs", type=int, default=200, help="corrupted logs (default %(default)s)")
+    parser.add_argument("--scenarios", type=int, default=100, help="mutated scenarios (default %(default)s)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seconds", type=float, default=5.0, help="time bound per case")
+    parser.add_argument("--megabytes", type=float, default=500.0, help="bound on a case's peak memory growth")
+    parser.add_argument("--out", default="fuzz-failures", help="where failing cases are saved")
+    args = parser.parse_args(argv)
+    out = Path(args.out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    resource.setrlimit(resource.RLIMIT_AS, (4 * 1024**3, resource.RLIM_INFINITY))  # a safety net
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="woa-fuzz-") as scratch:
+        corpus = Corpus(Path(scratch))
+        tally = Tally(Counter())
+        for kind, cases in (("rules", args.rules), ("scenarios", args.scenarios), ("logs", args.logs)):
+            run(kind, cases, args.seed, corpus, (args.seconds, args.megabytes), out, tally)
+    total = sum(tally.outcomes.values())
+    print(f"{total} cases in {time.perf_counter() - started:.0f} s (seed {args.seed}; shared machine)")
+    for (kind, outcome), n in sorted(tally.outcomes.items()):
+        print(f"  {kind:10} {outcome:7} {n:6}")
+    print(f"slowest case: {tally.slowest[0]:.2f} s ({tally.slowest[1]}); peak memory of the run {peak_mb():.0f} MB")
+    print(f"failures (tracebacks, over {args.seconds:g} s or {args.megabytes:g} MB): {tally.failures}")
+    if tally.failures:
+        print(f"failing cases saved in {out}")
+    return 1 if tally.failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,115 @@
+"""A hypothesis fuzzer over every input woa reads (issue 11.4): mutated rule files, variants,
+scenarios and corrupted logs give a valid result or a located error (a ``WoaError`` with
+sentences), never an escaping exception. A small budget here; ``benchmarks/fuzz_inputs.py`` runs
+the same cases by the thousand, with a time and memory bound per case.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+_spec = importlib.util.spec_from_file_location(
+    "fuzz_inputs", Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz_inputs.py"
+)
+assert _spec and _spec.loader
+fuzz = importlib.util.module_from_spec(_spec)
+sys.modules["fuzz_inputs"] = fuzz  # dataclasses look their module up there
+_spec.loader.exec_module(fuzz)
+
+text_ops = st.lists(
+    st.builds(
+        fuzz.TextOp,
+        st.sampled_from(fuzz.TEXT_OPS),
+        st.floats(0, 1),
+        st.sampled_from(fuzz.TOKENS) | st.text(max_size=8),
+        st.integers(1, 40),
+    ),
+    min_size=1,
+    max_size=3,
+)
+data_ops = st.lists(
+    st.builds(fuzz.DataOp, st.sampled_from(fuzz.DATA_OPS), st.floats(0, 1), st.sampled_from(fuzz.VALUES)),
+    min_size=1,
+    max_size=3,
+)
+BUDGET = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    return fuzz.Corpus(tmp_path_factory.mktemp("corpus"))
+
+
+def _run(folder: Path, files: dict[str, str], check, spec: str) -> str:
+    fuzz.write_files(folder, files)
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        return check(spec)
+    finally:
+        os.chdir(here)
+
+
+@BUDGET
+@given(which=st.integers(0, 6), ops=text_ops)
+def test_mutated_rule_files(corpus, tmp_path, which, ops):
+    section = list(corpus.rule_files)[which]
+    files = {f"rd/{s}.yaml": t for s, t in corpus.rule_files.items()}
+    files[f"rd/{section}.yaml"] = fuzz.mutate_text(corpus.rule_files[section], ops)
+    assert _run(tmp_path, files, lambda spec: fuzz.check_rules(spec, play=False), "rd") in ("valid", "error")
+
+
+@BUDGET
+@given(which=st.integers(0, 6), ops=data_ops)
+def test_restructured_rule_files(corpus, tmp_path, which, ops):
+    section = list(corpus.rules_data)[which]
+    files = {f"rd/{s}.yaml": t for s, t in corpus.rule_files.items()}
+    files[f"rd/{section}.yaml"] = fuzz._dump(fuzz.mutate_data(corpus.rules_data[section], ops))
+    assert _run(tmp_path, files, lambda spec: fuzz.check_rules(spec, play=False), "rd") in ("valid", "error")
+
+
+@BUDGET
+@given(which=st.integers(0, 2), ops=text_ops | data_ops)
+def test_mutated_variants(corpus, tmp_path, which, ops):
+    """A variant (text or structure mutated) is validated and, if valid, one game is played on it."""
+    spec, files = fuzz.variant_case(corpus, which, ops)
+    assert _run(tmp_path, files, fuzz.check_rules, spec) in ("valid", "error")
+
+
+@BUDGET
+@given(which=st.integers(0, 100), ops=text_ops | data_ops)
+def test_mutated_scenarios(corpus, tmp_path, which, ops):
+    text = corpus.scenarios[which % len(corpus.scenarios)]
+    if isinstance(ops[0], fuzz.TextOp):
+        text = fuzz.mutate_text(text, ops)
+    else:
+        text = fuzz._dump(fuzz.mutate_data(fuzz.yaml.safe_load(text), ops))
+    assert _run(tmp_path, {"s.yaml": text}, fuzz.check_scenario, "s.yaml") in ("valid", "error")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(which=st.integers(0, 3), line=st.floats(0, 1), ops=text_ops | data_ops)
+def test_corrupted_logs(corpus, tmp_path, which, line, ops):
+    lines = corpus.logs[which].splitlines()
+    number = min(len(lines) - 1, int(line * len(lines)))
+    if isinstance(ops[0], fuzz.TextOp):
+        lines[number] = fuzz.mutate_text(lines[number], ops)
+    else:
+        lines[number] = fuzz.json.dumps(fuzz.mutate_data(fuzz.json.loads(lines[number]), ops))
+    outcome = _run(tmp_path, {"g.jsonl": "\n".join(lines) + "\n"}, fuzz.check_log, "g.jsonl")
+    assert outcome in ("valid", "error")
+
+
+def test_an_unchanged_corpus_is_valid(corpus, tmp_path):
+    """The fuzzer's starting points are valid inputs (else every case would only test errors)."""
+    assert _run(tmp_path, {"g.jsonl": corpus.logs[2]}, fuzz.check_log, "g.jsonl") == "valid"
+    files = {f"rd/{s}.yaml": t for s, t in corpus.rule_files.items()}
+    assert _run(tmp_path, files, fuzz.check_rules, "rd") == "valid"
+    assert _run(tmp_path, corpus.variant_files, fuzz.check_rules, "cheap-farming.yaml") == "valid"

@@ -290,18 +290,22 @@ class Corpus:
 
     def _make_logs(self) -> list[str]:
         from woa_core import gamelog
-        from woa_core.engine import Game
-        from woa_core.rules import load_rules
+        from woa_core.rules import read_rules
         from woa_core.sim.runner import _play
 
         out = []
         write_files(self.folder, self.variant_files)
-        variant = self.folder / sorted(self.variant_files)[0]
-        for players, spec in ((2, "west-of-africa"), (3, "west-of-africa"), (4, str(variant)), (5, "west-of-africa")):
-            rules = load_rules(spec, players)
-            game = Game(rules, seed=players)
-            log = gamelog.LogRecorder(gamelog.header(rules, players, spec, ["random"] * players), game)
-            _play(rules, players, ["random"] * players, 0, log.add, game=game)
+        variant = str(self.folder / sorted(self.variant_files)[0])
+        for players, spec, overrides in (
+            (2, "west-of-africa", ()),
+            (3, "west-of-africa", ("economy.gold.cap=30",)),
+            (4, variant, ()),
+            (5, "west-of-africa", ()),
+        ):
+            source = read_rules(spec, overrides)
+            rules = source.compile(players)
+            log = gamelog.LogRecorder(gamelog.header(rules, players, source, ["random"] * players))
+            _play(rules, players, ["random"] * players, 0, None, watching=[log])
             out.append(log.text())
         return out
 

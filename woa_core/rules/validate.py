@@ -212,7 +212,7 @@ def _enumeration_bounds(located: Located, d: dict) -> Iterator[tuple[Path_, str]
         )
     ships = len(d["board"]["worker_ships"])
     workers = sum(d["setup"]["workers"].values())
-    ways = math.comb(ships + workers, workers) - 1  # helpers 1..workers, each to one of the ships (R5)
+    ways = _combinations_capped(ships + workers, workers, MAX_CHOICES + 1) - 1  # 1..workers helpers, R5
     if ways > MAX_CHOICES:
         yield (
             ("setup", "workers"),
@@ -289,12 +289,28 @@ def _preplaced_spaces(d: dict) -> set[tuple[str, int]]:
     return spaces
 
 
+def _combinations_capped(n: int, k: int, cap: int) -> int:
+    """``math.comb(n, k)``, or ``cap`` if it is larger (without computing a huge number).
+
+    >>> _combinations_capped(5, 2, 100), _combinations_capped(10**9, 10**6, 100)
+    (10, 100)
+    """
+    k = min(k, n - k)
+    result = 1
+    for i in range(1, k + 1):
+        result = result * (n - k + i) // i
+        if result >= cap:
+            return cap
+    return result
+
+
 def _multisets(hand: list[int], low: int, high: int) -> int:
     """How many sub-multisets of ``hand`` (copies per card) have between ``low`` and ``high`` cards.
 
     >>> _multisets([1, 1, 1], 1, 2)
     6
     """
+    high = min(high, sum(hand))  # (a max_cards of a billion asks for no more than the whole hand)
     ways = [1] + [0] * high  # ways[k]: sub-multisets of the cards so far with k cards
     for copies in hand:
         ways = [sum(ways[k - j] for j in range(min(copies, k) + 1)) for k in range(high + 1)]

@@ -212,11 +212,14 @@ def _enumeration_bounds(located: Located, d: dict) -> Iterator[tuple[Path_, str]
         )
     ships = len(d["board"]["worker_ships"])
     workers = sum(d["setup"]["workers"].values())
-    ways = _combinations_capped(ships + workers, workers, MAX_CHOICES + 1) - 1  # 1..workers helpers, R5
+    # helpers 1..workers, each to one of the ships (R5): C(ships + workers, workers) - 1 ways
+    ways = _combinations_capped(ships + workers, workers, MAX_CHOICES + 2) - 1
     if ways > MAX_CHOICES:
+        exact = ships + workers < 5000  # small enough to say exactly how many
+        shown = f"{math.comb(ships + workers, workers) - 1:,}" if exact else f"more than {MAX_CHOICES:,}"
         yield (
             ("setup", "workers"),
-            f"{workers} workers per player over {ships} worker ships give {ways:,} ways to send helpers "
+            f"{workers} workers per player over {ships} worker ships give {shown} ways to send helpers "
             f"to the ships; the engine lists them all and supports at most {MAX_CHOICES:,} — use fewer workers",
         )
 

@@ -65,3 +65,10 @@ def test_one_bad_file_does_not_stop_the_others(tmp_path, capsys, monkeypatch):
     assert "FAIL a-broken.yaml" in out and "a-broken.yaml:2:1: malformed YAML" in out
     assert "FAIL b-bad-expectation.yaml" in out and "b-bad-expectation.yaml:3:" in out
     assert "PASS c-good.yaml" in out and out.rstrip().endswith("1 passed, 2 failed")
+
+
+def test_a_crop_without_its_player_is_refused_at_its_line(tmp_path):
+    """Found by the fuzzer: a crop is always somebody's (a settlement without a player is neutral)."""
+    path = write(tmp_path, "crop.yaml", "players: 2\nsetup:\n  crops:\n    - {island: la_palma, space: 1}\n")
+    result = run_scenario(load_scenario(path))
+    assert not result.passed and result.message.endswith("crop.yaml:4: a crop needs the player whose good it is")

@@ -243,6 +243,8 @@ def apply_setup(game: Game, setup: dict[str, Any], scenario: Scenario) -> None:
                 space = _space(r, island, item["space"], at(key, i))
                 _check_space_kind(r, space, key, at(key, i))
                 if key == "crops":
+                    if "player" not in item:
+                        raise Failure(f"{at(key, i)}: a crop needs the player whose good it is")
                     s.crop[space] = word(parse_player, item["player"], key, i)
                 else:
                     s.settlement[space] = word(parse_player, item["player"], key, i) if item.get("player") else NEUTRAL

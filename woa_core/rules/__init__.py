@@ -95,7 +95,11 @@ class RulesSource:
         return rules
 
     def describe(self) -> dict[str, Any]:
-        """The manifest fields that say which rules these are and how to get them again."""
+        """The manifest fields that say which rules these are and how to get them again.
+
+        >>> read_rules("west-of-africa", ["economy.gold.cap=60"]).describe()["overrides"]
+        ['economy.gold.cap=60']
+        """
         return {
             "rules": self.name,
             "rules_spec": self.spec,
@@ -113,7 +117,12 @@ def read_rules(spec: str | os.PathLike[str] = DEFAULT_RULES, overrides: Iterable
     """Read, merge and validate a ruleset now; ``RulesError`` listing every problem.
 
     The bundled rulesets are read once per process; a variant file is read at each call (that
-    is what lets a new run see an edit), so a run calls this once and keeps the result."""
+    is what lets a new run see an edit), so a run calls this once and keeps the result.
+
+    >>> source = read_rules("rules/variants/rich-islands.yaml", ["economy.gold.start=20"])
+    >>> source.name, source.spec, source.document["economy"]["gold"]
+    ('rich-islands', 'rules/variants/rich-islands.yaml', {'start': 20, 'cap': 60})
+    """
     spec = str(spec)
     overrides = tuple(overrides)
     if spec in bundled_rulesets() and not Path(spec).exists():
@@ -132,7 +141,11 @@ def read_rules(spec: str | os.PathLike[str] = DEFAULT_RULES, overrides: Iterable
 
 
 def load_document(spec: str | os.PathLike[str] = DEFAULT_RULES, overrides: Iterable[str] = ()) -> ResolvedDoc:
-    """Resolve a rules spec, apply overrides and validate; raise ``RulesError`` listing every problem."""
+    """Resolve a rules spec, apply overrides and validate; raise ``RulesError`` listing every problem.
+
+    >>> load_document("west-of-africa", ["economy.gold.cap=50"]).files[-1]
+    '--set economy.gold.cap=50'
+    """
     overrides = tuple(overrides)
     spec = str(spec)
     if spec in bundled_rulesets() and not Path(spec).exists() and overrides:

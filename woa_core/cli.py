@@ -416,6 +416,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from woa_core.eval.kinds import bot_kind, strength_warnings
     from woa_core.rules import read_rules
     from woa_core.sim.compare import Comparison, format_comparison, run_pairs
+    from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
     from woa_core.sim.runner import RunSpec
 
@@ -437,18 +438,20 @@ def cmd_compare(args: argparse.Namespace) -> int:
     backend = open_backend(args)
     comparison = Comparison()
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty(), unit="game pairs")
-    interrupted = False
-    try:
-        for a, b in run_pairs(base, variant, args.games, backend):
-            comparison.add(a, b)
-            progress.update(comparison.pairs)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        progress.close()
+    with StopRequests() as stop:  # Ctrl-C or SIGTERM: report on the game pairs finished
+        try:
+            for a, b in run_pairs(base, variant, args.games, backend):
+                with stop.saving():
+                    comparison.add(a, b)
+                progress.update(comparison.pairs)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            progress.close()
+    interrupted = stop.signal is not None
     if comparison.pairs < 2:
         print("woa: interrupted before two game pairs finished", file=sys.stderr)
-        return 130
+        return stop.exit_status or 130
     manifest = {
         "engine": __version__,
         "players": args.players,
@@ -481,7 +484,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         from woa_core.draw.cli import write_report
 
         write_report(args.html, "compare", report, format_comparison(report))
-    return 130 if interrupted else 0
+    return stop.exit_status if interrupted else 0
 
 
 def _compare_specs(args: argparse.Namespace) -> tuple[str, str]:

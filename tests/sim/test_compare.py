@@ -153,3 +153,25 @@ def test_unpaired_table_says_so(capsys) -> None:
     assert main([*args, "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "unpaired: the variant plays its own seed stream" in out and "seed 3" in out
+
+
+def test_a_stopped_compare_reports_the_pairs_it_finished(monkeypatch, capsys) -> None:
+    """SIGTERM (or Ctrl-C) during a compare: the report covers the finished pairs, exit 143."""
+    import os
+    import signal
+
+    import woa_core.sim.compare as compare_module
+
+    real = compare_module.run_pairs
+
+    def stopped_after_three(*args, **kwargs):
+        for i, pair in enumerate(real(*args, **kwargs)):
+            if i == 3:
+                os.kill(os.getpid(), signal.SIGTERM)
+            yield pair
+
+    monkeypatch.setattr(compare_module, "run_pairs", stopped_after_three)
+    args = ["compare", "--players", "2", "--bots", "random", "--games", "20", "--workers", "1", "--quiet", "--json"]
+    assert main(args) == 143
+    report = json.loads(capsys.readouterr().out)
+    assert report["manifest"]["interrupted"] is True and report["manifest"]["games"] == 3

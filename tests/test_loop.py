@@ -89,3 +89,34 @@ def test_check_reports_and_shrinks_no_legal_action() -> None:
     again, game = play_checked(rules, small.seed, small.choices, only=STUCK)
     assert again is not None and again.invariant == STUCK and not game.legal_actions()
     assert "invariant 'has_legal_action' fails" in scenario_text(rules, "west-of-africa", small)
+
+
+def test_replay_runs_the_log_through_the_loop(tmp_path) -> None:
+    """woa replay reads a log's lines as the loop's chooser: a played-on game, a log that stops
+    early and a refused line are each named at their line, and on_action sees every action."""
+    from woa_core import gamelog
+    from woa_core.cli import main
+    from woa_core.errors import LogError
+
+    folder = tmp_path / "logs"
+    args = ["simulate", "--quiet", "--json", "--players", "2", "--games", "1", "--seed", "3", "--workers", "1"]
+    assert main([*args, "--log-dir", str(folder)]) == 0
+    log = folder / "game-000000.jsonl"
+    lines = log.read_text(encoding="utf-8").splitlines()
+    seen: list[str] = []
+    replayed = gamelog.replay(log, on_action=lambda game, text: seen.append(text))
+    assert replayed.game.over and len(seen) == replayed.actions == len(lines) - 2
+
+    def error(new_lines: list[str]) -> str:
+        path = tmp_path / "edited.jsonl"
+        path.write_text("\n".join(new_lines) + "\n", encoding="utf-8")
+        try:
+            gamelog.replay(path)
+        except LogError as e:
+            return str(e)
+        raise AssertionError("replayed")
+
+    n = len(lines)
+    assert f":{n}: the game is already over, but the log goes on with" in error([*lines[:-1], lines[-2], lines[-1]])
+    assert ":6: the log ends before the game does" in error([*lines[:5], lines[-1]])
+    assert ":3: 'p1 fly' is refused: unknown verb 'fly'" in error([lines[0], lines[1], '["p1 fly", "x"]', *lines[3:]])

@@ -35,11 +35,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from woa_core import __version__
-from woa_core.engine import Game
+from woa_core import __version__, loop
+from woa_core.engine import Game, GameState
+from woa_core.engine.actions import Action
 from woa_core.errors import FileProblems, IllegalAction, InvalidNotation, LogError, RulesError
 from woa_core.files import write_atomic
-from woa_core.loop import Observer
+from woa_core.loop import Ending, Observer, StopGame
 from woa_core.notation import format_action, parse_action
 from woa_core.rules import Rules, RulesSource, load_rules
 
@@ -190,44 +191,87 @@ def replay(
 
     ``rules_spec`` replays under other rules than the log names (they must hash the same).
     ``on_action(game, action)`` is called after each action is applied and checked (the replay
-    viewer draws each step from it)."""
+    viewer draws each step from it). The log's lines choose the actions in the game loop
+    (``woa_core.loop``)."""
     name = str(path)
     lines = _read_lines(path, name)
     head = _json(name, 1, lines[0])
     _check_header(name, head)
     rules = _rules(name, head, rules_spec)
     game = Game(rules, seed=head["seed"])
-    check = head["check"]
-    engine_note = (
+    note = (
         f" (the log was written by woa {head['engine']}, this is woa {__version__})"
         if head["engine"] != __version__
         else ""
     )
-    for number, line in enumerate(lines[1:], start=2):
-        item = _json(name, number, line)
+    reader = _LogReader(name, lines, head["check"], note, on_action)
+    try:
+        ending = loop.run(game, reader)
+    except IllegalAction as e:
+        raise LogError(f"{name}:{reader.number}: '{reader.text}' is refused: {e}{note}") from None
+    if ending is Ending.STUCK:
+        raise LogError(f"{name}:{reader.number + 1}: the game is stuck: no player has a legal action")
+    if ending is Ending.OVER:
+        try:
+            reader.next_item()
+        except StopGame:
+            pass  # the result line
+        else:
+            raise LogError(
+                f"{name}:{reader.number}: the game is already over, but the log goes on with '{reader.text}'"
+            )
+    number, item = reader.number, reader.result
+    if number != len(lines):
+        raise LogError(f"{name}:{number + 1}: lines follow the result line")
+    _compare(name, number, item, game, note)
+    return Replayed(head, game, number - 2)
+
+
+class _LogReader(Observer):
+    """The game loop's chooser for a replay: each action line in turn, parsed; after each
+    action, its running check against the log's."""
+
+    def __init__(
+        self, name: str, lines: list[str], check: str, note: str, on_action: Callable[[Game, str], None] | None
+    ) -> None:
+        self.name, self.lines, self.check, self.note, self.on_action = name, lines, check, note, on_action
+        self.number = 1  # the line read last
+        self.text = ""
+        self.expected = ""
+        self.result: dict[str, Any] = {}
+
+    def next_item(self) -> None:
+        """Read the next line: an action line (kept in ``text``/``expected``), or the result line
+        (kept in ``result``; then ``StopGame``)."""
+        name = self.name
+        self.number += 1
+        number = self.number
+        if number > len(self.lines):
+            raise LogError(f"{name}:{len(self.lines)}: the log ends without a result line (truncated?)")
+        item = _json(name, number, self.lines[number - 1])
         if isinstance(item, dict) and "result" in item:
-            if number != len(lines):
-                raise LogError(f"{name}:{number + 1}: lines follow the result line")
-            _compare(name, number, item, game, engine_note)
-            return Replayed(head, game, number - 2)
+            self.result = item
+            raise StopGame
         if not (isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)):
             raise LogError(f'{name}:{number}: expected an action line ["ACTION", "CHECK"] or the result line')
-        text, expected = item
-        if game.over:
-            raise LogError(f"{name}:{number}: the game is already over, but the log goes on with '{text}'")
+        self.text, self.expected = item
+
+    def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> tuple:
+        self.next_item()
         try:
-            game.apply(parse_action(rules, text))
-        except (InvalidNotation, IllegalAction) as e:
-            raise LogError(f"{name}:{number}: '{text}' is refused: {e}{engine_note}") from None
-        check = action_check(check, text, game)
-        if check != expected:
+            return parse_action(game.rules, self.text)
+        except InvalidNotation as e:
+            raise LogError(f"{self.name}:{self.number}: '{self.text}' is refused: {e}{self.note}") from None
+
+    def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
+        self.check = action_check(self.check, self.text, game)
+        if self.check != self.expected:
             raise LogError(
-                f"{name}:{number}: the game differs from the log from this line on: '{text}' does not match "
-                f"its check (the line, or one before it, was changed){engine_note}"
+                f"{self.name}:{self.number}: the game differs from the log from this line on: '{self.text}' does "
+                f"not match its check (the line, or one before it, was changed){self.note}"
             )
-        if on_action:
-            on_action(game, text)
-    raise LogError(f"{name}:{len(lines)}: the log ends without a result line (truncated?)")
+        if self.on_action:
+            self.on_action(game, self.text)
 
 
 def _read_lines(path: str | os.PathLike[str], name: str) -> list[str]:

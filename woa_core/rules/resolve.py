@@ -16,10 +16,10 @@ from __future__ import annotations
 import copy
 import os
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 from woa_core.errors import CONTROL_CHARACTERS, Problem, RulesError
+from woa_core.rules.data import data_root, explain_schema_error, schema_validator
 from woa_core.rules.merge import merge_patch
 from woa_core.rules.source import Located, YamlProblem, display_path, load_yaml
 
@@ -30,15 +30,6 @@ VARIANT_KEYS = frozenset({"extends", "name", "description", *SECTIONS})
 
 MAX_EXTENDS = 32
 """Longest chain of variants extending variants (a chain is read file by file)."""
-
-
-def data_root() -> Path:
-    """Where the bundled ``rules/`` and ``schema/`` folders are: inside the installed package,
-    or beside ``woa_core`` in a source checkout."""
-    packaged = resources.files("woa_core") / "_data"
-    if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[2]
 
 
 def bundled_rulesets() -> list[str]:
@@ -228,8 +219,6 @@ def _read_variant(path: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
         if section in data and not isinstance(data[section], dict):
             problems.append(problem((section,), f"'{section}' must be a mapping of overrides"))
     if not problems:  # what the checks above do not cover (the types of name, description)
-        from woa_core.rules.validate import explain_schema_error, schema_validator
-
         for error in schema_validator("variant").iter_errors(data):
             problems.extend(explain_schema_error(variant, tuple(error.absolute_path), error))
     if problems:

@@ -10,35 +10,19 @@ once. Semantic checks only run on documents that pass the schemas, since they re
 
 from __future__ import annotations
 
-import json
 import math
-import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from functools import cache
 from typing import Any
 
-import jsonschema
 import networkx as nx
 
 from woa_core.errors import CONTROL_CHARACTERS, Problem, RulesError, printable
 from woa_core.rules.compile import sea_graph, select_spaces
-from woa_core.rules.resolve import SECTIONS, ResolvedDoc, data_root, for_players
-from woa_core.rules.source import Located, Path_, dotted
-
-
-@cache
-def schema_validator(name: str) -> jsonschema.protocols.Validator:
-    """The validator for ``schema/NAME.schema.json`` (loaded once per process)."""
-    path = data_root() / "schema" / f"{name}.schema.json"
-    schema = json.loads(path.read_text(encoding="utf-8"))
-    base = jsonschema.validators.validator_for(schema)
-    # JSON Schema counts 6.0 as an integer; the engine needs real ones.
-    strict_integers = base.TYPE_CHECKER.redefine(
-        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
-    )
-    return jsonschema.validators.extend(base, type_checker=strict_integers)(schema)
+from woa_core.rules.data import article, explain_schema_error, located_problem, schema_validator
+from woa_core.rules.resolve import SECTIONS, ResolvedDoc, for_players
+from woa_core.rules.source import Located, Path_
 
 
 def validate(doc: ResolvedDoc) -> list[Problem]:
@@ -70,69 +54,12 @@ def schema_problems(located: Located) -> list[Problem]:
     data = located.data
     for section in SECTIONS:
         if section not in data:
-            problems.append(_at(located, (), f"the rules have no '{section}' section"))
+            problems.append(located_problem(located, (), f"the rules have no '{section}' section"))
             continue
         validator = schema_validator(section)
         for error in validator.iter_errors(data[section]):
             problems.extend(explain_schema_error(located, (section, *error.absolute_path), error))
     return sorted(problems, key=lambda p: (p.file, p.line, p.column))
-
-
-def explain_schema_error(located: Located, path: Path_, error: jsonschema.ValidationError) -> Iterator[Problem]:
-    """One located problem per thing wrong in ``error`` (an unknown key each, etc.), in words."""
-    kind = error.validator
-    if "propertyNames" in error.absolute_schema_path and isinstance(error.instance, str):
-        name = error.instance
-        yield _at(
-            located,
-            (*path, name),
-            f"'{name}' is not a valid name here: ids are snake_case (lowercase letters, digits, underscores)"
-            + (", and a sea link joins two ids with one hyphen" if "-" in name else ""),
-            key=True,
-        )
-        return
-    if kind == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = sorted(error.schema.get("properties", {}))
-        patterns = list(error.schema.get("patternProperties", {}))
-        for key in error.instance:
-            if key in allowed or any(re.search(p, key) for p in patterns):
-                continue
-            hint = f" (allowed: {', '.join(allowed)})" if allowed else ""
-            yield _at(located, (*path, key), f"unknown key '{key}'{hint}", key=True)
-        return
-    if kind == "required":
-        yield _at(located, path, error.message.replace("is a required property", "is missing (required)"))
-        return
-    if kind == "type":
-        expected = error.validator_value
-        expected = " or ".join(expected) if isinstance(expected, list) else expected
-        yield _at(
-            located,
-            path,
-            f"expected {_article(expected)}, got {_json_type(error.instance)} {error.instance!r}",
-        )
-        return
-    if kind in ("anyOf", "oneOf") and error.context:
-        best = jsonschema.exceptions.best_match(error.context)
-        yield from explain_schema_error(located, (*path, *best.relative_path), best)
-        return
-    yield _at(located, path, error.message)
-
-
-def _article(word: str) -> str:
-    return ("an " if word[:1] in "aeiou" else "a ") + word
-
-
-def _json_type(value: Any) -> str:
-    names = {bool: "boolean", int: "integer", float: "number", str: "string", list: "list", dict: "mapping"}
-    return names.get(type(value), "null")
-
-
-def _at(located: Located, path: Path_, message: str, *, key: bool = False) -> Problem:
-    pos = located.where(path, key=key)
-    if pos is None:
-        return Problem("<rules>", 0, 0, message, dotted(path))
-    return Problem(pos.file, pos.line, pos.column, message, dotted(path))
 
 
 Check = Callable[[Located, dict[str, Any]], Iterator[tuple[Path_, str]]]
@@ -158,9 +85,9 @@ def semantic_problems(located: Located, players: int | None = None) -> list[Prob
             continue  # the data is not of the schema's shape here; the schema errors say why
         for path, message in found:
             if path[-1:] == ("_key",):
-                problems.append(_at(located, path[:-1], message, key=True))
+                problems.append(located_problem(located, path[:-1], message, key=True))
             else:
-                problems.append(_at(located, path, message))
+                problems.append(located_problem(located, path, message))
     return problems
 
 
@@ -322,7 +249,7 @@ def _multisets(hand: list[int], low: int, high: int) -> int:
 
 def _ref(kind: str, value: str, known: dict) -> str:
     options = ", ".join(known) if len(known) <= 12 else ", ".join(list(known)[:12]) + ", ..."
-    return f"'{value}' is not {_article(kind)} of these rules (known: {options})"
+    return f"'{value}' is not {article(kind)} of these rules (known: {options})"
 
 
 @_check

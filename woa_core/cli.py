@@ -42,28 +42,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
+    from woa_core.sim.interrupts import TerminateAsInterrupt
+
     real_stdout = sys.stdout
     sys.stdout = cast(TextIO, _ClosedPipeSafe(real_stdout))
-    try:
-        return args.run(args)
-    except UsageError as e:
-        print(printable(f"woa: {e}"), file=sys.stderr)
-        return 2
-    except WoaError as e:
-        print(printable(str(e)), file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("woa: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # stderr is gone too: nothing can be said, but the run did not succeed
-        return 1
-    except OSError as e:  # a file or folder named on the command line cannot be written or read
-        print(f"woa: {e.strerror or e}: {e.filename or ''}".rstrip(": "), file=sys.stderr)
-        return 1
-    finally:
-        sys.stdout = real_stdout
-        if "woa_core.sim.backends" in sys.modules:  # close pools and Dask clusters a command opened
-            sys.modules["woa_core.sim.backends"].close_all()
+    with TerminateAsInterrupt() as term:  # SIGTERM stops a command as Ctrl-C does
+        try:
+            status: int = args.run(args)
+            return 143 if term.received and status == 130 else status
+        except UsageError as e:
+            print(printable(f"woa: {e}"), file=sys.stderr)
+            return 2
+        except WoaError as e:
+            print(printable(str(e)), file=sys.stderr)
+            return 1
+        except KeyboardInterrupt:
+            print("woa: interrupted", file=sys.stderr)
+            return 143 if term.received else 130
+        except BrokenPipeError:  # stderr is gone too: nothing can be said, but the run did not succeed
+            return 1
+        except OSError as e:  # a file or folder named on the command line cannot be written or read
+            print(f"woa: {e.strerror or e}: {e.filename or ''}".rstrip(": "), file=sys.stderr)
+            return 1
+        finally:
+            sys.stdout = real_stdout
+            if "woa_core.sim.backends" in sys.modules:  # close pools and Dask clusters a command opened
+                sys.modules["woa_core.sim.backends"].close_all()
 
 
 class _ClosedPipeSafe:

@@ -70,3 +70,29 @@ def test_a_stopped_run_reports_exactly_the_games_on_disk(tmp_path, sig, workers,
     assert len(rows) == games + 1 and [int(r[0]) for r in rows[1:]] == list(range(games))
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
     gamelog.replay(logs / files[-1])  # the last log is whole: it replays and matches
+
+
+def test_sigterm_stops_other_commands_as_ctrl_c_does(tmp_path):
+    """Every command treats SIGTERM as Ctrl-C (exit 143): `woa compare` reports the pairs it finished."""
+    args = ["compare", "--players", "2", "--games", "100000", "--bots", "random", "--workers", "1", "--quiet"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "woa_core.cli", *args, "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        time.sleep(8)  # long enough for a few game pairs on a loaded machine (fewer is still a clean stop)
+        os.kill(proc.pid, signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 143 and "Traceback" not in err, err
+    if out:  # at least two pairs finished: the report says it was interrupted
+        report = json.loads(out)
+        assert report["manifest"]["interrupted"] is True and report["manifest"]["games"] >= 2
+    else:
+        assert "interrupted before two game pairs finished" in err

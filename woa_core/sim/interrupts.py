@@ -73,3 +73,29 @@ class StopRequests:
         if not self._saving and self._pending:
             self._pending = False
             raise KeyboardInterrupt
+
+
+class TerminateAsInterrupt:
+    """Within ``with TerminateAsInterrupt() as term:``, SIGTERM raises ``KeyboardInterrupt`` (the
+    first one only), so every command stops on SIGTERM as cleanly as on Ctrl-C, reporting what
+    finished; ``term.received`` says whether it came (the exit status is then 143, not 130)."""
+
+    def __init__(self) -> None:
+        self.received = False
+        self._previous: Any = None
+
+    def __enter__(self) -> TerminateAsInterrupt:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGTERM, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGTERM, self._previous)
+            self._previous = None
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.received:
+            return
+        self.received = True
+        raise KeyboardInterrupt

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, Literal
 
 
@@ -54,13 +53,26 @@ class Action(tuple[Any, ...]):
         return tuple(self[2:])
 
 
-make_action: Callable[[tuple[Any, ...]], Action] = partial(tuple.__new__, Action)  # type: ignore[arg-type]
-"""An ``Action`` from a ready tuple ``(player, verb, *args)``, without the keyword handling of
-``Action(...)``: what the engine uses on its hot path.
+_new = tuple.__new__
+_INTERNED: dict[tuple[Any, ...], Action] = {}
+_MOST_INTERNED = 1 << 16
 
->>> make_action((0, "end")).verb
-'end'
-"""
+
+def make_action(items: tuple[Any, ...]) -> Action:
+    """The ``Action`` of a ready tuple ``(player, verb, *args)``: what the engine uses on its hot
+    path. Actions are immutable, so one instance per distinct action is shared (building a tuple
+    subclass costs several times a plain tuple; looking one up costs little).
+
+    >>> make_action((0, "end")).verb, make_action((0, "end")) is make_action((0, "end"))
+    ('end', True)
+    """
+    action = _INTERNED.get(items)
+    if action is None:
+        if len(_INTERNED) >= _MOST_INTERNED:  # a bound, for processes that meet many rule sets
+            _INTERNED.clear()
+        action = _INTERNED[items] = _new(Action, items)
+    return action
+
 
 ArgKind = Literal["cards", "island", "location", "good", "player", "ships", "field", "settlement_space"]
 """What an argument of a verb is, which says how the notation reads and writes it:

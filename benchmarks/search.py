@@ -6,7 +6,8 @@ A script, not a test: run it and read the table (one process, one core).
     python benchmarks/search.py --players 2 --mcts-games 2 --json
     python benchmarks/search.py --mcts "mcts:iterations=200"
 
-Figures are means over the runs; on a shared machine compare the rows of one run with each other.
+Times are CPU time of this process (``time.process_time``), so a busy machine slows them less
+than wall time; still, compare the rows of one run with each other.
 The search issue's targets: ``GameState.copy`` <= 20 us for a 4-player state; ``mcts`` at its
 default budget <= 0.25 s per decision on one core.
 """
@@ -73,15 +74,18 @@ def micro(players: int, number: int) -> dict[str, float]:
         "legal_actions (action phase)": game.legal_actions,
     }
     del legal
-    return {name: timeit.timeit(fn, number=number) / number * 1e6 for name, fn in rows.items()}
+    return {
+        name: timeit.Timer(fn, timer=time.process_time).timeit(number=number) / number * 1e6
+        for name, fn in rows.items()
+    }
 
 
 def games_per_second(bots: str, players: int, games: int) -> dict[str, float]:
     """Self-play games/s and decisions/s of one bot on one core."""
     rules = load_rules("west-of-africa", players)
-    start = time.perf_counter()
+    start = time.process_time()
     decisions = sum(play_game(rules, seed, [bots] * players).decisions for seed in range(games))
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     return {"games_per_second": games / seconds, "decisions_per_second": decisions / seconds}
 
 
@@ -99,9 +103,9 @@ def mcts_time(spec: str, players: int, games: int) -> dict[str, float]:
             who = game.deciders()[0]
             legal = game.legal_actions(who)
             view = game.observation(who)
-            start = time.perf_counter()
+            start = time.process_time()
             action = bots[who].choose(view, legal)
-            took = time.perf_counter() - start
+            took = time.process_time() - start
             if who == seat:
                 spent, decisions, slowest = spent + took, decisions + 1, max(slowest, took)
             game.apply(action)

@@ -96,6 +96,10 @@ class HeuristicBot:
         self._noise = noise
         self._predict = predict
 
+    def reseed(self, seed: int) -> None:
+        """Restart its random choices from ``seed`` (search replays the same luck)."""
+        self._rng.seed(seed)
+
     # ------------------------------------------------------------------ choose
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:

@@ -18,7 +18,9 @@ their hand, gold and announced sum, weighted towards the plans the heuristic wou
 
 Parameters (``--bots mcts:iterations=400,c=1.4,rollout=heuristic``): ``iterations`` per decision
 (the default budget, reproducible), ``seconds`` per decision instead when above 0, ``c``,
-``rollout``, ``horizon``, ``candidates``, and ``steps``: which decisions it searches (the others
+``rollout`` (``heuristic``, ``heuristic-fast``: without predicting the others' plans, about
+twice as fast and much weaker as a model of heuristic opponents, or ``random``), ``horizon``,
+``candidates``, and ``steps``: which decisions it searches (the others
 it plays with the rollout policy): ``select`` (cards), ``main`` (which action next), ``all``.
 
 >>> from woa_core.engine.game import Game
@@ -43,7 +45,11 @@ from woa_core.engine.actions import STEP_OF_VERB, Action
 from woa_core.engine.game import Game
 from woa_core.engine.view import PlayerView
 
-ROLLOUTS = ("heuristic", "random")
+ROLLOUTS = ("heuristic", "heuristic-fast", "random")
+ALCALDE_WORTH = 0.5
+"""Share of an Alcalde's next-round VP counted in the estimate (it may be lost)."""
+SETTLE_RIGHT = 2.0
+"""Worth in VP of the right to found on an island with free settlement spaces."""
 STEPS = ("select", "main", "all")
 
 
@@ -59,7 +65,7 @@ class MctsBot:
         seed: int,
         seat: int = 0,
         players: int = 2,
-        iterations: int = 96,
+        iterations: int = 64,
         seconds: float = 0.0,
         c: float = 0.7,
         rollout: str = "heuristic",
@@ -79,9 +85,10 @@ class MctsBot:
         self._rng = random.Random(seed)
         self._policy = HeuristicBot(self._rng.getrandbits(32), seat, players)
         seeds = [self._rng.getrandbits(32) for _ in range(players)]
-        if rollout == "heuristic":
+        if rollout.startswith("heuristic"):
+            predict = rollout == "heuristic"  # the fast one does not predict the others' plans
             self._rollout: list[HeuristicBot | RandomBot] = [
-                HeuristicBot(s, q, players, predict=False) for q, s in enumerate(seeds)
+                HeuristicBot(s, q, players, predict=predict) for q, s in enumerate(seeds)
             ]
         else:
             self._rollout = [RandomBot(s, q, players) for q, s in enumerate(seeds)]
@@ -123,9 +130,13 @@ class MctsBot:
     # ------------------------------------------------------------------ search
 
     def _search(self, view: PlayerView, candidates: list[Action]) -> int:
+        """UCB1 over the candidates. The k-th trial of every candidate is played in the same
+        world (determinization and rollout noise from the k-th seed), so candidates are compared
+        on the same hidden cards and the same luck: common random numbers."""
         visits = [0] * len(candidates)
         totals = [0.0] * len(candidates)
         sampler = _PlanSampler(view)
+        worlds: list[int] = []
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
         budget = self.iterations if deadline is None else 1 << 30
         n = 0
@@ -133,7 +144,13 @@ class MctsBot:
             if deadline is not None and n >= len(candidates) and time.perf_counter() > deadline:
                 break
             i = self._pick(visits, totals, n)
-            game = Game.determinize(view, self._rng, sampler)
+            k = visits[i]
+            if k == len(worlds):
+                worlds.append(self._rng.getrandbits(32))
+            world = random.Random(worlds[k])
+            game = Game.determinize(view, world, sampler)
+            for policy in self._rollout:
+                policy.reseed(world.getrandbits(32))
             game.apply_legal(candidates[i])
             totals[i] += self._play_out(game, view.player)
             visits[i] += 1
@@ -181,10 +198,22 @@ def evaluate(game: Game, me: int) -> float:
         if owner >= 0:
             grown[owner] += 1
     estimates = []
+    settle = [any(r.spaces[x].cost >= 0 and s.settlement[x] < 0 for x in i.spaces) for i in r.islands]
     for q in range(s.players):
         goods = sum(sum(s.warehouse[i][q]) * worth[i] for i in range(len(r.islands)))
         wealth = s.gold[q] + goods + (0.0 if ending else grown[q] * 0.5 * best)
-        estimates.append(s.vp[q] + wealth * per_gold)
+        # An Alcalde keeps earning (R13) and may found there next round (R15).
+        held = (
+            0.0
+            if s.last_round and s.round > s.last_round
+            else ALCALDE_WORTH
+            * sum(
+                r.alcalde_vp + (SETTLE_RIGHT if settle[i] and s.track > 0 else 0.0)
+                for i, owner in enumerate(s.alcalde)
+                if owner == q
+            )
+        )
+        estimates.append(s.vp[q] + wealth * per_gold + held)
     lead = estimates[me] - max(e for q, e in enumerate(estimates) if q != me)
     return 1.0 / (1.0 + math.exp(-lead / 2.0))
 

@@ -21,7 +21,12 @@ class RandomBot:
     kind = "random"
 
     def __init__(self, seed: int, seat: int = 0, players: int = 2) -> None:
-        self._choice = random.Random(seed).choice
+        self._rng = random.Random(seed)
+        self._choice = self._rng.choice
+
+    def reseed(self, seed: int) -> None:
+        """Restart its random choices from ``seed`` (search replays the same luck)."""
+        self._rng.seed(seed)
 
     def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action:
         """A uniformly random one of ``legal`` (the view is not needed)."""

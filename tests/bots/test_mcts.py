@@ -62,7 +62,7 @@ def test_parameters_from_the_command_line() -> None:
     bot = make_bots(specs, seed=1)[0]
     assert isinstance(bot, MctsBot)
     assert (bot.iterations, bot.c, bot.horizon) == (3, 1.4, 0)
-    with pytest.raises(UsageError, match="rollout must be one of heuristic, random, not 'smart'"):
+    with pytest.raises(UsageError, match="rollout must be one of heuristic, heuristic-fast, random, not 'smart'"):
         seat_bots("mcts:rollout=smart", 2)
     with pytest.raises(UsageError, match="has no parameter 'depth'"):
         seat_bots("mcts:depth=3", 2)

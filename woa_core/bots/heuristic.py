@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, TypeVar, cast
 
-from woa_core.engine.actions import Action
+from woa_core.engine.actions import STEP_OF_VERB, Action
 from woa_core.engine.state import NOBODY
 from woa_core.engine.view import PlayerView
 from woa_core.rules import Rules
@@ -139,7 +139,7 @@ class HeuristicBot:
             if verb == "end":
                 end = action
                 continue
-            by_action.setdefault(_ACTION_OF.get(verb, verb), []).append(action)
+            by_action.setdefault(STEP_OF_VERB.get(verb, verb), []).append(action)
         for name in START_ORDER:
             steps = by_action.get(name)
             if not steps:
@@ -707,17 +707,6 @@ def _make_stakes(view: PlayerView, p: int) -> list[float]:
 
 
 # ------------------------------------------------------------------ action steps
-
-_ACTION_OF = {
-    "worker": "move_workers",
-    "sail": "move_ship",
-    "load": "move_ship",
-    "unload": "move_ship",
-    "help": "cultivate",
-    "cultivate": "cultivate",
-    "sell": "sell",
-    "found": "found",
-}
 
 _LEGAL_SETS: dict[int, tuple[Sequence[Action], frozenset[Action]]] = {}
 

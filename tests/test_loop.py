@@ -120,3 +120,46 @@ def test_replay_runs_the_log_through_the_loop(tmp_path) -> None:
     assert f":{n}: the game is already over, but the log goes on with" in error([*lines[:-1], lines[-2], lines[-1]])
     assert ":6: the log ends before the game does" in error([*lines[:5], lines[-1]])
     assert ":3: 'p1 fly' is refused: unknown verb 'fly'" in error([lines[0], lines[1], '["p1 fly", "x"]', *lines[3:]])
+
+
+class _Cheat:
+    """A bot that answers with an action that is not legal now, and records the views it got."""
+
+    name = "cheat"
+    uses_view = False
+
+    def __init__(self) -> None:
+        self.views: list[object] = []
+
+    def choose(self, view, legal: Sequence[tuple]) -> tuple:
+        self.views.append(view)
+        return (legal[0][0], "sell", 3, 0)
+
+
+def test_an_illegal_bot_action_is_refused_and_changes_nothing() -> None:
+    """A bot's answer that is not among the legal actions goes through the checked ``apply``:
+    refused with its reason, the state exactly as it was (the trusted path is only for legal ones)."""
+    import pytest
+
+    from woa_core.errors import IllegalAction
+
+    game = Game(load_rules("west-of-africa", 2), seed=3)
+    before = game.state.to_json()
+    cheat = _Cheat()
+    with pytest.raises(IllegalAction, match="selecting cards"):
+        loop.run(game, loop.Bots([cheat, cheat]))
+    assert game.state.to_json() == before
+    assert cheat.views == [None]  # uses_view = False: no snapshot was made for it
+
+
+def test_a_bot_that_uses_its_view_gets_a_snapshot_of_its_seat() -> None:
+    seen: list[int] = []
+
+    class Looker(_Finisher):
+        def choose(self, view, legal: Sequence[tuple]) -> tuple:
+            seen.append(view.player)
+            return super().choose(view, legal)
+
+    game = Game(load_rules("west-of-africa", 2), seed=3)
+    loop.run(game, loop.Bots([Looker(), Looker()]), max_steps=6)
+    assert seen and set(seen) <= {0, 1} and len(seen) == 6

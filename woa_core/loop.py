@@ -117,7 +117,10 @@ def run(
             for hook in befores:
                 hook(game, seat, action)
             prev = state.copy() if wants_prev else None
-            game.apply(action)
+            if action in legal:  # one of the legal actions: no need to check it a second time
+                game.apply_legal(action)
+            else:  # refused with the reason, the state unchanged
+                game.apply(action)
             steps += 1
             for hook in afters:
                 hook(game, seat, action, prev)
@@ -133,13 +136,16 @@ def run(
 class Bots(Observer):
     """A chooser of bots, one per seat; at the end of a finished game each bot that has
     ``game_over`` gets it once, with its final view. Views come from ``game.observation(seat)``,
-    once per decision."""
+    once per decision, except for a bot that declares ``uses_view = False`` (it gets ``None``:
+    a snapshot per decision is most of the time a random bot's game takes)."""
 
     def __init__(self, players: Sequence[Bot]) -> None:
         self.players = list(players)
+        self._views = [getattr(bot, "uses_view", True) for bot in self.players]
 
     def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> tuple:
-        return self.players[seat].choose(game.observation(seat), legal)
+        view = game.observation(seat) if self._views[seat] else None
+        return self.players[seat].choose(view, legal)  # type: ignore[arg-type]
 
     def end(self, game: Game, ending: Ending) -> None:
         if ending is Ending.OVER:

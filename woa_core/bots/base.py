@@ -14,8 +14,9 @@ and its own parameters (keyword arguments with defaults, set from the command li
 the bot's player may see (``woa_core.engine.view``), made for this decision: a bot may keep it
 but learns nothing more from it later. A bot should rebuild any plan from the view at each
 decision, so that it can be started at any point of a game (search bots do exactly that).
-A class whose constructor takes only ``seed`` still works (it gets no seat, players or
-parameters).
+A bot that never reads its view may declare ``uses_view = False``: the game loop then passes
+``None`` and saves making a snapshot per decision. A class whose constructor takes only ``seed``
+still works (it gets no seat, players or parameters).
 """
 
 from __future__ import annotations

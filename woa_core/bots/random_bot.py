@@ -19,6 +19,7 @@ class RandomBot:
 
     name = "random"
     kind = "random"
+    uses_view = False  # the game loop then passes no view (and makes none)
 
     def __init__(self, seed: int, seat: int = 0, players: int = 2) -> None:
         self._rng = random.Random(seed)

@@ -113,3 +113,65 @@ def test_an_unchanged_corpus_is_valid(corpus, tmp_path):
     files = {f"rd/{s}.yaml": t for s, t in corpus.rule_files.items()}
     assert _run(tmp_path, files, fuzz.check_rules, "rd") == "valid"
     assert _run(tmp_path, corpus.variant_files, fuzz.check_rules, "cheap-farming.yaml") == "valid"
+
+
+# ---------------------------------------------------------------- command-line inputs and sweeps
+# The inputs a user types rather than edits: a --set value, a --bots list, a sweep space file.
+
+SWEEP_SPACE = Path(__file__).resolve().parents[1] / "rules" / "sweeps" / "gold-cap-and-threshold.yaml"
+
+
+@BUDGET
+@given(ops=text_ops)
+def test_mutated_sweep_spaces(tmp_path, ops):
+    from woa_core.errors import WoaError
+    from woa_core.sim.sweep_space import load_space
+
+    path = tmp_path / "space.yaml"
+    path.write_text(fuzz.mutate_text(SWEEP_SPACE.read_text(encoding="utf-8"), ops), encoding="utf-8")
+    try:
+        load_space(path)
+    except WoaError as e:
+        assert str(e).strip()
+
+
+@settings(max_examples=60, deadline=None)
+@given(value=st.sampled_from(fuzz.TOKENS) | st.text(max_size=20))
+def test_set_values_are_read_like_rule_files(value):
+    """``--set PATH=VALUE`` reads VALUE with the rules' bounded YAML reader: a self-referencing
+    alias or a tag is a sentence naming the argument, not a RecursionError."""
+    from woa_core.errors import WoaError
+    from woa_core.rules import read_rules
+
+    try:
+        read_rules("west-of-africa", (f"economy.gold.cap={value}",))
+    except WoaError as e:  # a malformed value names the argument; a valid one the rule it breaks
+        assert str(e).strip()
+
+
+def test_a_self_referencing_alias_in_set_is_a_sentence():
+    import pytest
+
+    from woa_core.errors import RulesError
+    from woa_core.rules import read_rules
+
+    with pytest.raises(RulesError, match=r"--set economy.gold.cap=&a \[\*a\]"):
+        read_rules("west-of-africa", ("economy.gold.cap=&a [*a]",))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    spec=st.sampled_from(
+        ["mcts:iterations=-1", ":x", "os:system", "mcts:c=nan", "mcts:seconds=inf", "math:pi", "mcts:,"]
+    )
+    | st.text(alphabet="mcts:heuristic=,.-01x", max_size=24)
+)
+def test_bot_specs_are_sentences(spec):
+    """Whatever ``--bots`` says, the bots are made or a ``UsageError`` says why."""
+    from woa_core.bots import make_bots, seat_bots
+    from woa_core.errors import WoaError
+
+    try:
+        make_bots(seat_bots(spec, 2), seed=1)
+    except WoaError as e:
+        assert str(e).strip()

@@ -80,6 +80,8 @@ def test_small_aliases_and_merge_keys_still_work_and_keep_positions():
     [
         ("a: &x [1, *x]\n", 1, 11, "refers to a value that contains it"),
         ("a: !!int abc\n", 1, 4, "cannot read 'abc' as int"),
+        ("a: !!int\n", 1, 4, "cannot read '' as int"),
+        ("a: !!float ''\n", 1, 4, "cannot read '' as float"),
         ("a: !!python/object:os.system x\n", 1, 4, "is not allowed"),
         ("a: !!set {x, y}\n", 1, 4, "is not allowed"),
         ("a: ok\nb: \x1b[31mred\n", 2, 4, "U+001B is not allowed"),

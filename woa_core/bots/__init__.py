@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import math
 from collections.abc import Sequence
 from functools import cache
 from importlib.metadata import entry_points
@@ -133,10 +134,16 @@ def make_bots(
         name, text = parse_spec(spec)
         factory = bot_factory(name)
         params = bot_params(name, text)
-        if _takes_context(name):
-            bots.append(factory(seed * 8 + i + 1, seat=seat, players=players, **params))
-        else:  # a plug-in written for the one-argument interface
-            bots.append(factory(seed * 8 + i + 1))
+        try:
+            if _takes_context(name):
+                bot = factory(seed * 8 + i + 1, seat=seat, players=players, **params)
+            else:  # a plug-in written for the one-argument interface
+                bot = factory(seed * 8 + i + 1)
+        except (TypeError, ValueError) as e:  # a parameter the bot itself refuses, or not a bot class
+            raise UsageError(f"bot '{spec}' cannot be made: {e}") from None
+        if not callable(getattr(bot, "choose", None)):
+            raise UsageError(f"bot '{spec}' is not a bot: it has no choose(view, legal)")
+        bots.append(bot)
     return bots
 
 
@@ -168,7 +175,10 @@ def _convert(name: str, key: str, value: str, default: Any) -> Any:
             if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
                 raise ValueError
             return value.lower() in ("true", "1", "yes")
-        return kind(value)
+        converted = kind(value)
+        if isinstance(converted, float) and not math.isfinite(converted):
+            raise ValueError  # nan or inf: no budget or constant means that
+        return converted
     except ValueError:
         raise UsageError(f"bot '{name}': {key}={value} is not a valid {kind.__name__}") from None
 
@@ -210,8 +220,8 @@ def bot_factory(spec: str) -> BotFactory:
     try:
         module = importlib.import_module(module_name)
         factory = getattr(module, attr)
-    except (ImportError, AttributeError) as e:
-        raise UsageError(f"cannot load bot '{spec}': {e}") from None
+    except (ImportError, AttributeError, ValueError) as e:  # ValueError: an empty module name
+        raise UsageError(f"cannot load bot '{spec}': {e or 'no module named'}") from None
     if not callable(factory):
         raise UsageError(f"bot '{spec}' is not a class or factory")
     return factory  # type: ignore[no-any-return]

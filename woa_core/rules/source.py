@@ -487,7 +487,7 @@ class _Builder:
         node = yaml.ScalarNode(tag, text, event.start_mark, event.end_mark, event.style)
         try:
             value = self.loader.yaml_constructors[tag](self.loader, node)
-        except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+        except (yaml.YAMLError, ValueError, TypeError, OverflowError, IndexError):  # IndexError: `!!int` on ""
             shown = text if len(text) <= 40 else text[:40] + "..."
             self.problems.append(self.problem(pos, f"cannot read {shown!r} as {tag.rsplit(':', 1)[-1]}", path))
             return None

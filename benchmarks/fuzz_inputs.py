@@ -276,11 +276,13 @@ class Corpus:
 
     def __init__(self, folder: Path, logs: bool = True) -> None:
         from woa_core.rules import data_root
-        from woa_core.rules.resolve import SECTIONS
+        from woa_core.rules.resolve import resolve
 
         self.folder = folder
         self.rules_dir = data_root() / "rules" / "west-of-africa"
-        self.rule_files = {s: (self.rules_dir / f"{s}.yaml").read_text(encoding="utf-8") for s in SECTIONS}
+        self.rule_files = {
+            s: (self.rules_dir / f"{s}.yaml").read_text(encoding="utf-8") for s in resolve("west-of-africa").sections
+        }
         shipped = sorted((data_root() / "rules" / "variants").glob("*.yaml"))
         self.variant_files = {p.name: p.read_text(encoding="utf-8") for p in shipped}  # some extend others
         self.variants = list(self.variant_files.values())
@@ -289,7 +291,7 @@ class Corpus:
         self.logs: list[str] = self._make_logs() if logs else []
 
     def _make_logs(self) -> list[str]:
-        from woa_core import gamelog
+        from woa_core.kernel import gamelog
         from woa_core.rules import read_rules
         from woa_core.sim.runner import _play
 
@@ -420,7 +422,7 @@ def check_scenario(path: str) -> str:
 
 def check_log(path: str) -> str:
     """Replay a log: "valid" or "error"."""
-    from woa_core import gamelog
+    from woa_core.kernel import gamelog
 
     try:
         gamelog.replay(path)

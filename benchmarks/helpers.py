@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from woa_core import loop
-from woa_core.engine import Game, GameState
-from woa_core.loop import Observer
+from woa_core.kernel import loop
+from woa_core.kernel.loop import Observer
+from woa_core.packs.west_of_africa import Game, GameState
 from woa_core.rules import load_rules
 from woa_core.sim.runner import game_seed
 

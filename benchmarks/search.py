@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from woa_core.bots import make_bots
-from woa_core.engine.determinize import determinize
-from woa_core.engine.game import Game
+from woa_core.packs.west_of_africa.determinize import determinize
+from woa_core.packs.west_of_africa.game import Game
 from woa_core.rules import load_rules
 from woa_core.sim.runner import play_game
 

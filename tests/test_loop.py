@@ -1,15 +1,16 @@
-"""The one game loop (woa_core.loop): who chooses, who watches, and how a run ends."""
+"""The one game loop (woa_core.kernel.loop): who chooses, who watches, and how a run ends."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
 
-from woa_core import loop
 from woa_core.check.runner import STUCK, play_checked, scenario_text, shrink
-from woa_core.engine import Game, GameState
-from woa_core.loop import Choices, Count, Ending, Observer, StopGame, Transcript
-from woa_core.rules import Rules, load_rules
+from woa_core.kernel import loop
+from woa_core.kernel.loop import Choices, Count, Ending, Observer, StopGame, Transcript
+from woa_core.packs.west_of_africa import Game, GameState
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.rules import load_rules
 from woa_core.sim.runner import play_game
 
 
@@ -94,9 +95,9 @@ def test_check_reports_and_shrinks_no_legal_action() -> None:
 def test_replay_runs_the_log_through_the_loop(tmp_path) -> None:
     """woa replay reads a log's lines as the loop's chooser: a played-on game, a log that stops
     early and a refused line are each named at their line, and on_action sees every action."""
-    from woa_core import gamelog
     from woa_core.cli import main
     from woa_core.errors import LogError
+    from woa_core.kernel import gamelog
 
     folder = tmp_path / "logs"
     args = ["simulate", "--quiet", "--json", "--players", "2", "--games", "1", "--seed", "3", "--workers", "1"]

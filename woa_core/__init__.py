@@ -4,8 +4,8 @@ The package is laid out by job:
 
 - ``woa_core.rules``: load the YAML rules, merge variants and player-count overlays, validate
   them (schemas + semantic checks) and compile them into frozen, indexed ``Rules``.
-- ``woa_core.engine``: the game state and the interpreter that plays turns.
-- ``woa_core.notation``: the one action notation (``p1 cultivate la_palma wine``).
+- ``woa_core.packs.west_of_africa``: the game state and the interpreter that plays turns.
+- ``woa_core.kernel.notation``: the one action notation (``p1 cultivate la_palma wine``).
 - ``woa_core.bots``: players that choose among legal actions.
 - ``woa_core.sim``: running many games, statistics, logs and replay.
 - ``woa_core.check``: invariants, hypothesis strategies, scenarios and rule coverage.

@@ -506,8 +506,8 @@ def _compare_specs(args: argparse.Namespace) -> tuple[str, str]:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """``woa play``: one game at the terminal against bots."""
-    from woa_core import gamelog
     from woa_core.bots import seat_bots
+    from woa_core.kernel import gamelog
     from woa_core.play import play
 
     source = read_rules_from(args, args.players)
@@ -557,7 +557,7 @@ def _csv_row(master_seed: int, r: Any) -> list[Any]:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """``woa replay``: replay and verify a log, print the final ranking."""
-    from woa_core.gamelog import replay, result
+    from woa_core.kernel.gamelog import replay, result
 
     if args.html or args.at is not None or args.svg:
         from woa_core.draw.cli import replay_pictures

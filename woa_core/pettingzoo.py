@@ -42,13 +42,14 @@ except ImportError as missing:  # pragma: no cover - exercised only without the 
         "(from a checkout: pip install '.[pettingzoo]')"
     ) from missing
 
-from woa_core.engine import Game
-from woa_core.engine.actions import ACTIONS, VERBS
-from woa_core.engine.game import Action
-from woa_core.engine.selection import selections
-from woa_core.engine.state import VP_SOURCES
-from woa_core.engine.view import PlayerView
-from woa_core.rules import Rules, load_rules
+from woa_core.packs.west_of_africa import Game
+from woa_core.packs.west_of_africa.actions import ACTIONS, VERBS
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.packs.west_of_africa.game import Action
+from woa_core.packs.west_of_africa.selection import selections
+from woa_core.packs.west_of_africa.state import VP_SOURCES
+from woa_core.packs.west_of_africa.view import PlayerView
+from woa_core.rules import load_rules
 
 Key = tuple[Any, ...]
 """An action without its player: ``(verb, *args)``."""
@@ -298,7 +299,7 @@ class raw_env(AECEnv):
         """The board as text (``render_mode="ansi"``)."""
         if self.render_mode != "ansi":
             return None
-        from woa_core.render import render
+        from woa_core.packs.west_of_africa.draw.render import render
 
         return render(self.game, self.possible_agents.index(self.agent_selection))
 

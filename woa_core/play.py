@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from woa_core import loop
 from woa_core.bots import make_bots
 from woa_core.bots.base import notify_game_over
-from woa_core.draw.explain import explain_round_end, format_explanation
-from woa_core.engine import Game, GameState
-from woa_core.engine.actions import VERBS, Action
 from woa_core.errors import IllegalAction, InvalidNotation
-from woa_core.loop import Ending, Observer, StopGame, Transcript
-from woa_core.notation import format_action, parse_action
-from woa_core.render import render
-from woa_core.rules import Rules
+from woa_core.kernel import loop
+from woa_core.kernel.loop import Ending, Observer, StopGame, Transcript
+from woa_core.kernel.notation import format_action, parse_action
+from woa_core.packs.west_of_africa import Game, GameState
+from woa_core.packs.west_of_africa.actions import VERBS, Action
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.packs.west_of_africa.draw.explain import explain_round_end, format_explanation
+from woa_core.packs.west_of_africa.draw.render import render
 
 COMMANDS = ("?", "help", "board", "quit", "exit")
 """What the prompt understands besides actions."""

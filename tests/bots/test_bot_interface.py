@@ -11,9 +11,9 @@ from typing import ClassVar
 import pytest
 
 from woa_core.bots import make_bots, parse_spec, seat_bots, split_bots
-from woa_core.engine.game import Action, Game
-from woa_core.engine.view import PlayerView
 from woa_core.errors import UsageError
+from woa_core.packs.west_of_africa.game import Action, Game
+from woa_core.packs.west_of_africa.view import PlayerView
 from woa_core.rules import load_rules
 from woa_core.sim.runner import RunSpec, describe, play_game
 

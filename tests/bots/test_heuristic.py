@@ -1,6 +1,6 @@
 """The better heuristic (search issue 9.3): each blunder the issue measured in the first
 heuristic (kept as ``heuristic-v1``) is gone, measured over a handful of seeded self-play games
-with ``woa_core.bots.audit``. Every rate is checked against the old bot too, so each test shows
+with ``woa_core.packs.west_of_africa.bots.audit``. Every rate is checked against the old bot too, so each test shows
 the blunder it guards against."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from woa_core.bots import make_bots
-from woa_core.bots.audit import Audit, audit
-from woa_core.bots.heuristic import HeuristicBot
-from woa_core.engine.game import Game
+from woa_core.packs.west_of_africa.bots.audit import Audit, audit
+from woa_core.packs.west_of_africa.bots.heuristic import HeuristicBot
+from woa_core.packs.west_of_africa.game import Game
 from woa_core.rules import load_rules
 from woa_core.sim.runner import RunSpec, run_games
 from woa_core.sim.stats import Stats

@@ -7,7 +7,7 @@ import yaml
 
 from woa_core.check.scenario import load_scenario, run_scenario
 from woa_core.cli import main
-from woa_core.engine import round_end
+from woa_core.packs.west_of_africa import round_end
 
 
 def _broken_refill(rules, state) -> None:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from woa_core.check.invariants import INVARIANTS, round_bound, violations
-from woa_core.engine import Game
+from woa_core.packs.west_of_africa import Game
 from woa_core.rules import load_rules
 
 

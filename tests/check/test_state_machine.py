@@ -11,8 +11,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from woa_core.check import strategies as ws
 from woa_core.check.invariants import violations
-from woa_core.engine import Game, GameState
 from woa_core.errors import IllegalAction
+from woa_core.packs.west_of_africa import Game, GameState
 from woa_core.rules import load_rules
 
 

@@ -6,8 +6,9 @@ from hypothesis import HealthCheck, given, settings
 
 from woa_core.check import strategies as ws
 from woa_core.check.invariants import violations
-from woa_core.engine import Game
-from woa_core.rules import Rules, load_rules
+from woa_core.packs.west_of_africa import Game
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.rules import load_rules
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from woa_core.bots import make_bots
 from woa_core.cli import main
-from woa_core.draw.svg import board_svg
-from woa_core.engine import Game
-from woa_core.engine.view import PlayerView
+from woa_core.packs.west_of_africa import Game
+from woa_core.packs.west_of_africa.draw.svg import board_svg
+from woa_core.packs.west_of_africa.view import PlayerView
 from woa_core.rules import load_rules
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from woa_core import notation
-from woa_core.engine import Game
-from woa_core.engine.actions import ACTIONS, ARG_KINDS, DECLARATIONS, STEP_OF_VERB, VERBS
-from woa_core.engine.primitives import PRIMITIVES
-from woa_core.notation import format_action, parse_action
+from woa_core.kernel import notation
+from woa_core.kernel.notation import format_action, parse_action
+from woa_core.packs.west_of_africa import Game
+from woa_core.packs.west_of_africa.actions import ACTIONS, ARG_KINDS, DECLARATIONS, STEP_OF_VERB, VERBS
+from woa_core.packs.west_of_africa.primitives import PRIMITIVES
 from woa_core.rules import data_root, load_rules
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from woa_core.engine import Game, GameState
 from woa_core.errors import IllegalAction, InvalidNotation
-from woa_core.notation import format_action, parse_action
+from woa_core.kernel.notation import format_action, parse_action
+from woa_core.packs.west_of_africa import Game, GameState
 from woa_core.rules import load_rules
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from woa_core.engine import Game
-from woa_core.engine.view import PlayerView
-from woa_core.notation import parse_action
+from woa_core.kernel.notation import parse_action
+from woa_core.packs.west_of_africa import Game
+from woa_core.packs.west_of_africa.view import PlayerView
 from woa_core.rules import load_rules
 
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from woa_core.engine import Game
 from woa_core.errors import IllegalAction
-from woa_core.notation import parse_action
+from woa_core.kernel.notation import parse_action
+from woa_core.packs.west_of_africa import Game
 from woa_core.rules import load_rules
 
 

@@ -8,13 +8,13 @@ from dataclasses import fields
 
 import pytest
 
-from woa_core.engine.determinize import consistent_selections, determinize, selection_hand
-from woa_core.engine.game import Game
-from woa_core.engine.selection import card_sum
-from woa_core.engine.state import GameState
-from woa_core.engine.view import PlayerView
 from woa_core.errors import IllegalAction
-from woa_core.notation import parse_action
+from woa_core.kernel.notation import parse_action
+from woa_core.packs.west_of_africa.determinize import consistent_selections, determinize, selection_hand
+from woa_core.packs.west_of_africa.game import Game
+from woa_core.packs.west_of_africa.selection import card_sum
+from woa_core.packs.west_of_africa.state import GameState
+from woa_core.packs.west_of_africa.view import PlayerView
 from woa_core.rules import load_rules
 
 

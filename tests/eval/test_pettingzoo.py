@@ -12,8 +12,8 @@ pytest.importorskip("pettingzoo")
 import numpy as np
 from pettingzoo.test import api_test
 
-from woa_core.engine import Game
 from woa_core.errors import IllegalAction
+from woa_core.packs.west_of_africa import Game
 from woa_core.pettingzoo import action_table, encode_view, env, policy_bot
 from woa_core.rules import load_rules
 from woa_core.sim.runner import play_game

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from woa_core.cli import main
-from woa_core.engine import Game
+from woa_core.packs.west_of_africa import Game
 from woa_core.rules import load_rules
 from woa_core.sim.runner import play_game
 

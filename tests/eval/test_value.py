@@ -8,10 +8,10 @@ import pytest
 
 from woa_core.bots import make_bots
 from woa_core.cli import main
-from woa_core.engine import Game
 from woa_core.errors import UsageError
 from woa_core.eval.restricted import RestrictedBot, _islands_named, _nearest_selection, restricted_spec
 from woa_core.eval.value import binomial_p_values
+from woa_core.packs.west_of_africa import Game
 from woa_core.rules import load_rules
 
 

@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from woa_core.errors import RulesError
+from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.rules import compile_document, load_document
-from woa_core.rules.compiled import Rules
-from woa_core.rules.resolve import SECTIONS, resolve
+from woa_core.rules.resolve import resolve
 
 BASE = resolve("west-of-africa").located.data
 
@@ -174,7 +174,7 @@ def check_loads_or_reports(doc) -> None:
         directory = Path(tmp) / "rules"
         directory.mkdir()
         _write(doc, directory)
-        files = {str(directory / f"{s}.yaml") for s in SECTIONS}
+        files = {str(directory / f"{s}.yaml") for s in resolve("west-of-africa").sections}
         try:
             compiled = _load_all_counts(directory)
         except RulesError as e:

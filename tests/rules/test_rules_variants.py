@@ -13,7 +13,8 @@ import pytest
 
 from woa_core.cli import main
 from woa_core.errors import RulesError
-from woa_core.rules import Rules, compile_document, data_root, load_document, load_rules
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.rules import compile_document, data_root, load_document, load_rules
 from woa_core.rules.resolve import resolve
 
 RULES = data_root() / "rules"

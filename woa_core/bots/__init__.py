@@ -30,8 +30,8 @@ from woa_core.errors import UsageError
 
 BUNDLED: dict[str, str] = {
     "random": "woa_core.bots.random_bot:RandomBot",
-    "heuristic": "woa_core.bots.heuristic:HeuristicBot",
-    "heuristic-v1": "woa_core.bots.heuristic_v1:HeuristicV1Bot",
+    "heuristic": "woa_core.packs.west_of_africa.bots.heuristic:HeuristicBot",
+    "heuristic-v1": "woa_core.packs.west_of_africa.bots.heuristic_v1:HeuristicV1Bot",
     "mcts": "woa_core.bots.mcts:MctsBot",
 }
 

@@ -11,7 +11,7 @@ and its own parameters (keyword arguments with defaults, set from the command li
         def game_over(self, view: PlayerView) -> None: ...   # optional: called once at the end
 
 ``legal`` is never empty; the action returned must be one of it. ``view`` is a snapshot of what
-the bot's player may see (``woa_core.engine.view``), made for this decision: a bot may keep it
+the bot's player may see (``woa_core.packs.west_of_africa.view``), made for this decision: a bot may keep it
 but learns nothing more from it later. A bot should rebuild any plan from the view at each
 decision, so that it can be started at any point of a game (search bots do exactly that).
 A bot that never reads its view may declare ``uses_view = False``: the game loop then passes
@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from woa_core.engine.actions import Action
-from woa_core.engine.view import PlayerView
+from woa_core.packs.west_of_africa.actions import Action
+from woa_core.packs.west_of_africa.view import PlayerView
 
 
 @runtime_checkable

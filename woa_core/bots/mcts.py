@@ -23,7 +23,7 @@ twice as fast and much weaker as a model of heuristic opponents, or ``random``),
 ``candidates``, and ``steps``: which decisions it searches (the others
 it plays with the rollout policy): ``select`` (cards), ``main`` (which action next), ``all``.
 
->>> from woa_core.engine.game import Game
+>>> from woa_core.packs.west_of_africa.game import Game
 >>> from woa_core.rules import load_rules
 >>> game = Game(load_rules("west-of-africa", 2), seed=1)
 >>> bot = MctsBot(1, seat=0, players=2, iterations=8)
@@ -39,11 +39,11 @@ import time
 from collections.abc import Sequence
 from typing import ClassVar
 
-from woa_core.bots.heuristic import HeuristicBot, choice_counts, ranked_choices, rival_predictions
 from woa_core.bots.random_bot import RandomBot
-from woa_core.engine.actions import STEP_OF_VERB, Action
-from woa_core.engine.game import Game
-from woa_core.engine.view import PlayerView
+from woa_core.packs.west_of_africa.actions import STEP_OF_VERB, Action
+from woa_core.packs.west_of_africa.bots.heuristic import HeuristicBot, choice_counts, ranked_choices, rival_predictions
+from woa_core.packs.west_of_africa.game import Game
+from woa_core.packs.west_of_africa.view import PlayerView
 
 ROLLOUTS = ("heuristic", "heuristic-fast", "random")
 ALCALDE_WORTH = 0.5

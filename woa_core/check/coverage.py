@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from woa_core.engine import Game
-from woa_core.engine.actions import ACTIONS, STEP_OF_VERB
-from woa_core.engine.round_end import SEEN, EndReason
-from woa_core.engine.selection import card_sum
-from woa_core.engine.state import NOBODY, GameState
-from woa_core.loop import Observer
-from woa_core.rules import Rules
+from woa_core.kernel.loop import Observer
+from woa_core.packs.west_of_africa import Game
+from woa_core.packs.west_of_africa.actions import ACTIONS, STEP_OF_VERB
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.packs.west_of_africa.round_end import SEEN, EndReason
+from woa_core.packs.west_of_africa.selection import card_sum
+from woa_core.packs.west_of_africa.state import NOBODY, GameState
 
 RULING_EVENTS = {
     "R3 displacement": "a ship made way at a full harbor",
@@ -37,7 +37,7 @@ RULING_EVENTS = {
 
 class Coverage(Observer):
     """Counts of what happened over any number of games of one ``Rules``; as an observer of the
-    game loop (``woa_core.loop``) it sees every action."""
+    game loop (``woa_core.kernel.loop``) it sees every action."""
 
     wants_prev = True
 

@@ -5,7 +5,7 @@ the start) and returns ``None`` or a sentence saying what is wrong. ``INVARIANTS
 all; ``violations`` runs them.
 
 >>> from woa_core.rules import load_rules
->>> from woa_core.engine import Game
+>>> from woa_core.packs.west_of_africa import Game
 >>> game = Game(load_rules("west-of-africa", 4), seed=1)
 >>> violations(game.rules, game.state, None)
 []
@@ -19,12 +19,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from woa_core.engine import round_end
-from woa_core.engine.game import Game
-from woa_core.engine.round_end import ROUND_END, influence
-from woa_core.engine.selection import card_sum
-from woa_core.engine.state import NOBODY, GameState
-from woa_core.rules import Rules
+from woa_core.packs.west_of_africa import round_end
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.packs.west_of_africa.game import Game
+from woa_core.packs.west_of_africa.round_end import ROUND_END, influence
+from woa_core.packs.west_of_africa.selection import card_sum
+from woa_core.packs.west_of_africa.state import NOBODY, GameState
 
 _ALCALDES = ROUND_END.name_of(round_end.determine_alcaldes)
 _HARVEST = ROUND_END.name_of(round_end.harvest)

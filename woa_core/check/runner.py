@@ -13,12 +13,13 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from woa_core import loop
 from woa_core.bots import make_bots
 from woa_core.check.invariants import INVARIANTS
-from woa_core.engine import Game, GameState
-from woa_core.loop import Choices, Ending, Observer, StopGame, Transcript
-from woa_core.rules import Rules, data_root
+from woa_core.kernel import loop
+from woa_core.kernel.loop import Choices, Ending, Observer, StopGame, Transcript
+from woa_core.packs.west_of_africa import Game, GameState
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.rules import data_root
 
 STUCK = "has_legal_action"
 """The invariant a game breaks when its decider has no legal action (``INVARIANTS`` has it)."""

@@ -26,10 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from woa_core.engine import Game, GameState
-from woa_core.engine.state import NEUTRAL, NOBODY
 from woa_core.errors import IllegalAction, InvalidNotation, Problem, RulesError, ScenarioError, WoaError
-from woa_core.notation import (
+from woa_core.kernel.notation import (
     format_action,
     parse_action,
     parse_card,
@@ -38,7 +36,10 @@ from woa_core.notation import (
     parse_location,
     parse_player,
 )
-from woa_core.rules import Rules, load_rules
+from woa_core.packs.west_of_africa import Game, GameState
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.packs.west_of_africa.state import NEUTRAL, NOBODY
+from woa_core.rules import load_rules
 from woa_core.rules.source import Located, Pos, YamlProblem, display_path, load_yaml
 from woa_core.rules.validate import explain_schema_error, schema_validator
 

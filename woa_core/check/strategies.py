@@ -21,12 +21,13 @@ from typing import Any
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from woa_core import loop
-from woa_core.engine import Game
 from woa_core.errors import RulesError
-from woa_core.loop import Choices
-from woa_core.rules import Rules, load_rules
-from woa_core.rules.compile import compile_rules, content_hash
+from woa_core.kernel import loop
+from woa_core.kernel.loop import Choices
+from woa_core.packs.west_of_africa import Game
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.rules import load_rules
+from woa_core.rules.digest import content_hash
 from woa_core.rules.resolve import for_players, resolve
 from woa_core.rules.source import Located
 from woa_core.rules.validate import schema_problems, schema_validator, semantic_problems
@@ -66,7 +67,7 @@ def schema_range(path: tuple[str, ...], value: int) -> tuple[int, int]:
     >>> schema_range(("economy", "gold", "cap"), 45)
     (1, 90)
     """
-    node = schema_validator(path[0]).schema
+    node = schema_validator(path[0], resolve(DEFAULT).pack).schema
     root = node
     for key in path[1:]:
         node = _deref(root, node)
@@ -104,14 +105,15 @@ def rule_variants(draw: st.DrawFn, spec: str = DEFAULT, players: int | None = No
             node[path[-1]] = draw(st.integers(low, high))
     n = players if players is not None else draw(st.sampled_from(data["players"]["counts"]))
     located = Located(data, doc.located.positions, doc.located.key_positions)
-    assume(not schema_problems(located) and not semantic_problems(located))
+    pack = doc.pack
+    assume(not schema_problems(located, pack) and not semantic_problems(located, pack))
     doc.located = located
     try:
         resolved = for_players(doc, n)
     except RulesError:
         assume(False)
-    assume(not semantic_problems(resolved, n))
-    return compile_rules(f"{doc.name}~perturbed", resolved.data, n, content_hash(data))
+    assume(not semantic_problems(resolved, pack, n))
+    return pack.compile(f"{doc.name}~perturbed", resolved.data, n, content_hash(data))
 
 
 def choices(max_size: int = 400) -> st.SearchStrategy[list[int]]:

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from woa_core.options import RULES_HELP, add_rules_options, read_rules_from
-from woa_core.rules import Rules, RulesSource
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.rules import RulesSource
 
 
 def add_commands(sub: Any) -> None:
@@ -53,7 +54,7 @@ def printed_moorings(spec: str | RulesSource, rules: Rules) -> list[int]:
 
 def cmd_board(args: argparse.Namespace) -> int:
     """``woa board``: the empty board as SVG."""
-    from woa_core.draw.svg import board_svg
+    from woa_core.packs.west_of_africa.draw.svg import board_svg
 
     source = read_rules_from(args, args.players)
     rules = source.compile(args.players)

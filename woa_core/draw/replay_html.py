@@ -1,9 +1,9 @@
 """The replay viewer: one self-contained HTML file that steps through a game log.
 
-The log is replayed and verified first (``woa_core.gamelog.replay``: a corrupt or tampered log is
+The log is replayed and verified first (``woa_core.kernel.gamelog.replay``: a corrupt or tampered log is
 an error, never a half-drawn viewer). The board is drawn once; each step (the state after each
 action) keeps only its pieces layer, identical layers stored once. A round-ending action carries
-the explanation of every round-end step (``woa_core.draw.explain``). No script, style or font is
+the explanation of every round-end step (``woa_core.packs.west_of_africa.draw.explain``). No script, style or font is
 fetched: everything is inline, and a Content-Security-Policy forbids any request.
 
 >>> import os, tempfile
@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from woa_core.draw.explain import explain_round_end
-from woa_core.draw.svg import Layout, board_layer, board_title, layout, pieces_parts, svg_document
-from woa_core.engine import Game
-from woa_core.engine.state import GameState, new_state
-from woa_core.gamelog import Replayed, replay
-from woa_core.rules import Rules
+from woa_core.kernel.gamelog import Replayed, replay
+from woa_core.packs.west_of_africa import Game
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.packs.west_of_africa.draw.explain import explain_round_end
+from woa_core.packs.west_of_africa.draw.svg import Layout, board_layer, board_title, layout, pieces_parts, svg_document
+from woa_core.packs.west_of_africa.state import GameState, new_state
 
 
 @dataclass(slots=True)
@@ -136,7 +136,7 @@ def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> 
 
 
 def text_at(path: str | os.PathLike[str], n: int, rules_spec: str | None = None) -> str:
-    """The text board (``woa_core.render``) after action ``n`` of the log (0: before any).
+    """The text board (``woa_core.packs.west_of_africa.draw.render``) after action ``n`` of the log (0: before any).
 
     >>> import os, tempfile
     >>> from woa_core.sim.runner import RunSpec, run_one
@@ -146,7 +146,7 @@ def text_at(path: str | os.PathLike[str], n: int, rules_spec: str | None = None)
     Round 1 · selecting cards · settlement track 4, reserve 8
     """
     from woa_core.errors import UsageError
-    from woa_core.render import render
+    from woa_core.packs.west_of_africa.draw.render import render
 
     _, t = trace(path, rules_spec)
     assert t.rules is not None
@@ -166,8 +166,8 @@ def svg_at(path: str | os.PathLike[str], n: int | None = None, rules_spec: str |
     >>> svg_at(os.path.join(folder, "game-000000.jsonl")).count('class="ship"')
     2
     """
-    from woa_core.draw.svg import board_svg
     from woa_core.errors import UsageError
+    from woa_core.packs.west_of_africa.draw.svg import board_svg
 
     replayed, t = trace(path, rules_spec)
     assert t.rules is not None

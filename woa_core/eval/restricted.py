@@ -21,7 +21,7 @@ The inner bot is ``bot=SPEC``; its own parameters are separated by ``;`` (the ``
 the wrapper's parameters): ``bot=mcts:iterations=100;c=1.4``.
 
 >>> from woa_core.bots import make_bots
->>> from woa_core.engine import Game
+>>> from woa_core.packs.west_of_africa import Game
 >>> from woa_core.rules import load_rules
 >>> game = Game(load_rules("west-of-africa", 2), seed=1)
 >>> spec = "woa_core.eval.restricted:RestrictedBot:card=el_hierro,bot=heuristic"
@@ -36,11 +36,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from woa_core.engine.actions import STEP_OF_VERB, VERBS
-from woa_core.engine.game import Action
-from woa_core.engine.view import PlayerView
 from woa_core.errors import UsageError
-from woa_core.rules import Rules
+from woa_core.packs.west_of_africa.actions import STEP_OF_VERB, VERBS
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.packs.west_of_africa.game import Action
+from woa_core.packs.west_of_africa.view import PlayerView
 
 KINDS = ("card", "action", "island")
 """What a restriction can forbid."""

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from woa_core.errors import RulesError
-from woa_core.rules.compile import compile_rules, content_hash
-from woa_core.rules.compiled import Card, Island, Rules, Space, thaw
+from woa_core.kernel.compiled import CompiledRules, thaw
+from woa_core.rules.digest import content_hash
 from woa_core.rules.overrides import apply_overrides
 from woa_core.rules.resolve import ResolvedDoc, bundled_rulesets, data_root, for_players, resolve
 from woa_core.rules.source import Located
@@ -32,13 +32,10 @@ from woa_core.rules.validate import validate
 
 __all__ = [
     "DEFAULT_RULES",
-    "Card",
-    "Island",
+    "CompiledRules",
     "ResolvedDoc",
-    "Rules",
     "RulesError",
     "RulesSource",
-    "Space",
     "bundled_rulesets",
     "compile_document",
     "data_root",
@@ -74,18 +71,21 @@ class RulesSource:
     variant: str | None
     content_hash: str
     document: dict[str, Any]
+    pack_dir: str | None = None  # where a pack beside the ruleset is found (``woa_core.kernel.pack``)
 
     @property
     def counts(self) -> tuple[int, ...]:
         """The player counts these rules support."""
         return tuple(self.document["players"]["counts"])
 
-    def compile(self, players: int) -> Rules:
+    def compile(self, players: int) -> Any:
         """The compiled rules for ``players`` (compiled once per process, keyed by content)."""
         key = (self.content_hash, self.name, self.variant, players)
         rules = _COMPILED.get(key)
         if rules is None:
-            doc = ResolvedDoc(name=self.name, located=Located(self.document), variant=self.variant)
+            doc = ResolvedDoc(
+                name=self.name, located=Located(self.document), variant=self.variant, pack_dir=self.pack_dir
+            )
             rules = compile_document(doc, players)
             _COMPILED[key] = rules
             while len(_COMPILED) > _COMPILED_KEPT:
@@ -109,7 +109,7 @@ class RulesSource:
         }
 
 
-_COMPILED: OrderedDict[tuple[str, str, str | None, int], Rules] = OrderedDict()
+_COMPILED: OrderedDict[tuple[str, str, str | None, int], Any] = OrderedDict()
 _VALID: set[str] = set()  # content hashes of documents that passed validation in this process
 
 
@@ -137,6 +137,7 @@ def read_rules(spec: str | os.PathLike[str] = DEFAULT_RULES, overrides: Iterable
         variant=doc.variant,
         content_hash=content_hash(doc.located.data),
         document=doc.located.data,
+        pack_dir=doc.pack_dir,
     )
 
 
@@ -161,7 +162,7 @@ def load_document(spec: str | os.PathLike[str] = DEFAULT_RULES, overrides: Itera
     return doc
 
 
-def load_rules(spec: str | os.PathLike[str] = DEFAULT_RULES, players: int = 4, overrides: Iterable[str] = ()) -> Rules:
+def load_rules(spec: str | os.PathLike[str] = DEFAULT_RULES, players: int = 4, overrides: Iterable[str] = ()) -> Any:
     """Compiled rules for a game of ``players``, with ``PATH=VALUE`` overrides merged in.
 
     Compiling happens once per process for each content; reading a variant file happens per
@@ -169,10 +170,11 @@ def load_rules(spec: str | os.PathLike[str] = DEFAULT_RULES, players: int = 4, o
     return read_rules(spec, overrides).compile(players)
 
 
-def compile_document(doc: ResolvedDoc, players: int) -> Rules:
-    """Compile a validated document for one player count (``RulesError`` if it has no such count)."""
+def compile_document(doc: ResolvedDoc, players: int) -> Any:
+    """Compile a validated document for one player count with its pack (``RulesError`` if it has
+    no such count); the result is the pack's own rules class, a ``CompiledRules``."""
     located = for_players(doc, players)
-    return compile_rules(doc.name, located.data, players, content_hash(doc.located.data), doc.variant)
+    return doc.pack.compile(doc.name, located.data, players, content_hash(doc.located.data), doc.variant)
 
 
 def portable_spec(spec: str) -> str:
@@ -205,6 +207,7 @@ def _bundled_source(name: str) -> RulesSource:
         variant=doc.variant,
         content_hash=content_hash(doc.located.data),
         document=doc.located.data,
+        pack_dir=doc.pack_dir,
     )
 
 

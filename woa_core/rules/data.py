@@ -4,8 +4,8 @@ the sentences that explain a schema violation at its place in a file.
 A module of its own so that reading a variant (``resolve``) and validating rules (``validate``)
 both use it without importing each other.
 
->>> schema_validator("turn").schema["title"]
-'woa turn'
+>>> schema_validator("scenario").schema["title"]
+'woa scenario'
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 import jsonschema
 
 from woa_core.errors import Problem
+from woa_core.kernel.pack import Pack
 from woa_core.rules.source import Located, Path_, dotted
 
 
@@ -33,10 +34,30 @@ def data_root() -> Path:
     return Path(__file__).resolve().parents[2]
 
 
+KERNEL_SCHEMAS = Path(__file__).resolve().parents[1] / "kernel" / "schema"
+"""The kernel's own schemas for the files every ruleset has (``ruleset``, ``players``) and for
+variant files, used where a pack brings none of its own."""
+
+
+def schema_validator(name: str, pack: Pack | None = None) -> jsonschema.protocols.Validator:
+    """The validator for the schema ``NAME``: a pack's (``pack.schema_dir/NAME.schema.json``, else
+    the kernel's own for ``ruleset``, ``players`` and ``variant``), or without a pack one of the
+    tools' schemas bundled in ``schema/`` (scenarios, sweep spaces). Loaded once per process.
+
+    >>> from woa_core.kernel.pack import load_pack
+    >>> schema_validator("turn", load_pack("west_of_africa")).schema["title"]
+    'woa turn'
+    """
+    if pack is None:
+        return _validator(data_root() / "schema" / f"{name}.schema.json")
+    path = pack.schema_dir / f"{name}.schema.json"
+    if not path.is_file() and (KERNEL_SCHEMAS / f"{name}.schema.json").is_file():
+        path = KERNEL_SCHEMAS / f"{name}.schema.json"
+    return _validator(path)
+
+
 @cache
-def schema_validator(name: str) -> jsonschema.protocols.Validator:
-    """The validator for ``schema/NAME.schema.json`` (loaded once per process)."""
-    path = data_root() / "schema" / f"{name}.schema.json"
+def _validator(path: Path) -> jsonschema.protocols.Validator:
     schema = json.loads(path.read_text(encoding="utf-8"))
     base = jsonschema.validators.validator_for(schema)
     # JSON Schema counts 6.0 as an integer; the engine needs real ones.

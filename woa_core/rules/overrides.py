@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from woa_core.errors import Problem, RulesError
-from woa_core.rules.resolve import SECTIONS, ResolvedDoc
+from woa_core.rules.resolve import ResolvedDoc
 from woa_core.rules.source import Located, Path_, Pos, YamlProblem, dotted, parse_yaml
 
 _SEGMENT = re.compile(r"([^.\[\]]+)((?:\[\d+\])*)")
@@ -48,7 +48,7 @@ class Override:
         return f"--set {self.text}"
 
 
-def parse_override(text: str) -> Override:
+def parse_override(text: str, sections: Sequence[str] | None = None) -> Override:
     """Parse ``PATH=VALUE``; a ``RulesError`` naming the argument if it is malformed.
 
     >>> parse_override("economy.gold.cap=60")
@@ -76,8 +76,8 @@ def parse_override(text: str) -> Override:
             )
         path.append(match.group(1))
         path.extend(int(i) for i in re.findall(r"\d+", match.group(2)))
-    if path[0] not in SECTIONS:
-        raise bad(f"a rules path starts with the name of a rules file ({', '.join(SECTIONS)}), not '{path[0]}'")
+    if sections is not None and path[0] not in sections:
+        raise bad(f"a rules path starts with the name of a rules file ({', '.join(sections)}), not '{path[0]}'")
     try:  # the rules files' own bounded reader: no alias bombs, tags or runaway nesting here either
         value = parse_yaml(value_text, f"--set {text}").data if value_text.strip() else None
     except YamlProblem as e:
@@ -106,7 +106,7 @@ def apply_overrides(doc: ResolvedDoc, overrides: Iterable[str]) -> ResolvedDoc:
     problems: list[Problem] = []
     for text in texts:
         try:
-            parsed.append(parse_override(text))
+            parsed.append(parse_override(text, doc.sections))
         except RulesError as e:
             problems.extend(e.problems)
     if problems:
@@ -123,6 +123,7 @@ def apply_overrides(doc: ResolvedDoc, overrides: Iterable[str]) -> ResolvedDoc:
         located=located,
         files=[*doc.files, *(o.label for o in parsed)],
         variant=doc.variant,
+        pack_dir=doc.pack_dir,
     )
 
 

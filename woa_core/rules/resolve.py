@@ -19,14 +19,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from woa_core.errors import CONTROL_CHARACTERS, Problem, RulesError
+from woa_core.kernel.pack import Pack, PackError, load_pack
 from woa_core.rules.data import data_root, explain_schema_error, schema_validator
 from woa_core.rules.merge import merge_patch
 from woa_core.rules.source import Located, YamlProblem, display_path, load_yaml
 
-SECTIONS = ("ruleset", "board", "cards", "economy", "turn", "setup", "players")
-"""The files of a rules directory, ``SECTION.yaml`` each; also the top-level keys of a variant."""
+KERNEL_SECTIONS = ("ruleset", "players")
+"""The files every rules directory holds, whatever its game: what the rules are and which pack
+plays them (``ruleset.yaml``), and the player counts with their overlays (``players.yaml``)."""
 
-VARIANT_KEYS = frozenset({"extends", "name", "description", *SECTIONS})
+VARIANT_META = ("extends", "name", "description")
+"""The keys of a variant file beside the sections it overrides."""
 
 MAX_EXTENDS = 32
 """Longest chain of variants extending variants (a chain is read file by file)."""
@@ -50,6 +53,26 @@ class ResolvedDoc:
     located: Located
     files: list[str] = field(default_factory=list)  # every file read, parents first
     variant: str | None = None  # the variant file given by the user, if any
+    pack_dir: str | None = None  # the folder of the ruleset that named the pack (a pack may live there)
+
+    @property
+    def pack(self) -> Pack:
+        """The pack these rules are for (``ruleset.pack``)."""
+        return load_pack(self.located.data["ruleset"]["pack"], self.pack_dir)
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """The sections of the document: ``ruleset``, the pack's files, ``players``."""
+        return sections(self.pack)
+
+
+def sections(pack: Pack) -> tuple[str, ...]:
+    """The files of a rules directory for ``pack``, ``SECTION.yaml`` each, in reading order.
+
+    >>> sections(load_pack("west_of_africa"))
+    ('ruleset', 'board', 'cards', 'economy', 'turn', 'setup', 'players')
+    """
+    return (KERNEL_SECTIONS[0], *pack.sections, KERNEL_SECTIONS[1])
 
 
 def resolve(spec: str | os.PathLike[str]) -> ResolvedDoc:
@@ -144,25 +167,61 @@ def _resolve(spec: str, base_dir: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
 def _read_directory(directory: Path) -> ResolvedDoc:
     located = Located({})
     problems: list[Problem] = []
-    files = []
-    for section in SECTIONS:
+    files: list[str] = []
+
+    def read(section: str) -> None:
         file = directory / f"{section}.yaml"
         files.append(display_path(file))
         try:
             part = load_yaml(file)
         except YamlProblem as e:
             problems.extend(e.problems)
-            continue
+            return
         located.data[section] = part.data
         for path, pos in part.positions.items():
             located.positions[(section, *path)] = pos
         for path, pos in part.key_positions.items():
             located.key_positions[(section, *path)] = pos
+
+    read("ruleset")
+    pack = _pack_named(located, directory, problems)
+    for section in sections(pack)[1:] if pack is not None else ():
+        read(section)
     if problems:
         raise RulesError(problems)
     located.positions.setdefault((), located.positions.get(("ruleset",), None) or _nowhere(directory))
     name = located.data.get("ruleset", {}).get("name") if isinstance(located.data.get("ruleset"), dict) else None
-    return ResolvedDoc(name=str(name or directory.name), located=located, files=files)
+    return ResolvedDoc(name=str(name or directory.name), located=located, files=files, pack_dir=str(directory))
+
+
+def _pack_named(located: Located, directory: Path, problems: list[Problem]) -> Pack | None:
+    """The pack ``ruleset.yaml`` names, or None with the problem added."""
+    ruleset = located.data.get("ruleset")
+    if "ruleset" not in located.data:
+        return None  # the file could not be read: its problem is there already
+    if not isinstance(ruleset, dict) or "pack" not in ruleset:
+        pos = located.where(("ruleset",)) or _nowhere(directory / "ruleset.yaml")
+        message = "name the rule pack these rules are for: 'pack: NAME' (woa ships: " + ", ".join(bundled_packs()) + ")"
+        problems.append(Problem(pos.file, pos.line, pos.column, message, "ruleset.pack"))
+        return None
+    try:
+        return load_pack(ruleset["pack"], directory)
+    except PackError as e:
+        pos = located.where(("ruleset", "pack")) or _nowhere(directory / "ruleset.yaml")
+        problems.append(Problem(pos.file, pos.line, pos.column, str(e), "ruleset.pack"))
+        return None
+
+
+def bundled_packs() -> list[str]:
+    """The names of the rule packs shipped with woa.
+
+    >>> "west_of_africa" in bundled_packs()
+    True
+    """
+    import woa_core.packs
+
+    root = Path(woa_core.packs.__file__).parent
+    return sorted(p.name for p in root.iterdir() if (p / "__init__.py").is_file())
 
 
 def _real(path: Path) -> Path:
@@ -198,10 +257,6 @@ def _read_variant(path: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
 
     if not isinstance(data, dict):
         raise RulesError([problem((), "a variant file must be a mapping with an 'extends' key")])
-    for key in data:
-        if key not in VARIANT_KEYS:
-            allowed = ", ".join(sorted(VARIANT_KEYS))
-            problems.append(problem((key,), f"unknown key '{key}' (allowed: {allowed})", key=True))
     parent_spec = data.get("extends")
     if not isinstance(parent_spec, str) or not parent_spec:
         problems.append(problem(("extends",), "'extends' must name a bundled ruleset or a variant file"))
@@ -215,12 +270,6 @@ def _read_variant(path: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
         if isinstance(data.get(key), str) and CONTROL_CHARACTERS.search(data[key]):
             message = f"the {key} holds a control character (only newlines and tabs are allowed)"
             problems.append(problem((key,), message))
-    for section in SECTIONS:
-        if section in data and not isinstance(data[section], dict):
-            problems.append(problem((section,), f"'{section}' must be a mapping of overrides"))
-    if not problems:  # what the checks above do not cover (the types of name, description)
-        for error in schema_validator("variant").iter_errors(data):
-            problems.extend(explain_schema_error(variant, tuple(error.absolute_path), error))
     if problems:
         raise RulesError(problems)
     parent_spec = str(parent_spec)
@@ -232,10 +281,26 @@ def _read_variant(path: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
         parent = _resolve(parent_spec, base_dir=path.parent, chain=(*chain, resolved_path))
     except MissingRules as e:
         raise RulesError([problem(("extends",), f"cannot extend '{parent_spec}': {e.problems[0].message}")]) from None
+    known = parent.sections
+    allowed_keys = (*VARIANT_META, *known)
+    for key in data:
+        if key not in allowed_keys:
+            allowed = ", ".join(sorted(allowed_keys))
+            problems.append(problem((key,), f"unknown key '{key}' (allowed: {allowed})", key=True))
+    for section in known:
+        if section in data and not isinstance(data[section], dict):
+            problems.append(problem((section,), f"'{section}' must be a mapping of overrides"))
+    if not problems:  # what the checks above do not cover (the types of name, description)
+        for error in schema_validator("variant", parent.pack).iter_errors(data):
+            problems.extend(explain_schema_error(variant, tuple(error.absolute_path), error))
+    if problems:
+        raise RulesError(problems)
     merged = parent.located
     patch = Located(data, variant.positions, variant.key_positions)
-    for section in SECTIONS:
+    for section in known:
         if section in data:
             merge_patch(merged, patch, (section,), (section,))
     name_value = str(data["name"]) if isinstance(data.get("name"), str) else path.stem
-    return ResolvedDoc(name=name_value, located=merged, files=[*parent.files, name], variant=name)
+    return ResolvedDoc(
+        name=name_value, located=merged, files=[*parent.files, name], variant=name, pack_dir=parent.pack_dir
+    )

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from woa_core.engine.state import VP_SOURCES
+from woa_core.packs.west_of_africa.state import VP_SOURCES
 from woa_core.sim.backends import Backend
 from woa_core.sim.runner import GameRecord, RunSpec, run_one
 from woa_core.sim.stats import (

@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from woa_core import gamelog, loop
-from woa_core.engine import Game
-from woa_core.engine.actions import STEP_OF_VERB
 from woa_core.files import write_atomic
-from woa_core.loop import Observer, Transcript
-from woa_core.rules import Rules, RulesSource, read_rules
+from woa_core.kernel import gamelog, loop
+from woa_core.kernel.loop import Observer, Transcript
+from woa_core.packs.west_of_africa import Game
+from woa_core.packs.west_of_africa.actions import STEP_OF_VERB
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.rules import RulesSource, read_rules
 from woa_core.sim.backends import Backend, LocalPool
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from woa_core.engine.state import VP_SOURCES
+from woa_core.packs.west_of_africa.state import VP_SOURCES
 from woa_core.sim.runner import GameRecord
 
 

@@ -27,8 +27,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from woa_core.engine.state import VP_SOURCES
 from woa_core.errors import UsageError
+from woa_core.packs.west_of_africa.state import VP_SOURCES
 from woa_core.sim.runner import GameRecord
 from woa_core.sim.stats import wilson
 

@@ -1,0 +1,12 @@
+"""The kernel: what every game shares and no game names.
+
+- ``pack``: what a rule pack declares, and how a ruleset's pack is found;
+- ``compiled``: what every pack's compiled rules have in common;
+- ``actions``: typed actions and how a pack declares its verbs;
+- ``registry``: named primitives the rules files choose by name;
+- ``loop``: the one game loop (deciders, legal actions, choose, apply) with observers;
+- ``notation``: the one action notation, from the verbs' argument kinds;
+- ``gamelog``: logs that replay anywhere.
+
+Reading, merging and validating rule documents is ``woa_core.rules``.
+"""

@@ -1,0 +1,133 @@
+"""How an action is declared: its verbs, their argument kinds and its hooks, in one place.
+
+Everything that knows an action's vocabulary reads it from these declarations: the engine's
+``apply`` (which handler, how many arguments), ``legal_actions`` (the ``steps`` hook), the
+notation's parsers and formatter (the argument kinds), the coverage report (the actions and
+verbs) and a test that holds the schema's enums to them. A new action is one module in
+``woa_core/packs/west_of_africa/actions/`` with one ``ActionDecl`` and its entry in that package's list.
+
+>>> a = Action(0, "sell", 3, 1)
+>>> a == (0, "sell", 3, 1), a.player, a.verb, a.args
+(True, 0, 'sell', (3, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+
+class Action(tuple[Any, ...]):
+    """One player's action: ``(player, verb, *args)``, a tuple with names.
+
+    It is a tuple, so it equals, hashes and unpacks like the plain tuple of the same items (the
+    engine accepts either); ``player``, ``verb`` and ``args`` name its parts.
+
+    >>> import pickle
+    >>> pickle.loads(pickle.dumps(Action(1, "end"))) == (1, "end")
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, player: int, verb: str, *args: Any) -> Action:
+        return tuple.__new__(cls, (player, verb, *args))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # pickle and copy rebuild it from its items
+        return tuple(self)
+
+    @property
+    def player(self) -> int:
+        """The acting seat, 0-based (``p1`` is 0)."""
+        return int(self[0])
+
+    @property
+    def verb(self) -> str:
+        """What the player does (``sell``)."""
+        return str(self[1])
+
+    @property
+    def args(self) -> tuple[Any, ...]:
+        """The verb's arguments, as indices into the compiled rules."""
+        return tuple(self[2:])
+
+
+_new = tuple.__new__
+_INTERNED: dict[tuple[Any, ...], Action] = {}
+_MOST_INTERNED = 1 << 16
+
+
+def make_action(items: tuple[Any, ...]) -> Action:
+    """The ``Action`` of a ready tuple ``(player, verb, *args)``: what the engine uses on its hot
+    path. Actions are immutable, so one instance per distinct action is shared (building a tuple
+    subclass costs several times a plain tuple; looking one up costs little).
+
+    >>> make_action((0, "end")).verb, make_action((0, "end")) is make_action((0, "end"))
+    ('end', True)
+    """
+    action = _INTERNED.get(items)
+    if action is None:
+        if len(_INTERNED) >= _MOST_INTERNED:  # a bound, for processes that meet many rule sets
+            _INTERNED.clear()
+        action = _INTERNED[items] = _new(Action, items)
+    return action
+
+
+ArgKind = Literal["cards", "island", "location", "good", "player", "ships", "field", "settlement_space"]
+"""What an argument of a verb is, which says how the notation reads and writes it:
+
+- ``cards``: a selection, card counts; written as card ids, any number (a card may repeat);
+- ``island``: an island index; one island id;
+- ``location``: where a worker stands (an island, or a worker ship numbered after the islands);
+- ``good``: a good index; one good id;
+- ``player``: a seat; ``p1``..``pN``;
+- ``ships``: worker ships, one per helper, as a sorted tuple; any number of ship ids (at least one);
+- ``field`` / ``settlement_space``: a group of interchangeable spaces (its first space); an island
+  id then the space's label words (``la_palma wine``, ``gran_canaria 6 wine``).
+"""
+
+ARG_KINDS: tuple[str, ...] = ArgKind.__args__  # type: ignore[attr-defined]
+
+Handler = Callable[..., None]
+"""Plays a verb: ``handler(game, player, *args)``; refuses with ``IllegalAction``, changing nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """One verb of the notation: its argument kinds, what plays it and how it reads."""
+
+    name: str
+    args: tuple[ArgKind, ...]
+    play: Handler
+    usage: str  # the words after the verb, for messages: "ISLAND GOOD"
+    summary: str  # one line for people: "Sell Goods: one good"
+    step: bool = True  # a step of its action: played at ``main`` it also starts the action (R22)
+
+    @property
+    def arity(self) -> int:
+        """How many arguments the action tuple carries after the verb."""
+        return len(self.args)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionDecl:
+    """An action the engine knows: its verbs and the hooks the turn flow calls.
+
+    ``name`` is the id an action card names (``cards.yaml``), or ``turn`` for the turn flow's own
+    verbs (select, place, done, end), which no card names. Hooks take the game (and the player):
+
+    - ``steps(game, p, fresh)``: every step ``p`` may take now (``fresh``: not started yet);
+    - ``start_points(game)``: the action points or range it starts with;
+    - ``done_problem(game, p)``: why the action cannot be finished now, or None;
+    - ``on_done(game, p)``: what follows the finished action: the next step's name.
+    """
+
+    name: str
+    section: str  # the rulebook section: "5. Action: Sell Goods"
+    verbs: tuple[Verb, ...]
+    steps: Callable[[Any, int, bool], list[Action]] | None = None
+    start_points: Callable[[Any], int] | None = None
+    done_problem: Callable[[Any, int], str | None] | None = None
+    on_done: Callable[[Any, int], str] | None = None
+    card: bool = True  # named by an action card (the turn flow is not)

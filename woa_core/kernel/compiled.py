@@ -1,0 +1,53 @@
+"""What every pack's compiled rules have in common, and the read-only document they carry.
+
+A pack compiles a validated document for one player count into its own frozen, indexed rules
+(``Pack.compile``). The kernel's tools read only the fields of ``CompiledRules`` from them; a
+pack's rules class subclasses it (a frozen, slotted dataclass) and adds its own.
+
+>>> doc = freeze({"a": [1, {"b": 2}]})
+>>> doc["a"][1]["b"], thaw(doc)
+(2, {'a': [1, {'b': 2}]})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from woa_core.kernel.pack import Pack
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledRules:
+    """The rules of one game of a ruleset at one player count, as the kernel sees them."""
+
+    name: str  # the ruleset's (or variant's) name
+    players: int
+    content_hash: str  # the resolved document's hash (``woa_core.rules.digest``)
+    variant: str | None  # the variant file given by the user, if any
+    document: MappingProxyType  # the resolved document for this player count (read-only view)
+
+    @property
+    def pack(self) -> Pack:
+        """The pack that compiled these rules (a subclass says which)."""
+        raise NotImplementedError
+
+
+def freeze(value: Any) -> Any:
+    """A read-only view of nested dicts and lists (for ``CompiledRules.document``)."""
+    if isinstance(value, dict):
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Plain JSON data back from ``freeze``."""
+    if isinstance(value, MappingProxyType | dict):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [thaw(v) for v in value]
+    return value

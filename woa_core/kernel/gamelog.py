@@ -1,0 +1,428 @@
+"""Game logs (JSON Lines) that replay anywhere and show the first line that was changed.
+
+A log is a header object, one ``[action, check]`` pair per action in the notation, and a result
+object::
+
+    {"woa_log": 2, "engine": "0.1.0", "rules": "west-of-africa", "rules_hash": "…", "players": 4,
+     "seed": 7, "bots": [...], "variant": null, "check": "5d0c…"}
+    ["p1 select tenerife cultivate", "9a41…"]
+    ...
+    {"result": {"rounds": 12, "vp": [...], "gold": [...], "ranking": ["p3", ...]}}
+
+The checks form a running hash: the header's covers every header field, and each action's covers
+the check before it, the action's text and the main figures of the game after it (round, step,
+gold, VP, ships). ``replay`` recomputes them, so it names the first line whose game differs —
+an edited action, seed, bot or rules field, or an engine that now plays differently. (A hash
+without a key shows changes; it cannot stop someone from recomputing every check.)
+
+A log names its rules without any path: a bundled ruleset by name, or, for a variant or a rules
+directory, the resolved rules document itself, embedded in the header (``rules_document``), so
+the log replays on any machine and replay never opens a file the log names.
+
+>>> from woa_core.rules import read_rules
+>>> source = read_rules("west-of-africa")
+>>> log = record_game(source.compile(2), 3, source, ["human", "human"], [])
+>>> log.lines()[0].startswith('{"woa_log": 2, "engine": ')
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from woa_core import __version__
+from woa_core.errors import FileProblems, IllegalAction, InvalidNotation, LogError, RulesError
+from woa_core.files import write_atomic
+from woa_core.kernel import loop
+from woa_core.kernel.loop import Ending, Observer, StopGame
+from woa_core.kernel.notation import format_action, parse_action
+from woa_core.packs.west_of_africa import Game, GameState
+from woa_core.packs.west_of_africa.actions import Action
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.rules import RulesSource, load_rules
+
+FORMAT = 2
+
+MAX_LOG_BYTES = 64_000_000
+"""Largest log read (a game is some 10 kB; a header embedding a variant's rules some 40 kB)."""
+
+MAX_LINE = 4_000_000
+"""Longest line read."""
+
+MAX_DEPTH = 64
+"""Deepest nesting of JSON arrays and objects accepted in a line."""
+
+MAX_DIGITS = 20
+"""Longest integer accepted (seeds and scores fit in far fewer digits)."""
+
+
+def header(rules: Rules, seed: int, source: RulesSource, bots: Iterable[str] = ()) -> dict[str, Any]:
+    """The first line of a log: what produced the game (without its check, see ``LogRecorder``).
+
+    ``rules_spec`` and ``overrides`` say how the rules were named (a bundled name or a relative
+    path, and the ``--set`` overrides); unless they are bundled rules as shipped, the resolved
+    rules document itself is embedded, so the log replays anywhere without reading a file."""
+    head: dict[str, Any] = {
+        "woa_log": FORMAT,
+        "engine": __version__,
+        "rules": rules.name,
+        "rules_spec": source.spec,
+        "overrides": list(source.overrides),
+        "rules_hash": rules.content_hash,
+        "variant": rules.variant,
+        "players": rules.players,
+        "seed": seed,
+        "bots": list(bots),
+    }
+    if source.content_hash != rules.content_hash:
+        raise LogError("the rules compiled for the game are not the rules of the run")
+    if not _is_bundled(source):
+        head["rules_document"] = source.document
+    return head
+
+
+def _is_bundled(source: RulesSource) -> bool:
+    """Bundled rules as shipped: a log can name them (a replay finds the same rules by name)."""
+    from woa_core.rules import bundled_rulesets
+
+    return source.spec in bundled_rulesets() and not source.overrides and source.variant is None
+
+
+def result(game: Game) -> dict[str, Any]:
+    """The last line of a log: how the game ended."""
+    s = game.state
+    return {
+        "result": {
+            "rounds": s.round,
+            "vp": list(s.vp),
+            "gold": list(s.gold),
+            "ranking": [f"p{p + 1}" for p in s.ranking],
+        }
+    }
+
+
+def header_check(head: dict[str, Any]) -> str:
+    """The check of a header: a hash of every field but ``check`` itself."""
+    fields = {k: v for k, v in head.items() if k != "check"}
+    return _hash(json.dumps(fields, sort_keys=True, separators=(",", ":")))
+
+
+def action_check(previous: str, text: str, game: Game) -> str:
+    """The check of an action line: the previous check, the action, and the game after it."""
+    s = game.state
+    figures = (s.round, s.step, s.turn, s.gold, s.vp, s.ship, s.track)
+    return _hash(f"{previous}\n{text}\n{figures!r}")
+
+
+def _hash(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
+
+
+class LogRecorder(Observer):
+    """The lines of a game's log, built as the game is played: an observer of the game loop
+    (``woa_core.kernel.loop``), or fed by hand with ``add(text)`` after each action is applied.
+
+    ``text()`` or ``write(path)`` once the game is over."""
+
+    def __init__(self, head: dict[str, Any], game: Game | None = None) -> None:
+        self.head = dict(head)
+        self.head["check"] = header_check(self.head)
+        self.game = game
+        self._check = self.head["check"]
+        self._actions: list[str] = []
+
+    def start(self, game: Game) -> None:
+        self.game = game
+
+    def after(self, game: Game, seat: int, action: tuple, prev: Any) -> None:
+        self.game = game
+        self.add(format_action(game.rules, action))
+
+    def add(self, text: str) -> None:
+        """Record an action just applied to the game."""
+        assert self.game is not None, "LogRecorder.add needs the game (start, or give it)"
+        self._check = action_check(self._check, text, self.game)
+        self._actions.append(json.dumps([text, self._check]))
+
+    def lines(self) -> list[str]:
+        """The log's lines: header, actions, and the result if the game is over."""
+        end = [json.dumps(result(self.game), sort_keys=True)] if self.game is not None and self.game.over else []
+        return [json.dumps(self.head), *self._actions, *end]  # key order kept: it orders the board
+
+    def text(self) -> str:
+        """The whole log as text."""
+        return "\n".join(self.lines()) + "\n"
+
+    def write(self, path: str | os.PathLike[str]) -> None:
+        """Write the log atomically (a complete file or none)."""
+        write_atomic(path, self.text())
+
+
+def record_game(
+    rules: Rules, seed: int, source: RulesSource, bots: Sequence[str], actions: Sequence[str]
+) -> LogRecorder:
+    """The log of a game given by its actions (played again to compute the checks)."""
+    game = Game(rules, seed=seed)
+    recorder = LogRecorder(header(rules, seed, source, bots), game)
+    for text in actions:
+        game.apply(parse_action(rules, text))
+        recorder.add(text)
+    return recorder
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A replayed log: its header and the finished game."""
+
+    header: dict[str, Any]
+    game: Game
+    actions: int
+
+
+def replay(
+    path: str | os.PathLike[str],
+    rules_spec: str | None = None,
+    on_action: Callable[[Game, str], None] | None = None,
+) -> Replayed:
+    """Replay and verify a log; ``LogError`` naming the first line that does not match.
+
+    ``rules_spec`` replays under other rules than the log names (they must hash the same).
+    ``on_action(game, action)`` is called after each action is applied and checked (the replay
+    viewer draws each step from it). The log's lines choose the actions in the game loop
+    (``woa_core.kernel.loop``)."""
+    name = str(path)
+    lines = _read_lines(path, name)
+    head = _json(name, 1, lines[0])
+    _check_header(name, head)
+    rules = _rules(name, head, rules_spec)
+    game = Game(rules, seed=head["seed"])
+    note = (
+        f" (the log was written by woa {head['engine']}, this is woa {__version__})"
+        if head["engine"] != __version__
+        else ""
+    )
+    reader = _LogReader(name, lines, head["check"], note, on_action)
+    try:
+        ending = loop.run(game, reader)
+    except IllegalAction as e:
+        raise LogError(f"{name}:{reader.number}: '{reader.text}' is refused: {e}{note}") from None
+    if ending is Ending.STUCK:
+        raise LogError(f"{name}:{reader.number + 1}: the game is stuck: no player has a legal action")
+    if ending is Ending.OVER:
+        try:
+            reader.next_item()
+        except StopGame:
+            pass  # the result line
+        else:
+            raise LogError(
+                f"{name}:{reader.number}: the game is already over, but the log goes on with '{reader.text}'"
+            )
+    number, item = reader.number, reader.result
+    if number != len(lines):
+        raise LogError(f"{name}:{number + 1}: lines follow the result line")
+    _compare(name, number, item, game, note)
+    return Replayed(head, game, number - 2)
+
+
+class _LogReader(Observer):
+    """The game loop's chooser for a replay: each action line in turn, parsed; after each
+    action, its running check against the log's."""
+
+    def __init__(
+        self, name: str, lines: list[str], check: str, note: str, on_action: Callable[[Game, str], None] | None
+    ) -> None:
+        self.name, self.lines, self.check, self.note, self.on_action = name, lines, check, note, on_action
+        self.number = 1  # the line read last
+        self.text = ""
+        self.expected = ""
+        self.result: dict[str, Any] = {}
+
+    def next_item(self) -> None:
+        """Read the next line: an action line (kept in ``text``/``expected``), or the result line
+        (kept in ``result``; then ``StopGame``)."""
+        name = self.name
+        self.number += 1
+        number = self.number
+        if number > len(self.lines):
+            raise LogError(f"{name}:{len(self.lines)}: the log ends without a result line (truncated?)")
+        item = _json(name, number, self.lines[number - 1])
+        if isinstance(item, dict) and "result" in item:
+            self.result = item
+            raise StopGame
+        if not (isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)):
+            raise LogError(f'{name}:{number}: expected an action line ["ACTION", "CHECK"] or the result line')
+        self.text, self.expected = item
+
+    def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> tuple:
+        self.next_item()
+        try:
+            return parse_action(game.rules, self.text)
+        except InvalidNotation as e:
+            raise LogError(f"{self.name}:{self.number}: '{self.text}' is refused: {e}{self.note}") from None
+
+    def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
+        self.check = action_check(self.check, self.text, game)
+        if self.check != self.expected:
+            raise LogError(
+                f"{self.name}:{self.number}: the game differs from the log from this line on: '{self.text}' does "
+                f"not match its check (the line, or one before it, was changed){self.note}"
+            )
+        if self.on_action:
+            self.on_action(game, self.text)
+
+
+def _read_lines(path: str | os.PathLike[str], name: str) -> list[str]:
+    from woa_core.rules.source import read_text
+
+    class _Unreadable(FileProblems):
+        pass
+
+    try:
+        text = read_text(path, name, MAX_LOG_BYTES, _Unreadable)
+    except _Unreadable as e:
+        raise LogError(f"{name}: cannot read the log: {e.problems[0].message}") from None
+    lines = text.splitlines()
+    if not lines:
+        raise LogError(f"{name}: the log is empty")
+    return lines
+
+
+def _check_header(name: str, head: Any) -> None:
+    if not isinstance(head, dict) or "woa_log" not in head:
+        raise LogError(f"{name}:1: not a woa game log (its first line is not a log header)")
+    if head["woa_log"] != FORMAT:
+        raise LogError(
+            f"{name}:1: a log of format {head['woa_log']!r}; this woa reads format {FORMAT} "
+            "(replay it with the woa that wrote it)"
+        )
+    kinds: dict[str, tuple[type, ...]] = {
+        "engine": (str,),
+        "rules": (str,),
+        "rules_hash": (str,),
+        "players": (int,),
+        "seed": (int,),
+        "bots": (list,),
+        "check": (str,),
+        "variant": (str, type(None)),
+        "overrides": (list,),
+    }
+    for key, kind in kinds.items():
+        if not isinstance(head.get(key), kind) or isinstance(head.get(key), bool):
+            raise LogError(f"{name}:1: the header has no valid '{key}'")
+    if not 1 <= head["players"] <= 8 or not all(isinstance(b, str) for b in head["bots"]):
+        raise LogError(f"{name}:1: the header's players or bots are not valid")
+    if not all(isinstance(o, str) for o in head["overrides"]):
+        raise LogError(f"{name}:1: the header's 'overrides' must be a list of PATH=VALUE strings")
+    if header_check(head) != head["check"]:
+        raise LogError(
+            f"{name}:1: the header does not match its check: one of its fields (seed, rules, players, bots, "
+            "engine, ...) was changed"
+        )
+
+
+def _rules(name: str, head: dict[str, Any], rules_spec: str | None) -> Rules:
+    """The rules to replay under: given by the user, embedded in the log, or bundled by name."""
+    from woa_core.rules import bundled_rulesets
+
+    if rules_spec is not None:
+        where = f"'{rules_spec}'" + (f" with {' '.join(head['overrides'])}" if head["overrides"] else "")
+        try:
+            rules = load_rules(rules_spec, head["players"], head["overrides"])
+        except RulesError as e:
+            raise LogError(f"{name}:1: cannot load the rules {where}:\n{e}") from None
+    elif "rules_document" in head:
+        where = "embedded in the log"
+        rules = _embedded_rules(name, head)
+    elif head["rules"] in bundled_rulesets() and head["variant"] is None and not head["overrides"]:
+        where = f"'{head['rules']}'"
+        rules = load_rules(head["rules"], head["players"])
+    else:
+        raise LogError(
+            f"{name}:1: the log names rules '{head['rules']}' that are not bundled and does not carry them; "
+            "give them with --rules"
+        )
+    if rules.content_hash != head["rules_hash"]:
+        raise LogError(
+            f"{name}:1: the log was made under rules with hash {head['rules_hash']}, "
+            f"but the rules {where} hash to {rules.content_hash}"
+        )
+    return rules
+
+
+def _embedded_rules(name: str, head: dict[str, Any]) -> Rules:
+    from woa_core.rules import compile_document
+    from woa_core.rules.resolve import ResolvedDoc
+    from woa_core.rules.source import Located
+    from woa_core.rules.validate import validate
+
+    data = head["rules_document"]
+    if not isinstance(data, dict):
+        raise LogError(f"{name}:1: the embedded rules document is not a mapping")
+    doc = ResolvedDoc(name=head["rules"], located=Located(data), variant=head["variant"])
+    problems = validate(doc)
+    try:
+        if problems:
+            raise RulesError(problems)
+        return compile_document(doc, head["players"])
+    except RulesError as e:
+        shown = "\n".join(f"  {p.message} (at {p.path})" if p.path else f"  {p.message}" for p in e.problems[:10])
+        raise LogError(f"{name}:1: the rules embedded in the log are not valid:\n{shown}") from None
+
+
+def _json(name: str, number: int, line: str) -> Any:
+    if len(line) > MAX_LINE:
+        raise LogError(f"{name}:{number}: the line is longer than {MAX_LINE:,} characters")
+    try:
+        value = json.loads(line, parse_int=_small_int, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise LogError(f"{name}:{number}: not valid JSON ({e.msg} at column {e.colno})") from None
+    except RecursionError:
+        raise LogError(f"{name}:{number}: nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as e:
+        raise LogError(f"{name}:{number}: {e}") from None
+    if _depth(value) > MAX_DEPTH:
+        raise LogError(f"{name}:{number}: nested more than {MAX_DEPTH} levels deep")
+    return value
+
+
+def _small_int(text: str) -> int:
+    if len(text) > MAX_DIGITS:
+        raise ValueError(f"the number {text[:12]}... has more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a number a log may hold")
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value`` nests lists and mappings (without recursion)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                stack.extend((sub, depth + 1) for sub in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def _compare(name: str, number: int, item: dict[str, Any], game: Game, note: str) -> None:
+    if not game.over:
+        raise LogError(f"{name}:{number}: the log ends before the game does (round {game.state.round})")
+    expected = item["result"]
+    if not isinstance(expected, dict):
+        raise LogError(f"{name}:{number}: the result line holds no result (expected a mapping of figures)")
+    actual = result(game)["result"]
+    for key in actual:
+        if expected.get(key) != actual[key]:
+            raise LogError(
+                f"{name}:{number}: the replayed game differs from the log: {key} is "
+                f"{actual[key]} on replay, {expected.get(key)} in the log{note}"
+            )

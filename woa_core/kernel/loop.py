@@ -1,0 +1,222 @@
+"""The one game loop: deciders → legal actions → choose → apply, with observers.
+
+Every way of playing a game runs this loop: ``woa simulate`` (bots choose, statistics and logs
+observe), ``woa check`` and the hypothesis strategies (choices pick, invariants and coverage
+observe), ``woa play`` (a person and bots choose, the board is printed) and ``woa replay`` (the
+log's lines choose). What differs is *who chooses* (a ``Chooser``) and *who watches* (``Observer``
+objects); a new statistic is one observer.
+
+>>> from woa_core.packs.west_of_africa import Game
+>>> from woa_core.rules import load_rules
+>>> game = Game(load_rules("west-of-africa", 2), seed=1)
+>>> counter = Count()
+>>> run(game, bots(["random", "random"], seed=1), [counter])
+<Ending.OVER: 'over'>
+>>> counter.actions > 10, game.over
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from enum import StrEnum
+from typing import Protocol
+
+from woa_core.bots import make_bots
+from woa_core.bots.base import Bot, notify_game_over
+from woa_core.kernel.notation import format_action
+from woa_core.packs.west_of_africa import Game, GameState
+from woa_core.packs.west_of_africa.actions import Action
+
+
+class Ending(StrEnum):
+    """How a run of the loop ended."""
+
+    OVER = "over"  # the game ended (final scoring done)
+    STOPPED = "stopped"  # a chooser or observer stopped it (a person quit, choices ran out, a violation)
+    STUCK = "stuck"  # the player to decide had no legal action: the rules cannot go on
+    STEP_LIMIT = "step_limit"  # ``max_steps`` actions were played
+
+
+class StopGame(Exception):
+    """Raised by a chooser or an observer to stop the loop (``Ending.STOPPED``)."""
+
+
+class Chooser(Protocol):
+    """Picks the action of ``seat`` among ``legal`` (never empty); may raise ``StopGame``."""
+
+    def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> tuple: ...
+
+
+class Observer:
+    """Watches a game being played; override only the hooks you need (the loop calls only those).
+
+    ``wants_prev``: ``after`` gets a copy of the state before the action (else ``None``); copies
+    cost time, so only observers that compare before and after ask for them. Any hook may raise
+    ``StopGame``.
+    """
+
+    wants_prev = False
+
+    def start(self, game: Game) -> None:
+        """Before the first action."""
+
+    def before(self, game: Game, seat: int, action: tuple) -> None:
+        """``action`` was chosen and is about to be applied."""
+
+    def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
+        """``action`` was applied; ``prev`` is the state before it if ``wants_prev``."""
+
+    def end(self, game: Game, ending: Ending) -> None:
+        """The loop ended (the game may not be over: see ``ending``)."""
+
+
+def _overrides(observers: Sequence[Observer], hook: str) -> list[Callable]:
+    return [getattr(o, hook) for o in observers if getattr(type(o), hook, None) is not getattr(Observer, hook)]
+
+
+def run(
+    game: Game,
+    choose: Chooser,
+    observers: Iterable[Observer] = (),
+    max_steps: int | None = None,
+    first: int | None = None,
+) -> Ending:
+    """Play ``game`` from where it stands until it is over, stuck, stopped or ``max_steps``
+    actions were played. ``first``: a seat that decides first whenever it is among several
+    deciders (the person at the terminal during selection); else the first decider decides.
+
+    Exceptions other than ``StopGame`` (an ``IllegalAction`` from ``apply``, say) propagate; the
+    observers' ``end`` hooks are not called then.
+    """
+    watching = list(observers)
+    end_hook = getattr(choose, "end", None)
+    if isinstance(choose, Observer):
+        watching.append(choose)
+        end_hook = None
+    befores = _overrides(watching, "before")
+    afters = _overrides(watching, "after")
+    wants_prev = any(o.wants_prev for o in watching)
+    state = game.state
+    steps = 0
+    ending = Ending.OVER
+    try:
+        for start in _overrides(watching, "start"):
+            start(game)
+        while state.step != "over":
+            if max_steps is not None and steps >= max_steps:
+                ending = Ending.STEP_LIMIT
+                break
+            deciders = game.deciders()
+            seat = first if first is not None and first in deciders else deciders[0]
+            legal = game.legal_actions(seat)
+            if not legal:
+                ending = Ending.STUCK
+                break
+            action = choose(game, seat, legal)
+            for hook in befores:
+                hook(game, seat, action)
+            prev = state.copy() if wants_prev else None
+            if action in legal:  # one of the legal actions: no need to check it a second time
+                game.apply_legal(action)
+            else:  # refused with the reason, the state unchanged
+                game.apply(action)
+            steps += 1
+            for hook in afters:
+                hook(game, seat, action, prev)
+    except StopGame:
+        ending = Ending.STOPPED
+    for hook in _overrides(watching, "end"):
+        hook(game, ending)
+    if end_hook is not None:
+        end_hook(game, ending)
+    return ending
+
+
+class Bots(Observer):
+    """A chooser of bots, one per seat; at the end of a finished game each bot that has
+    ``game_over`` gets it once, with its final view. Views come from ``game.observation(seat)``,
+    once per decision, except for a bot that declares ``uses_view = False`` (it gets ``None``:
+    a snapshot per decision is most of the time a random bot's game takes)."""
+
+    def __init__(self, players: Sequence[Bot]) -> None:
+        self.players = list(players)
+        self._views = [getattr(bot, "uses_view", True) for bot in self.players]
+
+    def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> tuple:
+        view = game.observation(seat) if self._views[seat] else None
+        return self.players[seat].choose(view, legal)  # type: ignore[arg-type]
+
+    def end(self, game: Game, ending: Ending) -> None:
+        if ending is Ending.OVER:
+            notify_game_over(self.players, [game.observation(seat) for seat in range(len(self.players))])
+
+
+def bots(names: Sequence[str], seed: int) -> Bots:
+    """The ``Bots`` chooser for bot names (one per seat), seeded from the game's seed."""
+    return Bots(make_bots(names, seed))
+
+
+class Count(Observer):
+    """Counts the actions played: the smallest observer.
+
+    >>> Count().actions
+    0
+    """
+
+    def __init__(self) -> None:
+        self.actions = 0
+
+    def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
+        self.actions += 1
+
+
+class Transcript(Observer):
+    """Every action played, in the notation (what a log holds)."""
+
+    def __init__(self, write: Callable[[str], None] | None = None) -> None:
+        self.lines: list[str] = []
+        self._write = write
+
+    def before(self, game: Game, seat: int, action: tuple) -> None:
+        text = format_action(game.rules, action)
+        self.lines.append(text)
+        if self._write is not None:
+            self._write(text)
+
+
+class Choices(Observer):
+    """A chooser from integers: choice ``c`` at a decision with ``k`` legal actions plays action
+    ``c % k``. From a list (then the game stops when it runs out), from a seeded generator, or
+    from bots (their choice recorded as its index). ``made`` lists the choices played, so a game
+    can be replayed, shrunk and written out."""
+
+    def __init__(
+        self,
+        choices: Sequence[int] | None = None,
+        pick: Callable[[int], int] | None = None,
+        players: Sequence[Bot] = (),
+    ) -> None:
+        self._choices = choices
+        self._pick = pick
+        self._bots = Bots(players) if players else None
+        self.made: list[int] = []
+
+    def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> tuple:
+        n = len(self.made)
+        if self._choices is not None:
+            if n >= len(self._choices):
+                raise StopGame
+            c = self._choices[n]
+        elif self._bots is not None:
+            c = legal.index(self._bots(game, seat, legal))
+        elif self._pick is not None:
+            c = self._pick(len(legal))
+        else:
+            raise StopGame
+        self.made.append(c)
+        return legal[c % len(legal)]
+
+    def end(self, game: Game, ending: Ending) -> None:
+        if self._bots is not None:
+            self._bots.end(game, ending)

@@ -1,0 +1,148 @@
+"""Rule packs: what a game brings to the kernel, and how the kernel finds the pack a ruleset names.
+
+The kernel reads, merges, validates and compiles rule documents, runs the game loop, writes
+logs and runs every tool; it names no game. A *pack* is the game: a Python module whose
+``PACK`` is a ``Pack`` declaring the rules files it reads (with a JSON Schema each), how a
+validated document compiles, the ``Game`` class that plays it, the argument kinds of its
+notation, and optionally its figures, invariants, bots and drawings. ``ruleset.yaml`` says which
+pack its rules are for (``pack: west_of_africa``); a variant inherits it from what it extends.
+
+A pack named ``NAME`` is found, in this order:
+
+1. bundled with woa: the module ``woa_core.packs.NAME``;
+2. beside the ruleset that names it: ``NAME.py`` or ``NAME/__init__.py`` in that folder;
+3. any importable module ``NAME`` (installed, or on ``PYTHONPATH``).
+
+>>> pack = load_pack("west_of_africa")
+>>> pack.name, pack.sections[:2]
+('west_of_africa', ('board', 'cards'))
+>>> load_pack("no_such_pack")
+Traceback (most recent call last):
+...
+woa_core.kernel.pack.PackError: no rule pack 'no_such_pack': not bundled with woa, not beside the ruleset, ...
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import re
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType, ModuleType
+from typing import Any
+
+from woa_core.errors import WoaError
+
+PACK_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
+"""What a pack name may look like: a (dotted) Python module name in lower case."""
+
+BUNDLED_PACKS = "woa_core.packs"
+"""The package holding the packs that ship with woa (the kernel knows the folder, not the games)."""
+
+
+class PackError(WoaError):
+    """A ruleset names a pack that cannot be found or is not a pack."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """A game as the kernel sees it. Only ``name``, ``sections``, ``schema_dir``, ``compile``
+    and ``game`` are required; every other hook has a default that does nothing.
+
+    - ``sections``: the rules files a ruleset of this game holds besides ``ruleset.yaml`` and
+      ``players.yaml`` (``board`` is ``board.yaml``), each checked against
+      ``schema_dir/SECTION.schema.json``;
+    - ``compile(name, data, players, content_hash, variant)``: the frozen, indexed rules of one
+      player count (``data`` is the resolved document with the player overlay merged in); the
+      result must have the attributes ``name``, ``players``, ``content_hash`` and ``variant``;
+    - ``game``: the class that plays it (``game(rules, seed=...)``, ``game(rules, state=...)``);
+      see ``woa_core.kernel.contract.Game`` for what the tools use of it;
+    - ``check(located, players)``: what the schemas cannot say (references, playability), as
+      located problems; ``players`` is None for the checks that hold at every player count;
+    - ``bots``: the pack's own bots, by the name ``--bots`` uses, as ``module:Class``;
+    - ``extras``: anything else a pack's own tools need, by name (a board drawing, say).
+    """
+
+    name: str
+    sections: tuple[str, ...]
+    schema_dir: Path
+    compile: Callable[..., Any]
+    game: type
+    check: Callable[..., list[Any]] | None = None
+    bots: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+
+_LOADED: dict[tuple[str, str | None], Pack] = {}
+
+
+def load_pack(name: str, beside: str | Path | None = None) -> Pack:
+    """The pack ``name``, looked for as the module docstring says (``beside``: the folder of the
+    ruleset that names it). Loaded once per process; ``PackError`` says why one cannot be had."""
+    if not isinstance(name, str) or not PACK_NAME.match(name):
+        raise PackError(f"{name!r} is not a rule pack name: a lower-case Python module name, e.g. west_of_africa")
+    key = (name, str(beside) if beside is not None else None)
+    pack = _LOADED.get(key)
+    if pack is None:
+        pack = _LOADED[key] = _find(name, Path(beside) if beside is not None else None)
+    return pack
+
+
+def _find(name: str, beside: Path | None) -> Pack:
+    module = _bundled(name) or (_beside(name, beside) if beside is not None else None) or _importable(name)
+    if module is None:
+        raise PackError(f"no rule pack '{name}': not bundled with woa, not beside the ruleset, not importable")
+    pack = getattr(module, "PACK", None)
+    if not isinstance(pack, Pack):
+        raise PackError(f"the module '{module.__name__}' has no PACK (a woa_core.kernel.pack.Pack): it is no rule pack")
+    return pack
+
+
+def _bundled(name: str) -> ModuleType | None:
+    if "." in name or importlib.util.find_spec(f"{BUNDLED_PACKS}.{name}") is None:
+        return None
+    return importlib.import_module(f"{BUNDLED_PACKS}.{name}")
+
+
+def _beside(name: str, folder: Path) -> ModuleType | None:
+    if "." in name:
+        return None
+    for path in (folder / f"{name}.py", folder / name / "__init__.py"):
+        if path.is_file():
+            module_name = f"woa_pack_{name}"
+            if module_name in sys.modules:
+                return sys.modules[module_name]
+            spec = importlib.util.spec_from_file_location(module_name, path)
+            if spec is None or spec.loader is None:
+                return None
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[module_name] = module  # before running it, so its dataclasses can pickle
+            try:
+                spec.loader.exec_module(module)
+            except BaseException:
+                del sys.modules[module_name]
+                raise
+            return module
+    return None
+
+
+def _importable(name: str) -> ModuleType | None:
+    try:
+        if importlib.util.find_spec(name) is None:
+            return None
+    except (ImportError, ValueError):
+        return None
+    return importlib.import_module(name)
+
+
+def pack_of(rules: Any) -> Pack:
+    """The pack that compiled ``rules`` (compiled rules carry their pack).
+
+    >>> from woa_core.rules import load_rules
+    >>> pack_of(load_rules("west-of-africa", 2)).name
+    'west_of_africa'
+    """
+    return rules.pack

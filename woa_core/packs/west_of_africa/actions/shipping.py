@@ -1,0 +1,235 @@
+"""Move Ship (5. Action: Move Ship, R1-R3, R19): sail, load, unload, and displacement.
+
+The ship sails up to ``ship.range`` harbors, loads and unloads at any harbor it is in (R2),
+and nothing stays aboard. Only at the end of the move, if the harbor is full, one ship makes way
+onward in the direction of the last step (R3), or to the nearest free harbor (R19).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from woa_core.errors import IllegalAction
+from woa_core.kernel.actions import Action, ActionDecl, Verb, make_action
+from woa_core.kernel.registry import Registry
+from woa_core.packs.west_of_africa.core import GameCore
+from woa_core.packs.west_of_africa.state import NOBODY
+
+ACTION = "move_ship"
+
+
+def start_points(game: GameCore) -> int:
+    """Harbors the ship may still sail when the action starts."""
+    return game.rules.ship_range
+
+
+def steps(game: GameCore, p: int, fresh: bool) -> list[Action]:
+    """Every ship step ``p`` may take now."""
+    r, s = game.rules, game.state
+    here = s.ship[p]
+    if here == NOBODY:
+        return []
+    out: list[Action] = []
+    if (r.ship_range if fresh else s.points) > 0:
+        out += [make_action((p, "sail", to)) for to in r.islands[here].neighbors]
+    if (0 if fresh else s.loaded) < r.ship_capacity:
+        stock = s.warehouse[here][p]
+        out += [make_action((p, "load", g)) for g in range(len(stock)) if stock[g]]
+    if not fresh:
+        out += [make_action((p, "unload", g)) for g, n in enumerate(s.cargo) if n]
+    return out
+
+
+def done_problem(game: GameCore, p: int) -> str | None:
+    """Why the move cannot end now (goods aboard, R2; nowhere to moor)."""
+    r, s = game.rules, game.state
+    if any(s.cargo):
+        return "goods never stay aboard: unload them first (R2)"
+    here = s.ship[p]
+    if s.ship_from != NOBODY and r.islands[here].moorings <= 0:
+        return f"{r.islands[here].name} has no mooring to end at"
+    return None
+
+
+def on_done(game: GameCore, p: int) -> str:
+    """After the move: displace a ship if the harbor is full (R3). Returns the next step."""
+    r, s = game.rules, game.state
+    if s.ship_from == NOBODY:
+        return "main"  # a ship that did not move displaces no one
+    here = s.ship[p]
+    others = [q for q in range(s.players) if q != p and s.ship[q] == here]
+    if len(others) < r.islands[here].moorings:
+        return "main"
+    if len(others) > 1:
+        s.options = others
+        return "displace"
+    return displace(game, others[0])
+
+
+def displace(game: GameCore, victim: int) -> str:
+    """Move ``victim``'s ship on (or let its owner choose at a fork). Returns the next step."""
+    s = game.state
+    options = retreat_options(game, s.ship[victim], s.ship_from, victim)
+    s.displaced = victim
+    if len(options) == 1:
+        return retreat_to(game, options[0])
+    s.options = options
+    return "retreat"
+
+
+FALLBACK: Registry[Callable[[GameCore, int, list[int]], list[int]]] = Registry("displacement fallback")
+"""Where a displaced ship goes when no way onward has a free mooring, by the name
+``turn.displacement_fallback`` uses (R19): ``fallback(game, harbor, free) -> harbors``, where
+``free`` lists the other harbors with a free mooring (never empty)."""
+
+
+@FALLBACK.register("nearest_free_harbor")
+def nearest_free_harbor(game: GameCore, harbor: int, free: list[int]) -> list[int]:
+    """R19: the nearest free harbors by sea links; the owner chooses among equally near ones."""
+    distance = game.rules.distance[harbor]
+    near = min(distance[i] for i in free)
+    return [i for i in free if distance[i] == near]
+
+
+@FALLBACK.register("any_free_harbor")
+def any_free_harbor(game: GameCore, harbor: int, free: list[int]) -> list[int]:
+    """A variant of R19: the owner chooses any harbor with a free mooring."""
+    return free
+
+
+def retreat_options(game: GameCore, harbor: int, came_from: int, victim: int) -> list[int]:
+    """Where a ship displaced from ``harbor`` may go (R3, R19): onward in the direction of the
+    active ship's last step to the first harbor with a free mooring, its owner choosing at a
+    fork; if no way onward has one, what ``turn.displacement_fallback`` says (``FALLBACK``)."""
+    r = game.rules
+    direction = r.islands[harbor].at[0] - r.islands[came_from].at[0]
+    found: list[int] = []
+    frontier = [harbor]
+    seen = {harbor}
+    while frontier and direction:
+        onward: list[int] = []
+        for here in frontier:
+            hx = r.islands[here].at[0]
+            for n in r.islands[here].neighbors:
+                if n in seen or (r.islands[n].at[0] - hx) * direction <= 0:
+                    continue
+                seen.add(n)
+                (found if game.free_moorings(n, ignore=victim) > 0 else onward).append(n)
+        frontier = onward
+    if found:
+        return sorted(found)
+    free = [i for i in range(len(r.islands)) if i != harbor and game.free_moorings(i, ignore=victim) > 0]
+    if not free:
+        return [harbor]
+    return FALLBACK[r.displacement_fallback](game, harbor, free)
+
+
+def retreat_to(game: GameCore, island: int) -> str:
+    """Moor the displaced ship at ``island``; the turn goes on at ``main``."""
+    s = game.state
+    s.ship[s.displaced] = island
+    s.displaced = NOBODY
+    s.options = []
+    s.ship_from = NOBODY
+    return "main"
+
+
+def do_sail(game: GameCore, p: int, to: int) -> None:
+    """``sail ISLAND``: one harbor along a sea link (R1)."""
+    r, s = game.rules, game.state
+
+    def check() -> str | None:
+        dest = game.island_name(to)
+        here = s.ship[p]
+        if here == NOBODY:
+            return "your ship is not on the board"
+        if s.points <= 0:
+            return f"your ship has sailed its {r.ship_range} harbors"
+        if to not in r.islands[here].neighbors:
+            return f"no sea link from {r.islands[here].name} to {dest}"
+        return None
+
+    def do() -> None:
+        s.ship_from = s.ship[p]
+        s.ship[p] = to
+        s.points -= 1
+
+    game.run_step(p, "sail", check, do)
+
+
+def do_load(game: GameCore, p: int, good: int) -> None:
+    """``load GOOD`` from the warehouse of the harbor the ship is in (R2)."""
+    r, s = game.rules, game.state
+
+    def check() -> str | None:
+        name = game.good_name(good)
+        here = s.ship[p]
+        if here == NOBODY:
+            return "your ship is not on the board"
+        if s.loaded >= r.ship_capacity:
+            return f"a ship carries at most {r.ship_capacity} goods per move"
+        if s.warehouse[here][p][good] <= 0:
+            return f"you have no {name.lower()} in the {r.islands[here].name} warehouse"
+        return None
+
+    def do() -> None:
+        s.warehouse[s.ship[p]][p][good] -= 1
+        s.cargo[good] += 1
+        s.loaded += 1
+
+    game.run_step(p, "load", check, do)
+
+
+def do_unload(game: GameCore, p: int, good: int) -> None:
+    """``unload GOOD`` into the warehouse of the harbor the ship is in (R2)."""
+    s = game.state
+
+    def check() -> str | None:
+        name = game.good_name(good)
+        return None if s.cargo[good] > 0 else f"your ship carries no {name.lower()}"
+
+    def do() -> None:
+        s.cargo[good] -= 1
+        s.warehouse[s.ship[p]][p][good] += 1
+
+    game.run_step(p, "unload", check, do)
+
+
+def do_displace(game: GameCore, p: int, victim: int) -> None:
+    """``displace pN``: the active player picks which ship makes way (R3)."""
+    game.expect_step("displace")
+    s = game.state
+    if victim not in s.options:
+        ships = ", ".join(f"p{q + 1}" for q in s.options)
+        who = f"p{victim + 1}" if isinstance(victim, int) else repr(victim)
+        raise IllegalAction(f"{who}'s ship is not one that can make way (choose {ships})")
+    s.step = displace(game, victim)
+
+
+def do_retreat(game: GameCore, p: int, island: int) -> None:
+    """``retreat ISLAND``: the displaced ship's owner picks where it goes (R3)."""
+    game.expect_step("retreat")
+    name = game.island_name(island)
+    s = game.state
+    if island not in s.options:
+        allowed = ", ".join(game.rules.islands[i].name for i in s.options)
+        raise IllegalAction(f"the displaced ship cannot go to {name} (choose {allowed})")
+    s.step = retreat_to(game, island)
+
+
+DECLARATION = ActionDecl(
+    name=ACTION,
+    section="5. Action: Move Ship",
+    verbs=(
+        Verb("sail", ("island",), do_sail, "ISLAND", "Move Ship: one harbor"),
+        Verb("load", ("good",), do_load, "GOOD", "Move Ship: load at the harbor the ship is in"),
+        Verb("unload", ("good",), do_unload, "GOOD", "Move Ship: unload at the harbor the ship is in"),
+        # these two follow a finished move: they are no steps that start it
+        Verb("displace", ("player",), do_displace, "PLAYER", "which ship makes way at a full harbor", step=False),
+        Verb("retreat", ("island",), do_retreat, "ISLAND", "the displaced ship's owner picks at a fork", step=False),
+    ),
+    steps=steps,
+    start_points=start_points,
+    done_problem=done_problem,
+    on_done=on_done,
+)

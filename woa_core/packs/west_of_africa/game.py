@@ -1,0 +1,225 @@
+"""The interpreter: legal actions and their effects, for any compiled rules.
+
+A game is a sequence of small decisions. ``Game.step`` says which kind is pending:
+
+- ``select``: every player who has not yet chosen picks 1-5 cards, secretly (5.I, R6, R18);
+- ``place``: in round 1, the active player places its ship (R11);
+- ``main``: the active player starts one of its selected actions or ends its turn (5.II, R12);
+- ``move_workers`` / ``move_ship`` / ``cultivate`` / ``sell`` / ``found``: the steps of the
+  action under way, until ``done``; the first step of an action also starts it (R22);
+- ``displace``: the active player picks which ship makes way (R3);
+- ``retreat``: the displaced ship's owner picks where it goes at a fork (R3);
+- ``over``: the game has ended.
+
+Each action is declared once, in a module of ``woa_core.packs.west_of_africa.actions`` (its verbs, argument
+kinds and hooks); the machinery the actions share is ``woa_core.packs.west_of_africa.core.GameCore``; this
+module binds the declarations and answers the two questions of a turn: what is legal, and play
+this. Actions are ``Action`` tuples ``(player, verb, *args)`` (plain tuples are accepted too);
+``woa_core.kernel.notation`` turns them into text and back. ``apply`` checks an action completely before
+changing anything, so a refused action leaves the state exactly as it was.
+
+>>> from woa_core.rules import load_rules
+>>> game = Game(load_rules("west-of-africa", 2), seed=1)
+>>> game.deciders()
+[0, 1]
+>>> game.apply((0, "select", game.card_counts("move_workers", "move_ship")))
+>>> game.deciders()
+[1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from typing import TYPE_CHECKING
+
+from woa_core.errors import IllegalAction
+from woa_core.packs.west_of_africa.actions import ACTIONS, STEP_OF_VERB, VERBS, Action, make_action
+from woa_core.packs.west_of_africa.actions.turn import selection_problem
+from woa_core.packs.west_of_africa.core import GameCore
+from woa_core.packs.west_of_africa.selection import selection_actions
+from woa_core.packs.west_of_africa.state import NOBODY
+from woa_core.packs.west_of_africa.view import PlayerView
+
+if TYPE_CHECKING:
+    from woa_core.packs.west_of_africa.determinize import Sampler
+
+__all__ = ["ACTIONS", "STEP_OF_VERB", "VERBS", "Action", "Game"]
+
+_STEPS = {name: d.steps for name, d in ACTIONS.items()}
+_DONE_PROBLEM = {name: d.done_problem for name, d in ACTIONS.items()}
+_PLAY = {name: (v.arity, v.play) for name, v in VERBS.items()}
+
+
+class Game(GameCore):
+    """One game: compiled ``rules`` plus a ``GameState`` that ``apply`` advances."""
+
+    __slots__ = ()
+
+    actions = ACTIONS
+    verbs = VERBS
+    step_of_verb = STEP_OF_VERB
+
+    def copy(self) -> Game:
+        """An independent game at the same state."""
+        return Game(self.rules, state=self.state.copy())
+
+    def available_actions(self, player: int) -> list[str]:
+        """Actions ``player`` may still start this turn: selected, unused, allowed this round."""
+        return [a for a in ACTIONS if self.start_problem(player, a) is None]
+
+    # ----------------------------------------------------------- legal actions
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        """Every action ``player`` (default: ``decider()``) may take now; empty if none.
+
+        During selection this is a shared, cached tuple: do not change it.
+
+        >>> from woa_core.rules import load_rules
+        >>> from woa_core.kernel.notation import format_action
+        >>> game = Game(load_rules("west-of-africa", 2), seed=1)
+        >>> len(game.legal_actions(0))  # every selection of 1 to 5 of the 13 cards
+        2379
+        >>> format_action(game.rules, game.legal_actions(0)[0])
+        'p1 select minus'
+        """
+        s = self.state
+        step = s.step
+        if step == "select":
+            if player is None:
+                player = self.decider()
+            if player < 0 or s.selection[player] is not None:
+                return ()
+            return self._selection_actions(player)
+        deciders = self.deciders()
+        if player is None:
+            player = deciders[0] if deciders else NOBODY
+        if player not in deciders:
+            return []
+        if step == "main":
+            acts: list[Action] = [make_action((player, "end"))]
+            for name, steps in _STEPS.items():
+                if steps is not None and self.start_problem(player, name) is None:
+                    acts += steps(self, player, True)
+            return acts
+        if step in _STEPS:
+            steps = _STEPS[step]
+            found = steps(self, player, False) if steps is not None else []
+            done_problem = _DONE_PROBLEM[step]
+            if done_problem and done_problem(self, player):
+                return found
+            return [make_action((player, "done")), *found]
+        if step == "place":
+            return [
+                make_action((player, "place", i)) for i in range(len(self.rules.islands)) if self.free_moorings(i) > 0
+            ]
+        if step == "displace":
+            return [make_action((player, "displace", q)) for q in s.options]
+        if step == "retreat":
+            return [make_action((player, "retreat", i)) for i in s.options]
+        return []
+
+    def _selection_actions(self, player: int) -> tuple[Action, ...]:
+        r, s = self.rules, self.state
+        affordable = r.max_cards
+        if r.extra_card_cost > 0:
+            affordable = min(r.max_cards, r.free_cards + s.gold[player] // r.extra_card_cost)
+        return selection_actions(player, tuple(s.hand[player]), r.min_cards, affordable)
+
+    # ------------------------------------------------------------------- apply
+
+    def apply(self, action: tuple) -> None:
+        """Play ``action``; raise ``IllegalAction`` (state unchanged) if it is not allowed now.
+
+        >>> from woa_core.rules import load_rules
+        >>> game = Game(load_rules("west-of-africa", 2), seed=1)
+        >>> game.apply((0, "sell", 3, 0))
+        Traceback (most recent call last):
+        woa_core.errors.IllegalAction: that is not possible now: players are selecting cards
+        """
+        if not isinstance(action, tuple) or len(action) < 2:
+            raise IllegalAction(f"not an action: {action!r}")
+        p, verb = action[0], action[1]
+        s = self.state
+        if s.step == "over":
+            raise IllegalAction("the game is over")
+        if not isinstance(p, int) or not 0 <= p < s.players:
+            raise IllegalAction(f"there is no player {p!r} in a {s.players}-player game")
+        may_act = s.selection[p] is None if s.step == "select" else p in self.deciders()
+        if not may_act:
+            raise IllegalAction(self._not_your_turn(p, self.deciders()))
+        entry = _PLAY.get(verb) if isinstance(verb, str) else None
+        if entry is None:
+            raise IllegalAction(f"unknown action '{verb}'")
+        arity, play = entry
+        if len(action) - 2 != arity:
+            raise IllegalAction(f"'{verb}' takes {arity} argument(s), not {len(action) - 2}")
+        play(self, p, *action[2:])
+
+    def apply_legal(self, action: tuple) -> None:
+        """Play ``action``, which must come from ``legal_actions()`` of this very state, without
+        checking it again (search plays millions of them). Anything else goes to ``apply``.
+
+        >>> from woa_core.rules import load_rules
+        >>> game = Game(load_rules("west-of-africa", 2), seed=1)
+        >>> game.apply_legal(game.legal_actions(0)[5])
+        >>> game.deciders()
+        [1]
+        """
+        self.trusted = True
+        try:
+            _PLAY[action[1]][1](self, action[0], *action[2:])
+        finally:
+            self.trusted = False
+
+    def is_legal(self, action: tuple) -> bool:
+        """Whether ``action`` is one of ``legal_actions()`` now, without listing selections.
+
+        >>> from woa_core.rules import load_rules
+        >>> game = Game(load_rules("west-of-africa", 2), seed=1)
+        >>> game.is_legal((0, "select", game.card_counts("sell", "minus"))), game.is_legal((0, "end"))
+        (True, False)
+        """
+        if not isinstance(action, tuple) or len(action) < 2:
+            return False
+        s = self.state
+        if s.step == "select":
+            p = action[0]
+            return (
+                action[1] == "select"
+                and len(action) == 3
+                and isinstance(p, int)
+                and 0 <= p < s.players
+                and s.selection[p] is None
+                and selection_problem(self, p, action[2]) is None
+            )
+        return action in self.legal_actions(action[0] if isinstance(action[0], int) else None)
+
+    @classmethod
+    def determinize(cls, view: PlayerView, rng: Random, sampler: Sampler | None = None) -> Game:
+        """A full game consistent with exactly what ``view`` shows, the hidden selections sampled
+        (``woa_core.packs.west_of_africa.determinize``)."""
+        from woa_core.packs.west_of_africa.determinize import determinize
+
+        return cls(view.rules, state=determinize(view, rng, sampler))
+
+    def _not_your_turn(self, p: int, deciders: list[int]) -> str:
+        if self.state.step == "select":
+            return f"p{p + 1} has already selected cards this round"
+        who = ", ".join(f"p{d + 1}" for d in deciders)
+        return f"it is {who}'s decision, not p{p + 1}'s"
+
+    # ------------------------------------------------------------ observation
+
+    def observation(self, player: int) -> PlayerView:
+        """What ``player`` may see (R18): a snapshot with everything public, its own cards and
+        selection; of the others' selections only whether they have chosen, then the sums, then
+        the cards once their turn has started (``woa_core.packs.west_of_africa.view``).
+
+        >>> from woa_core.rules import load_rules
+        >>> game = Game(load_rules("west-of-africa", 2), seed=1)
+        >>> game.apply((1, "select", game.card_counts("sell", "tenerife")))
+        >>> game.observation(0).to_json()["selection"]
+        [None, 'hidden']
+        """
+        return PlayerView(self, player)

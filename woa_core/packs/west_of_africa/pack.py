@@ -1,0 +1,31 @@
+"""West of Africa's declaration as a rule pack: what the kernel needs to read, check, compile and
+play its rules (``woa_core.kernel.pack``).
+
+>>> PACK.name, PACK.sections
+('west_of_africa', ('board', 'cards', 'economy', 'turn', 'setup'))
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from woa_core.kernel.pack import Pack
+from woa_core.packs.west_of_africa.compile import compile_rules
+from woa_core.packs.west_of_africa.game import Game
+from woa_core.packs.west_of_africa.validate import check
+from woa_core.rules.data import data_root
+
+PACK = Pack(
+    name="west_of_africa",
+    sections=("board", "cards", "economy", "turn", "setup"),
+    schema_dir=data_root() / "schema",
+    compile=compile_rules,
+    game=Game,
+    check=check,
+    bots=MappingProxyType(
+        {
+            "heuristic": "woa_core.packs.west_of_africa.bots.heuristic:HeuristicBot",
+            "heuristic-v1": "woa_core.packs.west_of_africa.bots.heuristic_v1:HeuristicV1Bot",
+        }
+    ),
+)

@@ -1,0 +1,172 @@
+"""What one player may see of a game (R18, R23), for bots: a snapshot, not a window.
+
+A ``PlayerView`` copies the state when it is made, leaving out what the player may not see:
+the other players' selections until their turn starts. It holds no reference to the game, so a
+bot cannot read a secret through it, and it does not change when the game goes on.
+``selection(q)`` says ``None`` for "not chosen yet" and ``HIDDEN`` for "chosen, not shown";
+``card_sum(q)`` is known once all have chosen (the sums are announced, 5.I).
+
+>>> from woa_core.rules import load_rules
+>>> from woa_core.packs.west_of_africa.game import Game
+>>> game = Game(load_rules("west-of-africa", 2), seed=1)
+>>> game.apply((1, "select", game.card_counts("sell", "tenerife")))
+>>> view = game.observation(0)
+>>> view.selection(1), view.selection(0), view.gold
+('hidden', None, [15, 15])
+
+A view can seed a game: ``determinize`` fills in the hidden selections by sampling among those
+consistent with everything the player saw (see ``woa_core.packs.west_of_africa.determinize``).
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter, mul
+from typing import TYPE_CHECKING, Any
+
+from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.packs.west_of_africa.selection import card_sum, card_values
+from woa_core.packs.west_of_africa.state import GameState
+
+if TYPE_CHECKING:
+    from woa_core.packs.west_of_africa.core import GameCore as Game  # the view needs only rules and state
+
+HIDDEN = "hidden"
+"""What ``PlayerView.selection`` says of a selection made but not yet revealed."""
+
+PUBLIC = frozenset(
+    {
+        "players",
+        "round",
+        "step",
+        "last_round",
+        "end_reason",
+        "order",
+        "turn",
+        "gold",
+        "gold_time",
+        "vp",
+        "vp_from",
+        "supply",
+        "crop",
+        "settlement",
+        "warehouse",
+        "workers",
+        "ship",
+        "alcalde",
+        "track",
+        "reserve",
+        "used",
+        "points",
+        "ship_from",
+        "loaded",
+        "cargo",
+        "helpers",
+        "helper_ships",
+        "planted",
+        "displaced",
+        "options",
+        "winner",
+        "ranking",
+        "hand",
+    }
+)
+"""State fields every player sees (hands are public: every set is the same, minus cards move
+openly, R23)."""
+
+
+class PlayerView:
+    """Player ``player``'s view of ``game`` at this moment; public state fields read as attributes
+    (``view.gold``, ``view.warehouse``...). Treat them as read-only."""
+
+    __slots__ = ("_hidden", "_state", "_sums", "player", "rules")
+
+    def __init__(self, game: Game, player: int) -> None:
+        s = game.state
+        state = s.copy()
+        hidden = [False] * s.players
+        if s.step != "over":
+            revealed = s.order[: s.turn + 1] if s.step != "select" else ()
+            for q, sel in enumerate(s.selection):
+                if sel is not None and q != player and q not in revealed:
+                    state.selection[q] = None
+                    hidden[q] = True
+        self.rules: Rules = game.rules
+        self.player = player
+        self._state = state
+        self._hidden = tuple(hidden)
+        if s.step == "select":
+            self._sums: tuple[int, ...] | None = None
+        else:
+            values = card_values(game.rules)
+            self._sums = tuple(0 if sel is None else sum(map(mul, sel, values)) for sel in s.selection)
+
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for names that are not public fields (those are properties, below).
+        raise AttributeError(f"'{name}' is not visible to a player")
+
+    def selection(self, player: int) -> list[int] | str | None:
+        """A player's selected cards if this player may see them (its own, or revealed);
+        ``HIDDEN`` if chosen but not shown; ``None`` if not chosen yet."""
+        if self._hidden[player]:
+            return HIDDEN
+        return self._state.selection[player]
+
+    def hidden(self, player: int) -> bool:
+        """Whether ``player`` has selected cards this player may not see yet."""
+        return self._hidden[player]
+
+    def card_sum(self, player: int) -> int | None:
+        """A player's card sum: its own always, the others' once announced (after selection)."""
+        if self._sums is not None:
+            return self._sums[player]
+        if player == self.player:
+            return card_sum(self.rules, self._state.selection[player])
+        return None
+
+    def gold_rank(self) -> list[int]:
+        """Players by the gold track, best first (R9)."""
+        return self._state.gold_rank()
+
+    def visible_state(self) -> GameState:
+        """A copy of the state as this player sees it: hidden selections are ``None``."""
+        return self._state.copy()
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: the public state, ``selection`` with ``"hidden"`` for hidden ones,
+        ``card_sums`` (``None`` during selection) and ``player``. ``from_json`` reads it back."""
+        data = self._state.to_json()
+        data["selection"] = [HIDDEN if h else sel for h, sel in zip(self._hidden, data["selection"], strict=True)]
+        data["card_sums"] = list(self._sums) if self._sums is not None else None
+        data["player"] = self.player
+        return data
+
+    @classmethod
+    def from_json(cls, rules: Rules, data: dict[str, Any]) -> PlayerView:
+        """The view ``to_json`` wrote (for ``rules``); ``ValueError`` if it is not one."""
+        if not isinstance(data, dict) or not {"selection", "card_sums", "player"} <= set(data):
+            raise ValueError("not a woa player view")
+        state_data = {k: v for k, v in data.items() if k not in ("card_sums", "player")}
+        hidden = tuple(sel == HIDDEN for sel in state_data.get("selection", ()))
+        state_data["selection"] = [None if h else sel for h, sel in zip(hidden, state_data["selection"], strict=True)]
+        state = GameState.from_json(state_data)
+        view = object.__new__(cls)
+        view.rules = rules
+        view.player = int(data["player"])
+        view._state = state
+        view._hidden = hidden
+        view._sums = tuple(data["card_sums"]) if data["card_sums"] is not None else None
+        return view
+
+
+def revealed_players(state: GameState) -> set[int]:
+    """Players whose selection everyone sees: those whose turn has started (R18), all at the end."""
+    if state.step == "over":
+        return set(range(state.players))
+    if state.step == "select":
+        return set()
+    return set(state.order[: state.turn + 1])
+
+
+for _field in sorted(PUBLIC):
+    # One property per public field: plain attribute speed, and nothing else reachable.
+    setattr(PlayerView, _field, property(attrgetter(f"_state.{_field}")))

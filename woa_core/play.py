@@ -11,11 +11,13 @@ and tab completion of verbs and ids (readline).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from woa_core.bots import make_bots
 from woa_core.bots.base import notify_game_over
 from woa_core.errors import IllegalAction, InvalidNotation
 from woa_core.kernel import loop
+from woa_core.kernel.contract import Game as AnyGame
 from woa_core.kernel.loop import Ending, Observer, StopGame, Transcript
 from woa_core.kernel.notation import format_action, parse_action
 from woa_core.packs.west_of_africa import Game, GameState
@@ -92,13 +94,14 @@ def play(
     write(f"You are {you}. Type ? for your legal actions, board to see the board, quit to stop.")
     write(render(game, human))
 
-    def choose(game: Game, seat: int, legal: Sequence[Action]) -> tuple:
+    def choose(game: AnyGame, seat: int, legal: Sequence[Action]) -> tuple:
+        woa = cast(Game, game)
         if seat == human:
-            action = _ask(game, human, legal, read, write)
+            action = _ask(woa, human, legal, read, write)
             if action is None:
                 raise StopGame
             return action
-        action = players[seat].choose(game.observation(seat), legal)
+        action = players[seat].choose(woa.observation(seat), legal)
         text = format_action(rules, action)
         write(f"  {text.split(' select ')[0]} selected cards" if action[1] == "select" else f"  {text}")
         return action
@@ -124,10 +127,11 @@ class _Narrator(Observer):
 
     wants_prev = True  # the round end is explained from the state before the round's last action
 
-    def before(self, game: Game, seat: int, action: tuple) -> None:
+    def before(self, game: AnyGame, seat: int, action: tuple) -> None:
         self.round, self.step = game.state.round, game.state.step
 
-    def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
+    def after(self, played: AnyGame, seat: int, action: tuple, prev: GameState | None) -> None:
+        game = cast(Game, played)
         if self.step == "select" and game.state.step != "select":
             order = ", ".join(f"p{p + 1} (sum {game.card_sum(p)})" for p in game.state.order)
             self.write(f"  order this round: {order}")

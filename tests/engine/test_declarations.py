@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from woa_core.kernel import notation
 from woa_core.kernel.notation import format_action, parse_action
-from woa_core.packs.west_of_africa import Game
-from woa_core.packs.west_of_africa.actions import ACTIONS, ARG_KINDS, DECLARATIONS, STEP_OF_VERB, VERBS
+from woa_core.packs.west_of_africa import Game, notation
+from woa_core.packs.west_of_africa.actions import ACTIONS, DECLARATIONS, STEP_OF_VERB, VERBS
 from woa_core.packs.west_of_africa.primitives import PRIMITIVES
 from woa_core.rules import data_root, load_rules
 
@@ -39,9 +38,9 @@ def test_schema_primitive_enums_are_the_registered_primitives(definition: str) -
 def test_verbs_are_declared_once_and_readable() -> None:
     verbs = [v.name for d in DECLARATIONS for v in d.verbs]
     assert len(verbs) == len(set(verbs)) == len(VERBS)
-    assert set(notation._PARSE) == set(notation._FORMAT) == set(ARG_KINDS)
+    assert {k for verb in VERBS.values() for k in verb.args} <= set(notation.ARG_KINDS)
     for verb in VERBS.values():
-        greedy = [k for k in verb.args if k in notation._GREEDY]
+        greedy = [k for k in verb.args if notation.ARG_KINDS[k].greedy]
         assert not greedy or (len(greedy) == 1 and verb.args[-1] == greedy[0]), verb.name
     assert set(STEP_OF_VERB) <= set(VERBS)
     assert {STEP_OF_VERB[v] for v in STEP_OF_VERB} == set(ACTIONS)  # every action has a step verb

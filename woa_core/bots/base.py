@@ -24,8 +24,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from woa_core.packs.west_of_africa.actions import Action
-from woa_core.packs.west_of_africa.view import PlayerView
+from woa_core.kernel.actions import Action
+
+PlayerView = Any
+"""What a bot sees: its pack's view of the game for its seat (``Game.observation``)."""
 
 
 @runtime_checkable

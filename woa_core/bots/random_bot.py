@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from woa_core.packs.west_of_africa.game import Action
-from woa_core.packs.west_of_africa.view import PlayerView
+from woa_core.bots.base import PlayerView
+from woa_core.kernel.actions import Action
 
 
 class RandomBot:

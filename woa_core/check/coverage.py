@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from woa_core.kernel.contract import Game
 from woa_core.kernel.loop import Observer
-from woa_core.packs.west_of_africa import Game
 from woa_core.packs.west_of_africa.actions import ACTIONS, STEP_OF_VERB
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.round_end import SEEN, EndReason

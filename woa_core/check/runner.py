@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from woa_core.bots import make_bots
 from woa_core.check.invariants import INVARIANTS
 from woa_core.kernel import loop
+from woa_core.kernel.contract import Game, new_game
 from woa_core.kernel.loop import Choices, Ending, Observer, StopGame, Transcript
-from woa_core.packs.west_of_africa import Game, GameState
+from woa_core.packs.west_of_africa import GameState
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.rules import data_root
 
@@ -97,14 +98,14 @@ def play_checked(
     >>> violation is None and game.over
     True
     """
-    game = Game(rules, seed=seed)
+    game = new_game(rules, seed)
     pick = Choices(choices, pick=random_choices(seed ^ 0x5EED), players=make_bots(bots, seed))
     transcript = Transcript()
     invariants = Invariants(seed, only, pick, transcript)
     ending = loop.run(game, pick, [transcript, *observers, invariants], max_steps=max_steps)
     if ending is Ending.STUCK and invariants.violation is None:
         # (only reached when has_legal_action is not among the checks)
-        message = f"no legal action at step {game.step}"
+        message = f"no legal action at {game.rules.pack.where(game)}"
         return Violation(STUCK, message, seed, list(pick.made), list(transcript.lines)), game
     return invariants.violation, game
 

@@ -27,17 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from woa_core.errors import IllegalAction, InvalidNotation, Problem, RulesError, ScenarioError, WoaError
-from woa_core.kernel.notation import (
-    format_action,
-    parse_action,
-    parse_card,
-    parse_good,
-    parse_island,
-    parse_location,
-    parse_player,
-)
+from woa_core.kernel.notation import format_action, parse_action, parse_player
 from woa_core.packs.west_of_africa import Game, GameState
 from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.packs.west_of_africa.notation import parse_card, parse_good, parse_island, parse_location
 from woa_core.packs.west_of_africa.state import NEUTRAL, NOBODY
 from woa_core.rules import load_rules
 from woa_core.rules.source import Located, Pos, YamlProblem, display_path, load_yaml

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from woa_core.kernel.contract import Game as AnyGame
 from woa_core.kernel.gamelog import Replayed, replay
 from woa_core.packs.west_of_africa import Game
 from woa_core.packs.west_of_africa.compiled import Rules
@@ -53,7 +54,7 @@ def trace(path: str | os.PathLike[str], rules_spec: str | None = None) -> tuple[
     """
     t = Trace()
 
-    def keep(game: Game, action: str) -> None:
+    def keep(game: AnyGame, action: str) -> None:
         if t.rules is None:
             t.rules = game.rules
             t.states.append(new_state(game.rules, game.state.seed))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 
 class Action(tuple[Any, ...]):
@@ -74,20 +74,24 @@ def make_action(items: tuple[Any, ...]) -> Action:
     return action
 
 
-ArgKind = Literal["cards", "island", "location", "good", "player", "ships", "field", "settlement_space"]
-"""What an argument of a verb is, which says how the notation reads and writes it:
+@dataclass(frozen=True, slots=True)
+class ArgKind:
+    """What an argument of a verb is, which says how the notation reads and writes it. A pack
+    declares its kinds by name (``Pack.arg_kinds``); its verbs name them (``Verb.args``).
 
-- ``cards``: a selection, card counts; written as card ids, any number (a card may repeat);
-- ``island``: an island index; one island id;
-- ``location``: where a worker stands (an island, or a worker ship numbered after the islands);
-- ``good``: a good index; one good id;
-- ``player``: a seat; ``p1``..``pN``;
-- ``ships``: worker ships, one per helper, as a sorted tuple; any number of ship ids (at least one);
-- ``field`` / ``settlement_space``: a group of interchangeable spaces (its first space); an island
-  id then the space's label words (``la_palma wine``, ``gran_canaria 6 wine``).
-"""
+    - ``parse(rules, words)``: the argument from its words (``InvalidNotation`` if they are wrong);
+    - ``format(rules, value)``: the words of an argument (the inverse of ``parse``);
+    - ``describe``: what it is, for the message when words are missing (``an island``);
+    - ``greedy``: it takes every remaining word (so a verb has at most one, last);
+    - ``fewest``: the fewest words it may have (0: an empty list is read, and the game judges it).
+    """
 
-ARG_KINDS: tuple[str, ...] = ArgKind.__args__  # type: ignore[attr-defined]
+    parse: Callable[[Any, list[str]], Any]
+    format: Callable[[Any, Any], list[str]]
+    describe: str
+    greedy: bool = False
+    fewest: int = 1
+
 
 Handler = Callable[..., None]
 """Plays a verb: ``handler(game, player, *args)``; refuses with ``IllegalAction``, changing nothing."""
@@ -98,7 +102,7 @@ class Verb:
     """One verb of the notation: its argument kinds, what plays it and how it reads."""
 
     name: str
-    args: tuple[ArgKind, ...]
+    args: tuple[str, ...]  # the names of its argument kinds (``Pack.arg_kinds``)
     play: Handler
     usage: str  # the words after the verb, for messages: "ISLAND GOOD"
     summary: str  # one line for people: "Sell Goods: one good"

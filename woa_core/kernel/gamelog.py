@@ -39,11 +39,11 @@ from woa_core import __version__
 from woa_core.errors import FileProblems, IllegalAction, InvalidNotation, LogError, RulesError
 from woa_core.files import write_atomic
 from woa_core.kernel import loop
+from woa_core.kernel.actions import Action
+from woa_core.kernel.compiled import CompiledRules as Rules
+from woa_core.kernel.contract import Game, new_game
 from woa_core.kernel.loop import Ending, Observer, StopGame
 from woa_core.kernel.notation import format_action, parse_action
-from woa_core.packs.west_of_africa import Game, GameState
-from woa_core.packs.west_of_africa.actions import Action
-from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.rules import RulesSource, load_rules
 
 FORMAT = 2
@@ -94,16 +94,8 @@ def _is_bundled(source: RulesSource) -> bool:
 
 
 def result(game: Game) -> dict[str, Any]:
-    """The last line of a log: how the game ended."""
-    s = game.state
-    return {
-        "result": {
-            "rounds": s.round,
-            "vp": list(s.vp),
-            "gold": list(s.gold),
-            "ranking": [f"p{p + 1}" for p in s.ranking],
-        }
-    }
+    """The last line of a log: how the game ended (the figures its pack records)."""
+    return {"result": game.rules.pack.result(game)}
 
 
 def header_check(head: dict[str, Any]) -> str:
@@ -114,8 +106,7 @@ def header_check(head: dict[str, Any]) -> str:
 
 def action_check(previous: str, text: str, game: Game) -> str:
     """The check of an action line: the previous check, the action, and the game after it."""
-    s = game.state
-    figures = (s.round, s.step, s.turn, s.gold, s.vp, s.ship, s.track)
+    figures = game.rules.pack.log_figures(game)
     return _hash(f"{previous}\n{text}\n{figures!r}")
 
 
@@ -167,7 +158,7 @@ def record_game(
     rules: Rules, seed: int, source: RulesSource, bots: Sequence[str], actions: Sequence[str]
 ) -> LogRecorder:
     """The log of a game given by its actions (played again to compute the checks)."""
-    game = Game(rules, seed=seed)
+    game = new_game(rules, seed)
     recorder = LogRecorder(header(rules, seed, source, bots), game)
     for text in actions:
         game.apply(parse_action(rules, text))
@@ -200,7 +191,7 @@ def replay(
     head = _json(name, 1, lines[0])
     _check_header(name, head)
     rules = _rules(name, head, rules_spec)
-    game = Game(rules, seed=head["seed"])
+    game = new_game(rules, head["seed"])
     note = (
         f" (the log was written by woa {head['engine']}, this is woa {__version__})"
         if head["engine"] != __version__
@@ -265,7 +256,7 @@ class _LogReader(Observer):
         except InvalidNotation as e:
             raise LogError(f"{self.name}:{self.number}: '{self.text}' is refused: {e}{self.note}") from None
 
-    def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
+    def after(self, game: Game, seat: int, action: tuple, prev: Any) -> None:
         self.check = action_check(self.check, self.text, game)
         if self.check != self.expected:
             raise LogError(
@@ -415,7 +406,7 @@ def _depth(value: Any) -> int:
 
 def _compare(name: str, number: int, item: dict[str, Any], game: Game, note: str) -> None:
     if not game.over:
-        raise LogError(f"{name}:{number}: the log ends before the game does (round {game.state.round})")
+        raise LogError(f"{name}:{number}: the log ends before the game does ({game.rules.pack.where(game)})")
     expected = item["result"]
     if not isinstance(expected, dict):
         raise LogError(f"{name}:{number}: the result line holds no result (expected a mapping of figures)")

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
-from typing import Protocol
+from typing import Any, Protocol
 
 from woa_core.bots import make_bots
 from woa_core.bots.base import Bot, notify_game_over
+from woa_core.kernel.actions import Action
+from woa_core.kernel.contract import Game
 from woa_core.kernel.notation import format_action
-from woa_core.packs.west_of_africa import Game, GameState
-from woa_core.packs.west_of_africa.actions import Action
 
 
 class Ending(StrEnum):
@@ -64,7 +64,7 @@ class Observer:
     def before(self, game: Game, seat: int, action: tuple) -> None:
         """``action`` was chosen and is about to be applied."""
 
-    def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
+    def after(self, game: Game, seat: int, action: tuple, prev: Any) -> None:
         """``action`` was applied; ``prev`` is the state before it if ``wants_prev``."""
 
     def end(self, game: Game, ending: Ending) -> None:
@@ -97,13 +97,12 @@ def run(
     befores = _overrides(watching, "before")
     afters = _overrides(watching, "after")
     wants_prev = any(o.wants_prev for o in watching)
-    state = game.state
     steps = 0
     ending = Ending.OVER
     try:
         for start in _overrides(watching, "start"):
             start(game)
-        while state.step != "over":
+        while not game.over:
             if max_steps is not None and steps >= max_steps:
                 ending = Ending.STEP_LIMIT
                 break
@@ -116,7 +115,7 @@ def run(
             action = choose(game, seat, legal)
             for hook in befores:
                 hook(game, seat, action)
-            prev = state.copy() if wants_prev else None
+            prev = game.state.copy() if wants_prev else None
             if action in legal:  # one of the legal actions: no need to check it a second time
                 game.apply_legal(action)
             else:  # refused with the reason, the state unchanged
@@ -167,7 +166,7 @@ class Count(Observer):
     def __init__(self) -> None:
         self.actions = 0
 
-    def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
+    def after(self, game: Game, seat: int, action: tuple, prev: Any) -> None:
         self.actions += 1
 
 

@@ -35,6 +35,7 @@ from types import MappingProxyType, ModuleType
 from typing import Any
 
 from woa_core.errors import WoaError
+from woa_core.kernel.actions import ArgKind, Verb
 
 PACK_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
 """What a pack name may look like: a (dotted) Python module name in lower case."""
@@ -60,8 +61,14 @@ class Pack:
       result must have the attributes ``name``, ``players``, ``content_hash`` and ``variant``;
     - ``game``: the class that plays it (``game(rules, seed=...)``, ``game(rules, state=...)``);
       see ``woa_core.kernel.contract.Game`` for what the tools use of it;
+    - ``verbs``: every verb of the game's notation, by name (``woa_core.kernel.actions.Verb``);
+    - ``arg_kinds``: how the notation reads and writes each argument kind its verbs name
+      (``woa_core.kernel.actions.ArgKind``; ``woa_core.kernel.notation.PLAYER`` is the seat kind);
     - ``check(located, players)``: what the schemas cannot say (references, playability), as
       located problems; ``players`` is None for the checks that hold at every player count;
+    - ``log_figures(game)``: the main figures after an action, which a log's running check
+      covers; ``result(game)``: how a finished game ended, as a log's last line holds it (the
+      seats' ``ranking`` as ``p1``.. among it); ``where(game)``: where a game stands, in words;
     - ``bots``: the pack's own bots, by the name ``--bots`` uses, as ``module:Class``;
     - ``extras``: anything else a pack's own tools need, by name (a board drawing, say).
     """
@@ -70,8 +77,13 @@ class Pack:
     sections: tuple[str, ...]
     schema_dir: Path
     compile: Callable[..., Any]
-    game: type
+    game: type  # a class that keeps ``woa_core.kernel.contract.Game``
+    verbs: Mapping[str, Verb] = field(default_factory=lambda: MappingProxyType({}))
+    arg_kinds: Mapping[str, ArgKind] = field(default_factory=lambda: MappingProxyType({}))
     check: Callable[..., list[Any]] | None = None
+    log_figures: Callable[[Any], tuple[Any, ...]] = lambda game: ()
+    result: Callable[[Any], dict[str, Any]] = lambda game: {}
+    where: Callable[[Any], str] = lambda game: "the game"
     bots: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from woa_core.files import write_atomic
 from woa_core.kernel import gamelog, loop
+from woa_core.kernel.contract import Game, new_game
 from woa_core.kernel.loop import Observer, Transcript
-from woa_core.packs.west_of_africa import Game
 from woa_core.packs.west_of_africa.actions import STEP_OF_VERB
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.rules import RulesSource, read_rules
@@ -161,7 +161,7 @@ def _play(
     on_action: Callable[[str], None] | None,
     watching: Sequence[Observer] = (),
 ) -> tuple[GameRecord, Game]:
-    game = Game(rules, seed=seed)
+    game = new_game(rules, seed)
     stats = PlayStatistics(rules)
     observers: list[Observer] = [stats, *watching]
     if on_action is not None:

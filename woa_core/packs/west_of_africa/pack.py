@@ -10,8 +10,11 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from woa_core.kernel.pack import Pack
+from woa_core.packs.west_of_africa import records
+from woa_core.packs.west_of_africa.actions import VERBS
 from woa_core.packs.west_of_africa.compile import compile_rules
 from woa_core.packs.west_of_africa.game import Game
+from woa_core.packs.west_of_africa.notation import ARG_KINDS
 from woa_core.packs.west_of_africa.validate import check
 from woa_core.rules.data import data_root
 
@@ -21,7 +24,12 @@ PACK = Pack(
     schema_dir=data_root() / "schema",
     compile=compile_rules,
     game=Game,
+    verbs=VERBS,
+    arg_kinds=ARG_KINDS,
     check=check,
+    log_figures=records.log_figures,
+    result=records.result,
+    where=records.where,
     bots=MappingProxyType(
         {
             "heuristic": "woa_core.packs.west_of_africa.bots.heuristic:HeuristicBot",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from woa_core.kernel.actions import ARG_KINDS, Action, ActionDecl, ArgKind, Verb, make_action
+from woa_core.kernel.actions import Action, ActionDecl, Verb, make_action
 from woa_core.packs.west_of_africa.actions import cultivation, founding, selling, shipping, turn, workers
 
 DECLARATIONS: tuple[ActionDecl, ...] = (
@@ -38,13 +38,11 @@ STEP_OF_VERB = MappingProxyType({v.name: d.name for d in ACTIONS.values() for v 
 
 __all__ = [
     "ACTIONS",
-    "ARG_KINDS",
     "DECLARATIONS",
     "STEP_OF_VERB",
     "VERBS",
     "Action",
     "ActionDecl",
-    "ArgKind",
     "Verb",
     "make_action",
 ]

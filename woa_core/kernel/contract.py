@@ -1,0 +1,96 @@
+"""The contract every game keeps with the kernel's tools, after OpenSpiel's Game/State split.
+
+A pack's ``Game`` class (``Pack.game``) holds compiled ``rules`` and a ``state`` of plain data;
+the tools (the game loop, logs and replay, bots, search, checks) use only what ``Game`` below
+declares. ``new_game`` starts one for any compiled rules.
+
+>>> from woa_core.rules import load_rules
+>>> game = new_game(load_rules("west-of-africa", 2), seed=1)
+>>> game.deciders(), game.over
+([0, 1], False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from typing import Any, Protocol
+
+from woa_core.kernel.actions import Action
+from woa_core.kernel.compiled import CompiledRules
+
+
+class State(Protocol):
+    """A game's state: plain data that copies fast and round-trips through JSON."""
+
+    def copy(self) -> Any:
+        """An independent copy."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (``type(state).from_json`` reads it back)."""
+        ...
+
+
+class Game(Protocol):
+    """One game of a pack: what every tool may use of it.
+
+    - ``deciders()``: the seats that may act now (several while they choose simultaneously,
+      none once the game is over);
+    - ``legal_actions(seat)``: every action ``seat`` may take now, never empty while it decides;
+    - ``apply(action)``: play any action, refusing an illegal one with ``IllegalAction`` and the
+      state unchanged; ``apply_legal(action)``: play one from ``legal_actions()`` of this very
+      state without checking it again (search plays millions);
+    - ``observation(seat)``: what that seat may see; ``determinize(view, rng)``: a full game
+      consistent with a view, what it hides sampled;
+    - ``over``, and once over ``ranking`` (seats, best first) in ``state``.
+    """
+
+    rules: Any
+    state: Any
+
+    def __init__(self, rules: Any, seed: int = 0, state: Any = None) -> None: ...
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    def deciders(self) -> list[int]:
+        """The seats that may act now."""
+        ...
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        """Every action ``player`` may take now."""
+        ...
+
+    def apply(self, action: tuple) -> None:
+        """Play ``action`` after checking it completely."""
+        ...
+
+    def apply_legal(self, action: tuple) -> None:
+        """Play an action of ``legal_actions()`` without checking it again."""
+        ...
+
+    def is_legal(self, action: tuple) -> bool:
+        """Whether ``action`` may be played now."""
+        ...
+
+    def observation(self, player: int) -> Any:
+        """What ``player`` may see now."""
+        ...
+
+    def copy(self) -> Game:
+        """An independent game at the same state."""
+        ...
+
+    @classmethod
+    def determinize(cls, view: Any, rng: Random) -> Game:
+        """A full game consistent with ``view``."""
+        ...
+
+
+def new_game(rules: CompiledRules, seed: int) -> Game:
+    """A new game of ``rules`` (any pack's), set up with ``seed``."""
+    game: Game = rules.pack.game(rules, seed=seed)
+    return game

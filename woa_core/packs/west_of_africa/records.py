@@ -1,0 +1,37 @@
+"""What West of Africa's logs record of a game: the figures each action line's check covers, the
+result line, and where a game stands in words (``Pack.log_figures``, ``result``, ``where``).
+
+>>> from woa_core.kernel.contract import new_game
+>>> from woa_core.rules import load_rules
+>>> game = new_game(load_rules("west-of-africa", 2), seed=1)
+>>> log_figures(game)[:2], where(game)
+((1, 'select'), 'round 1')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from woa_core.packs.west_of_africa.core import GameCore
+
+
+def log_figures(game: GameCore) -> tuple[Any, ...]:
+    """The main figures of the game after an action: a log's running check covers them."""
+    s = game.state
+    return (s.round, s.step, s.turn, s.gold, s.vp, s.ship, s.track)
+
+
+def result(game: GameCore) -> dict[str, Any]:
+    """How a finished game ended, as a log's last line holds it."""
+    s = game.state
+    return {
+        "rounds": s.round,
+        "vp": list(s.vp),
+        "gold": list(s.gold),
+        "ranking": [f"p{p + 1}" for p in s.ranking],
+    }
+
+
+def where(game: GameCore) -> str:
+    """Where the game stands, for messages: ``round 3``."""
+    return f"round {game.state.round}"

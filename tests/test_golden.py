@@ -24,9 +24,9 @@ from types import ModuleType
 
 import pytest
 
-from woa_core import gamelog, loop
-from woa_core.engine import Game
 from woa_core.errors import LogError
+from woa_core.kernel import gamelog, loop
+from woa_core.packs.west_of_africa import Game
 from woa_core.rules import read_rules
 
 

@@ -45,6 +45,7 @@ from woa_core.kernel.contract import Game, new_game
 from woa_core.kernel.loop import Ending, Observer, StopGame
 from woa_core.kernel.notation import format_action, parse_action
 from woa_core.rules import RulesSource, load_rules
+from woa_core.rules.resolve import portable_document
 
 FORMAT = 2
 
@@ -82,7 +83,7 @@ def header(rules: Rules, seed: int, source: RulesSource, bots: Iterable[str] = (
     if source.content_hash != rules.content_hash:
         raise LogError("the rules compiled for the game are not the rules of the run")
     if not _is_bundled(source):
-        head["rules_document"] = source.document
+        head["rules_document"] = portable_document(source.document)
     return head
 
 

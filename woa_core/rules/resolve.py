@@ -17,6 +17,7 @@ import copy
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from woa_core.errors import CONTROL_CHARACTERS, Problem, RulesError
 from woa_core.kernel.pack import Pack, PackError, load_pack
@@ -58,12 +59,50 @@ class ResolvedDoc:
     @property
     def pack(self) -> Pack:
         """The pack these rules are for (``ruleset.pack``)."""
-        return load_pack(self.located.data["ruleset"]["pack"], self.pack_dir)
+        return load_pack(pack_name(self.located.data), self.pack_dir)
 
     @property
     def sections(self) -> tuple[str, ...]:
         """The sections of the document: ``ruleset``, the pack's files, ``players``."""
         return sections(self.pack)
+
+
+def pack_name(document: dict[str, Any]) -> str:
+    """The pack a rules document is for: its ``ruleset.pack``. Rules that name none (written
+    before packs existed, or logged without it, see ``portable_document``) are for the pack of
+    the bundled ruleset of their name; else ``PackError`` says to name one.
+
+    >>> pack_name({"ruleset": {"name": "west-of-africa"}})
+    'west_of_africa'
+    """
+    ruleset = document.get("ruleset")
+    if isinstance(ruleset, dict) and "pack" in ruleset:
+        return ruleset["pack"]  # type: ignore[no-any-return]  # load_pack checks it
+    name = ruleset.get("name") if isinstance(ruleset, dict) else None
+    if isinstance(name, str) and name in bundled_rulesets():
+        bundled = load_yaml(data_root() / "rules" / name / "ruleset.yaml").data
+        if isinstance(bundled, dict) and isinstance(bundled.get("pack"), str):
+            return bundled["pack"]  # type: ignore[no-any-return]
+    shipped = ", ".join(bundled_packs())
+    raise PackError(f"name the rule pack these rules are for in ruleset.yaml: 'pack: NAME' (woa ships: {shipped})")
+
+
+def portable_document(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` without ``ruleset.pack`` where ``pack_name`` finds the same pack without it
+    (so a log of bundled rules with changes reads as it did before packs existed).
+
+    >>> from woa_core.rules import read_rules
+    >>> "pack" in portable_document(read_rules("west-of-africa").document)["ruleset"]
+    False
+    """
+    ruleset = document.get("ruleset")
+    if not isinstance(ruleset, dict) or "pack" not in ruleset:
+        return document
+    without = {**document, "ruleset": {k: v for k, v in ruleset.items() if k != "pack"}}
+    try:
+        return without if pack_name(without) == ruleset["pack"] else document
+    except PackError:
+        return document
 
 
 def sections(pack: Pack) -> tuple[str, ...]:
@@ -196,18 +235,13 @@ def _read_directory(directory: Path) -> ResolvedDoc:
 
 def _pack_named(located: Located, directory: Path, problems: list[Problem]) -> Pack | None:
     """The pack ``ruleset.yaml`` names, or None with the problem added."""
-    ruleset = located.data.get("ruleset")
     if "ruleset" not in located.data:
         return None  # the file could not be read: its problem is there already
-    if not isinstance(ruleset, dict) or "pack" not in ruleset:
-        pos = located.where(("ruleset",)) or _nowhere(directory / "ruleset.yaml")
-        message = "name the rule pack these rules are for: 'pack: NAME' (woa ships: " + ", ".join(bundled_packs()) + ")"
-        problems.append(Problem(pos.file, pos.line, pos.column, message, "ruleset.pack"))
-        return None
     try:
-        return load_pack(ruleset["pack"], directory)
+        return load_pack(pack_name(located.data), directory)
     except PackError as e:
-        pos = located.where(("ruleset", "pack")) or _nowhere(directory / "ruleset.yaml")
+        where = ("ruleset", "pack") if located.where(("ruleset", "pack")) else ("ruleset",)
+        pos = located.where(where) or _nowhere(directory / "ruleset.yaml")
         problems.append(Problem(pos.file, pos.line, pos.column, str(e), "ruleset.pack"))
         return None
 

@@ -21,6 +21,7 @@ from typing import Any, TextIO, cast
 import yaml
 
 from woa_core import __version__
+from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import UsageError, WoaError, printable
 from woa_core.options import (
     RULES_HELP,
@@ -500,7 +501,7 @@ def _compare_specs(args: argparse.Namespace) -> tuple[str, str]:
         raise UsageError("name the rules either as BASE VARIANT or with --base/--rules, not both")
     if len(given) == 2:
         return given[0], given[1]
-    base = args.base or "west-of-africa"
+    base = args.base or DEFAULT_RULES
     return base, given[0] if given else (args.rules or base)
 
 

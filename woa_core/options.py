@@ -20,12 +20,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import UsageError
 
 if TYPE_CHECKING:  # woa_core.rules is imported when rules are read, not for --help
     from woa_core.rules import RulesSource
 
-DEFAULT_RULES = "west-of-africa"
 
 RULES_HELP = (
     "RULES is a bundled ruleset name (west-of-africa), a rules directory, or a variant file (a YAML file "

@@ -42,6 +42,7 @@ except ImportError as missing:  # pragma: no cover - exercised only without the 
         "(from a checkout: pip install '.[pettingzoo]')"
     ) from missing
 
+from woa_core.defaults import DEFAULT_RULES
 from woa_core.packs.west_of_africa import Game
 from woa_core.packs.west_of_africa.actions import ACTIONS, VERBS
 from woa_core.packs.west_of_africa.compiled import Rules
@@ -217,7 +218,7 @@ def observation_size(rules: Rules) -> int:
 # ------------------------------------------------------------------ the environment
 
 
-def env(players: int = 4, rules: str = "west-of-africa", render_mode: str | None = None) -> AECEnv:
+def env(players: int = 4, rules: str = DEFAULT_RULES, render_mode: str | None = None) -> AECEnv:
     """The environment with PettingZoo's usual checks wrapped around it (order enforcing)."""
     return wrappers.OrderEnforcingWrapper(raw_env(players, rules, render_mode))
 
@@ -227,7 +228,7 @@ class raw_env(AECEnv):
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "woa_v0", "is_parallelizable": False}
 
-    def __init__(self, players: int = 4, rules: str = "west-of-africa", render_mode: str | None = None) -> None:
+    def __init__(self, players: int = 4, rules: str = DEFAULT_RULES, render_mode: str | None = None) -> None:
         super().__init__()
         self.rules = load_rules(rules, players)
         self.render_mode = render_mode

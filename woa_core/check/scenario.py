@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import IllegalAction, InvalidNotation, Problem, RulesError, ScenarioError, WoaError
 from woa_core.kernel.notation import format_action, parse_action, parse_player
 from woa_core.packs.west_of_africa import Game, GameState
@@ -98,7 +99,7 @@ def scenario_from_located(located: Located, file: str) -> Scenario:
 def run_scenario(scenario: Scenario) -> ScenarioResult:
     """Play a scenario and check its expectations."""
     data = scenario.data
-    spec = data.get("rules", "west-of-africa")
+    spec = data.get("rules", DEFAULT_RULES)
     if spec.endswith((".yaml", ".yml")) or "/" in spec:
         spec = str((scenario.base_dir / spec).resolve()) if not Path(spec).is_absolute() else spec
     try:

@@ -21,6 +21,7 @@ from typing import Any
 from hypothesis import assume
 from hypothesis import strategies as st
 
+from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import RulesError
 from woa_core.kernel import loop
 from woa_core.kernel.loop import Choices
@@ -32,7 +33,7 @@ from woa_core.rules.resolve import for_players, resolve
 from woa_core.rules.source import Located
 from woa_core.rules.validate import schema_problems, schema_validator, semantic_problems
 
-DEFAULT = "west-of-africa"
+DEFAULT = DEFAULT_RULES
 
 TUNABLE: tuple[tuple[str, ...], ...] = (
     ("economy", "gold", "start"),

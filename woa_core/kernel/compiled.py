@@ -11,7 +11,8 @@ pack's rules class subclasses it (a frozen, slotted dataclass) and adds its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,22 @@ class CompiledRules:
     content_hash: str  # the resolved document's hash (``woa_core.rules.digest``)
     variant: str | None  # the variant file given by the user, if any
     document: MappingProxyType  # the resolved document for this player count (read-only view)
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, kw_only=True)
+    """Data derived from these rules on first use (a bot's tables, say), kept with them: ``key``
+    by the name of what computes it. It lives and dies with the rules, never keyed by ``id()``."""
+
+    def memo(self, key: str, make: Callable[[], Any]) -> Any:
+        """``derived[key]``, made by ``make()`` the first time.
+
+        >>> from woa_core.rules import load_rules
+        >>> rules = load_rules("west-of-africa", 2)
+        >>> rules.memo("answer", lambda: 42), rules.memo("answer", lambda: 0)
+        (42, 42)
+        """
+        found = self.derived.get(key)
+        if found is None:
+            found = self.derived[key] = make()
+        return found
 
     @property
     def pack(self) -> Pack:

@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import RulesError
 from woa_core.kernel.compiled import CompiledRules, thaw
 from woa_core.rules.digest import content_hash
@@ -46,7 +47,6 @@ __all__ = [
     "thaw",
 ]
 
-DEFAULT_RULES = "west-of-africa"
 
 _COMPILED_KEPT = 64  # compiled rulesets kept per process (a sweep may visit many)
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import Problem, RulesError, SweepError, UsageError
 from woa_core.rules import ResolvedDoc, RulesSource, bundled_rulesets, read_rules
 from woa_core.rules.resolve import for_players
@@ -165,7 +166,7 @@ def space_from_located(
     except UsageError as e:
         checker.at(("bots",), str(e).replace("--bots", "bots"))
         bots = ()
-    rules_spec, inline = checker.rules(data.get("rules", "west-of-africa"), base_dir or Path.cwd())
+    rules_spec, inline = checker.rules(data.get("rules", DEFAULT_RULES), base_dir or Path.cwd())
     base_overrides = inline + tuple(overrides)
     if rules_spec:
         checker.check_rules(rules_spec, base_overrides, players, parameters)

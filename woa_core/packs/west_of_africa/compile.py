@@ -141,6 +141,7 @@ def compile_rules(
         worker_ships=ship_ids,
         ship_entry=tuple(island_ix[board["worker_ships"][s]["enters"]] for s in ship_ids),
         cards=cards,
+        card_values=tuple(c.value for c in cards),
         action_card=MappingProxyType({c.action: i for i, c in enumerate(cards) if c.action}),
         island_card=tuple(island_card),
         island_cards=tuple(c for c in island_card if c >= 0),

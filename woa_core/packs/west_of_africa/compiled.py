@@ -73,6 +73,7 @@ class Rules(CompiledRules):
     worker_ships: tuple[str, ...]
     ship_entry: tuple[int, ...]
     cards: tuple[Card, ...]
+    card_values: tuple[int, ...]  # [card] its value (5.I: the sum decides the order)
     action_card: MappingProxyType  # action name -> card index
     island_card: tuple[int, ...]  # island index -> card index or -1
     island_cards: tuple[int, ...]  # the card indices of island cards

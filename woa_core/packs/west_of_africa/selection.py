@@ -31,20 +31,14 @@ def card_sum(rules: Rules, selection: Sequence[int] | None) -> int:
     return sum(map(mul, selection, card_values(rules))) if selection else 0
 
 
-_VALUES: dict[int, tuple[Rules, tuple[int, ...]]] = {}
-
-
 def card_values(rules: Rules) -> tuple[int, ...]:
-    """Each card's value, by card index (computed once per rules).
+    """Each card's value, by card index (compiled with the rules).
 
     >>> from woa_core.rules import load_rules
     >>> card_values(load_rules())[-1]
     -4
     """
-    found = _VALUES.get(id(rules))
-    if found is None or found[0] is not rules:
-        found = _VALUES[id(rules)] = (rules, tuple(c.value for c in rules.cards))
-    return found[1]
+    return rules.card_values
 
 
 @lru_cache(maxsize=4096)

@@ -26,11 +26,12 @@ comes from the rules; its own judgement is the few weights below.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple, TypeVar, cast
 
 from woa_core.packs.west_of_africa.actions import STEP_OF_VERB, Action
 from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.packs.west_of_africa.selection import ActionTuple
 from woa_core.packs.west_of_africa.state import NOBODY
 from woa_core.packs.west_of_africa.view import PlayerView
 
@@ -485,15 +486,9 @@ def _mask(*cards: int) -> int:
     return out
 
 
-_SUMS: dict[int, tuple[Rules, dict[int, int]]] = {}
-
-
 def _mask_sums(r: Rules) -> dict[int, int]:
-    """A cache of card sums by card bits, per rules."""
-    found = _SUMS.get(id(r))
-    if found is None or found[0] is not r:
-        found = _SUMS[id(r)] = (r, {})
-    return found[1]
+    """A cache of card sums by card bits, kept with the rules."""
+    return r.memo("heuristic.mask_sums", dict)  # type: ignore[no-any-return]
 
 
 def _top(plans: list[Plan], k: int) -> list[Plan]:
@@ -504,14 +499,8 @@ def _last_round(view: PlayerView) -> bool:
     return bool(view.last_round > 0 and view.round >= view.last_round)
 
 
-_BEST_PRICE: dict[int, tuple[Rules, int]] = {}
-
-
 def _best_price(r: Rules) -> int:
-    found = _BEST_PRICE.get(id(r))
-    if found is None or found[0] is not r:
-        found = _BEST_PRICE[id(r)] = (r, max(island.price for island in r.islands))
-    return found[1]
+    return r.memo("heuristic.best_price", lambda: max(island.price for island in r.islands))  # type: ignore[no-any-return]
 
 
 def _backlog(view: PlayerView, p: int) -> int:
@@ -708,18 +697,11 @@ def _make_stakes(view: PlayerView, p: int) -> list[float]:
 
 # ------------------------------------------------------------------ action steps
 
-_LEGAL_SETS: dict[int, tuple[Sequence[Action], frozenset[Action]]] = {}
 
-
-def _legal_set(legal: Sequence[Action]) -> frozenset[Action]:
-    """A set of the (cached, shared) selection tuple, for membership tests without a scan."""
-    key = id(legal)
-    found = _LEGAL_SETS.get(key)
-    if found is None or found[0] is not legal:
-        if len(_LEGAL_SETS) > 256:
-            _LEGAL_SETS.clear()
-        found = _LEGAL_SETS[key] = (legal, frozenset(legal))
-    return found[1]
+def _legal_set(legal: Sequence[Action]) -> Collection[Action]:
+    """``legal`` for membership tests without a scan: the engine's selection tuples test by a set
+    already (``ActionTuple``); anything else is made one."""
+    return legal if isinstance(legal, ActionTuple) else frozenset(legal)
 
 
 def _fallback(r: Rules, legal: Sequence[Action]) -> tuple[int, ...]:

@@ -36,6 +36,7 @@ from typing import Any
 
 from woa_core.errors import WoaError
 from woa_core.kernel.actions import ArgKind, Verb
+from woa_core.kernel.flow import Flow
 
 PACK_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
 """What a pack name may look like: a (dotted) Python module name in lower case."""
@@ -61,6 +62,8 @@ class Pack:
       result must have the attributes ``name``, ``players``, ``content_hash`` and ``variant``;
     - ``game``: the class that plays it (``game(rules, seed=...)``, ``game(rules, state=...)``);
       see ``woa_core.kernel.contract.Game`` for what the tools use of it;
+    - ``flow``: how the game runs, phases, turns and rounds (``woa_core.kernel.flow.Flow``),
+      which the kernel advances;
     - ``verbs``: every verb of the game's notation, by name (``woa_core.kernel.actions.Verb``);
     - ``arg_kinds``: how the notation reads and writes each argument kind its verbs name
       (``woa_core.kernel.actions.ArgKind``; ``woa_core.kernel.notation.PLAYER`` is the seat kind);
@@ -79,6 +82,7 @@ class Pack:
     compile: Callable[..., Any]
     game: type  # a class that keeps ``woa_core.kernel.contract.Game``
     verbs: Mapping[str, Verb] = field(default_factory=lambda: MappingProxyType({}))
+    flow: Flow | None = None
     arg_kinds: Mapping[str, ArgKind] = field(default_factory=lambda: MappingProxyType({}))
     check: Callable[..., list[Any]] | None = None
     log_figures: Callable[[Any], tuple[Any, ...]] = lambda game: ()

@@ -19,9 +19,11 @@ from typing import ClassVar
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import ActionDecl, Verb
+from woa_core.kernel.flow import Flow
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.selection import card_sum
 from woa_core.packs.west_of_africa.state import NOBODY, GameState, new_state
+from woa_core.packs.west_of_africa.steps import DISPLACE, MAIN, OVER, PLACE, RETREAT, SELECT
 
 
 class GameCore:
@@ -35,6 +37,8 @@ class GameCore:
     """Every verb of the notation (bound by ``Game``)."""
     step_of_verb: ClassVar[Mapping[str, str]] = {}
     """Which action each step verb belongs to (bound by ``Game``)."""
+    flow: ClassVar[Flow]
+    """The turn flow (5. Sequence of Play), advanced by the kernel (bound by ``Game``)."""
 
     def __init__(self, rules: Rules, seed: int = 0, state: GameState | None = None) -> None:
         self.rules = rules
@@ -51,20 +55,13 @@ class GameCore:
     @property
     def over(self) -> bool:
         """Whether the game has ended (final scoring done)."""
-        return self.state.step == "over"
+        return self.state.step == OVER
 
     def deciders(self) -> list[int]:
-        """The players who may act now: all who have not selected yet during selection
-        (simultaneous, R18), the displaced ship's owner while it retreats (R3), else the
-        active player; nobody once the game is over."""
-        s = self.state
-        if s.step == "select":
-            return [p for p in range(s.players) if s.selection[p] is None]
-        if s.step == "retreat":
-            return [s.displaced]
-        if s.step == "over":
-            return []
-        return [s.order[s.turn]]
+        """The players who may act now (the flow says): all who have not selected yet during
+        selection (simultaneous, R18), the displaced ship's owner while it retreats (R3), else
+        the active player; nobody once the game is over."""
+        return self.flow.deciders(self)
 
     def decider(self) -> int:
         """The first of ``deciders()`` (-1 when the game is over)."""
@@ -134,11 +131,11 @@ class GameCore:
 
     def _pending(self) -> str:
         return {
-            "select": "players are selecting cards",
-            "place": "place your ship first (round 1)",
-            "main": "start an action or end the turn",
-            "displace": "choose which ship makes way",
-            "retreat": "choose where the displaced ship goes",
+            SELECT: "players are selecting cards",
+            PLACE: "place your ship first (round 1)",
+            MAIN: "start an action or end the turn",
+            DISPLACE: "choose which ship makes way",
+            RETREAT: "choose where the displaced ship goes",
         }.get(self.state.step, f"finish {self.action_name(self.state.step)} first (or say done)")
 
     def action_name(self, action: str) -> str:
@@ -205,7 +202,7 @@ class GameCore:
         If ``check`` refuses, an action started here is unstarted again, so nothing changes."""
         s = self.state
         action = self.step_of_verb[verb]
-        started_here = s.step == "main"
+        started_here = s.step == MAIN
         if started_here:
             problem = self.start_problem(p, action)
             if problem:
@@ -234,7 +231,7 @@ class GameCore:
         """Back to ``main`` with nothing under way (the ship's direction kept if asked, R3)."""
         s = self.state
         n_islands = len(self.rules.islands)
-        s.step = "main"
+        s.step = MAIN
         s.points = 0
         s.loaded = 0
         s.cargo = [0] * len(self.rules.goods)

@@ -28,6 +28,7 @@ from random import Random
 from woa_core.packs.west_of_africa.actions.turn import CARD_PASSING
 from woa_core.packs.west_of_africa.selection import card_values, selections
 from woa_core.packs.west_of_africa.state import GameState
+from woa_core.packs.west_of_africa.steps import SELECT
 from woa_core.packs.west_of_africa.view import PlayerView
 
 Sampler = Callable[[PlayerView, int, Sequence[tuple[int, ...]], Random], tuple[int, ...]]
@@ -73,7 +74,7 @@ def selection_hand(view: PlayerView, q: int) -> tuple[int, ...]:
     players whose turn has ended (their selections are revealed, R7, R18)."""
     r = view.rules
     hand = list(view.hand[q])
-    if view.step != "select":
+    if view.step != SELECT:
         for p in view.order[: view.turn]:
             sel = view.selection(p)
             if isinstance(sel, list) and CARD_PASSING[r.minus_cards_pass](p, view.players) == q and p != q:

@@ -37,8 +37,10 @@ from woa_core.errors import IllegalAction
 from woa_core.packs.west_of_africa.actions import ACTIONS, STEP_OF_VERB, VERBS, Action, make_action
 from woa_core.packs.west_of_africa.actions.turn import selection_problem
 from woa_core.packs.west_of_africa.core import GameCore
+from woa_core.packs.west_of_africa.flow import FLOW
 from woa_core.packs.west_of_africa.selection import selection_actions
 from woa_core.packs.west_of_africa.state import NOBODY
+from woa_core.packs.west_of_africa.steps import DISPLACE, MAIN, OVER, PLACE, RETREAT, SELECT
 from woa_core.packs.west_of_africa.view import PlayerView
 
 if TYPE_CHECKING:
@@ -58,6 +60,7 @@ class Game(GameCore):
 
     actions = ACTIONS
     verbs = VERBS
+    flow = FLOW
     step_of_verb = STEP_OF_VERB
 
     def copy(self) -> Game:
@@ -85,7 +88,7 @@ class Game(GameCore):
         """
         s = self.state
         step = s.step
-        if step == "select":
+        if step == SELECT:
             if player is None:
                 player = self.decider()
             if player < 0 or s.selection[player] is not None:
@@ -96,7 +99,7 @@ class Game(GameCore):
             player = deciders[0] if deciders else NOBODY
         if player not in deciders:
             return []
-        if step == "main":
+        if step == MAIN:
             acts: list[Action] = [make_action((player, "end"))]
             for name, steps in _STEPS.items():
                 if steps is not None and self.start_problem(player, name) is None:
@@ -109,13 +112,13 @@ class Game(GameCore):
             if done_problem and done_problem(self, player):
                 return found
             return [make_action((player, "done")), *found]
-        if step == "place":
+        if step == PLACE:
             return [
                 make_action((player, "place", i)) for i in range(len(self.rules.islands)) if self.free_moorings(i) > 0
             ]
-        if step == "displace":
+        if step == DISPLACE:
             return [make_action((player, "displace", q)) for q in s.options]
-        if step == "retreat":
+        if step == RETREAT:
             return [make_action((player, "retreat", i)) for i in s.options]
         return []
 
@@ -141,11 +144,11 @@ class Game(GameCore):
             raise IllegalAction(f"not an action: {action!r}")
         p, verb = action[0], action[1]
         s = self.state
-        if s.step == "over":
+        if s.step == OVER:
             raise IllegalAction("the game is over")
         if not isinstance(p, int) or not 0 <= p < s.players:
             raise IllegalAction(f"there is no player {p!r} in a {s.players}-player game")
-        may_act = s.selection[p] is None if s.step == "select" else p in self.deciders()
+        may_act = s.selection[p] is None if s.step == SELECT else p in self.deciders()
         if not may_act:
             raise IllegalAction(self._not_your_turn(p, self.deciders()))
         entry = _PLAY.get(verb) if isinstance(verb, str) else None
@@ -183,7 +186,7 @@ class Game(GameCore):
         if not isinstance(action, tuple) or len(action) < 2:
             return False
         s = self.state
-        if s.step == "select":
+        if s.step == SELECT:
             p = action[0]
             return (
                 action[1] == "select"
@@ -204,7 +207,7 @@ class Game(GameCore):
         return cls(view.rules, state=determinize(view, rng, sampler))
 
     def _not_your_turn(self, p: int, deciders: list[int]) -> str:
-        if self.state.step == "select":
+        if self.state.step == SELECT:
             return f"p{p + 1} has already selected cards this round"
         who = ", ".join(f"p{d + 1}" for d in deciders)
         return f"it is {who}'s decision, not p{p + 1}'s"

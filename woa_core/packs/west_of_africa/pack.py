@@ -13,6 +13,7 @@ from woa_core.kernel.pack import Pack
 from woa_core.packs.west_of_africa import records
 from woa_core.packs.west_of_africa.actions import VERBS
 from woa_core.packs.west_of_africa.compile import compile_rules
+from woa_core.packs.west_of_africa.flow import FLOW
 from woa_core.packs.west_of_africa.game import Game
 from woa_core.packs.west_of_africa.notation import ARG_KINDS
 from woa_core.packs.west_of_africa.validate import check
@@ -25,6 +26,7 @@ PACK = Pack(
     compile=compile_rules,
     game=Game,
     verbs=VERBS,
+    flow=FLOW,
     arg_kinds=ARG_KINDS,
     check=check,
     log_figures=records.log_figures,

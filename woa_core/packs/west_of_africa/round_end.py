@@ -12,6 +12,7 @@ from enum import StrEnum
 from woa_core.kernel.registry import Registry
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.state import NOBODY, GameState
+from woa_core.packs.west_of_africa.steps import OVER
 
 Primitive = Callable[[Rules, GameState], None]
 ROUND_END: Registry[Primitive] = Registry("round-end step")
@@ -91,7 +92,7 @@ def alcalde_vp(rules: Rules, state: GameState) -> None:
 
 @primitive(
     "refill_settlement_track",
-    seen=lambda prev, s: s.track > prev.track or (s.step != "over" and s.reserve < prev.reserve),
+    seen=lambda prev, s: s.track > prev.track or (s.step != OVER and s.reserve < prev.reserve),
 )
 def refill_settlement_track(rules: Rules, state: GameState) -> None:
     """5.III: the settlement track is refilled from the reserve, as far as it goes."""
@@ -157,4 +158,4 @@ def finish(rules: Rules, state: GameState) -> None:
     rank = state.gold_rank()
     state.ranking = sorted(range(state.players), key=lambda p: (-state.vp[p], rank.index(p)))
     state.winner = state.ranking[0]
-    state.step = "over"
+    state.step = OVER

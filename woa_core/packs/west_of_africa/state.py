@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.packs.west_of_africa.steps import OVER, SELECT
 
 NOBODY = -1
 NEUTRAL = -2  # a pre-placed settlement belongs to no player
@@ -34,7 +35,7 @@ class GameState:
     players: int
     seed: int
     round: int = 1
-    step: str = "select"  # the kind of decision pending: see woa_core.packs.west_of_africa.game
+    step: str = SELECT  # the kind of decision pending: see woa_core.packs.west_of_africa.game
     last_round: int = 0  # the round after which the game ends, once triggered (R16)
     end_reason: str = ""  # what triggered the end: "vp_threshold" and/or "settlements"
     order: list[int] = field(default_factory=list)  # player order of this round (R8)
@@ -135,11 +136,11 @@ class GameState:
     @property
     def over(self) -> bool:
         """Whether the game has ended."""
-        return self.step == "over"
+        return self.step == OVER
 
     def active(self) -> int:
         """The player whose turn it is in the action phase (-1 while selecting)."""
-        return self.order[self.turn] if self.step not in ("select", "over") else NOBODY
+        return self.order[self.turn] if self.step not in (SELECT, OVER) else NOBODY
 
     def gold_rank(self) -> list[int]:
         """Players by the gold track, best first: more gold, then earlier arrival (R9)."""

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.selection import card_sum, card_values
 from woa_core.packs.west_of_africa.state import GameState
+from woa_core.packs.west_of_africa.steps import OVER, SELECT
 
 if TYPE_CHECKING:
     from woa_core.packs.west_of_africa.core import GameCore as Game  # the view needs only rules and state
@@ -84,8 +85,8 @@ class PlayerView:
         s = game.state
         state = s.copy()
         hidden = [False] * s.players
-        if s.step != "over":
-            revealed = s.order[: s.turn + 1] if s.step != "select" else ()
+        if s.step != OVER:
+            revealed = s.order[: s.turn + 1] if s.step != SELECT else ()
             for q, sel in enumerate(s.selection):
                 if sel is not None and q != player and q not in revealed:
                     state.selection[q] = None
@@ -94,7 +95,7 @@ class PlayerView:
         self.player = player
         self._state = state
         self._hidden = tuple(hidden)
-        if s.step == "select":
+        if s.step == SELECT:
             self._sums: tuple[int, ...] | None = None
         else:
             values = card_values(game.rules)
@@ -160,9 +161,9 @@ class PlayerView:
 
 def revealed_players(state: GameState) -> set[int]:
     """Players whose selection everyone sees: those whose turn has started (R18), all at the end."""
-    if state.step == "over":
+    if state.step == OVER:
         return set(range(state.players))
-    if state.step == "select":
+    if state.step == SELECT:
         return set()
     return set(state.order[: state.turn + 1])
 

@@ -14,6 +14,7 @@ from woa_core.kernel.actions import Action, ActionDecl, Verb, make_action
 from woa_core.kernel.registry import Registry
 from woa_core.packs.west_of_africa.core import GameCore
 from woa_core.packs.west_of_africa.state import NOBODY
+from woa_core.packs.west_of_africa.steps import DISPLACE, MAIN, RETREAT
 
 ACTION = "move_ship"
 
@@ -55,14 +56,14 @@ def on_done(game: GameCore, p: int) -> str:
     """After the move: displace a ship if the harbor is full (R3). Returns the next step."""
     r, s = game.rules, game.state
     if s.ship_from == NOBODY:
-        return "main"  # a ship that did not move displaces no one
+        return MAIN  # a ship that did not move displaces no one
     here = s.ship[p]
     others = [q for q in range(s.players) if q != p and s.ship[q] == here]
     if len(others) < r.islands[here].moorings:
-        return "main"
+        return MAIN
     if len(others) > 1:
         s.options = others
-        return "displace"
+        return DISPLACE
     return displace(game, others[0])
 
 
@@ -74,7 +75,7 @@ def displace(game: GameCore, victim: int) -> str:
     if len(options) == 1:
         return retreat_to(game, options[0])
     s.options = options
-    return "retreat"
+    return RETREAT
 
 
 FALLBACK: Registry[Callable[[GameCore, int, list[int]], list[int]]] = Registry("displacement fallback")
@@ -131,7 +132,7 @@ def retreat_to(game: GameCore, island: int) -> str:
     s.displaced = NOBODY
     s.options = []
     s.ship_from = NOBODY
-    return "main"
+    return MAIN
 
 
 def do_sail(game: GameCore, p: int, to: int) -> None:
@@ -197,7 +198,7 @@ def do_unload(game: GameCore, p: int, good: int) -> None:
 
 def do_displace(game: GameCore, p: int, victim: int) -> None:
     """``displace pN``: the active player picks which ship makes way (R3)."""
-    game.expect_step("displace")
+    game.expect_step(DISPLACE)
     s = game.state
     if victim not in s.options:
         ships = ", ".join(f"p{q + 1}" for q in s.options)
@@ -208,7 +209,7 @@ def do_displace(game: GameCore, p: int, victim: int) -> None:
 
 def do_retreat(game: GameCore, p: int, island: int) -> None:
     """``retreat ISLAND``: the displaced ship's owner picks where it goes (R3)."""
-    game.expect_step("retreat")
+    game.expect_step(RETREAT)
     name = game.island_name(island)
     s = game.state
     if island not in s.options:

@@ -10,8 +10,8 @@ from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import ActionDecl, Verb
 from woa_core.kernel.registry import Registry
 from woa_core.packs.west_of_africa.core import GameCore
-from woa_core.packs.west_of_africa.round_end import end_round
 from woa_core.packs.west_of_africa.state import NOBODY
+from woa_core.packs.west_of_africa.steps import MAIN, PLACE, SELECT
 
 ACTION = "turn"
 
@@ -41,18 +41,15 @@ CARD_PASSING.register("keep")(lambda seat, players: seat)
 
 
 def do_select(game: GameCore, p: int, counts: tuple[int, ...]) -> None:
-    """``select CARD...``: the player's secret choice of cards (5.I, R6, R18)."""
+    """``select CARD...``: the player's secret choice of cards (5.I, R6, R18); once every
+    player has chosen, the flow starts the action phase."""
     if not game.trusted:
-        game.expect_step("select")
+        game.expect_step(SELECT)
         problem = selection_problem(game, p, counts)
         if problem:
             raise IllegalAction(problem)
-    s = game.state
-    s.selection[p] = list(counts)
-    if all(sel is not None for sel in s.selection):
-        s.order = PLAYER_ORDER[game.rules.player_order](game)  # R8
-        s.turn = 0
-        start_turn(game)
+    game.state.selection[p] = list(counts)
+    game.flow.decided(game)
 
 
 def selection_problem(game: GameCore, p: int, counts: object) -> str | None:
@@ -83,17 +80,17 @@ def start_turn(game: GameCore) -> None:
     game.change_gold(p, -min(fee, s.gold[p]))
     s.used = []
     first_round = s.round == 1 and r.place_ships_first_round and s.ship[p] == NOBODY
-    s.step = "place" if first_round else "main"
+    s.step = PLACE if first_round else MAIN
 
 
 def do_place(game: GameCore, p: int, island: int) -> None:
     """``place ISLAND``: round 1, the ship on a free mooring (R11)."""
-    game.expect_step("place")
+    game.expect_step(PLACE)
     name = game.island_name(island)
     if game.free_moorings(island) <= 0:
         raise IllegalAction(f"{name} has no free mooring")
     game.state.ship[p] = island
-    game.state.step = "main"
+    game.state.step = MAIN
 
 
 def do_done(game: GameCore, p: int) -> None:
@@ -101,19 +98,19 @@ def do_done(game: GameCore, p: int) -> None:
     s = game.state
     decl = game.actions.get(s.step)
     if decl is None:
-        raise IllegalAction("there is no action under way to finish" if s.step == "main" else game._pending())
+        raise IllegalAction("there is no action under way to finish" if s.step == MAIN else game._pending())
     problem = decl.done_problem(game, p) if decl.done_problem else None
     if problem:
         raise IllegalAction(problem)
     s.used.append(s.step)
-    next_step = decl.on_done(game, p) if decl.on_done else "main"
-    game.reset_action(keep_direction=next_step != "main")
+    next_step = decl.on_done(game, p) if decl.on_done else MAIN
+    game.reset_action(keep_direction=next_step != MAIN)
     s.step = next_step
 
 
 def do_end(game: GameCore, p: int) -> None:
     """``end``: end the turn; minus cards pass on (R7); after the last turn the round ends."""
-    game.expect_step("main")
+    game.expect_step(MAIN)
     r, s = game.rules, game.state
     to = CARD_PASSING[r.minus_cards_pass](p, s.players)
     chosen = s.selection[p] or [0] * len(r.cards)
@@ -123,17 +120,17 @@ def do_end(game: GameCore, p: int) -> None:
             s.hand[p][card] -= n
             s.hand[to][card] += n
     s.used = []
-    s.turn += 1
-    if s.turn < s.players:
-        start_turn(game)
-        return
-    end_round(r, s)
-    if s.step != "over":
-        s.round += 1
-        s.turn = 0
-        s.order = []
-        s.selection = [None] * s.players
-        s.step = "select"
+    game.flow.end_turn(game)
+
+
+def new_round(game: GameCore) -> None:
+    """A new round: every selection is taken back (5.I)."""
+    game.state.selection = [None] * game.state.players
+
+
+def round_order(game: GameCore) -> list[int]:
+    """R8: the round's player order, by the primitive ``turn.player_order`` names."""
+    return PLAYER_ORDER[game.rules.player_order](game)
 
 
 DECLARATION = ActionDecl(

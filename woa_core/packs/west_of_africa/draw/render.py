@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from woa_core.packs.west_of_africa import Game
 from woa_core.packs.west_of_africa.state import NEUTRAL, NOBODY
+from woa_core.packs.west_of_africa.steps import MAIN, OVER, SELECT
 
 
 def _who(p: int) -> str:
@@ -20,13 +21,13 @@ def render(game: Game, viewer: int | None) -> str:
     """The public board with its sea links and where everyone stands, and ``viewer``'s own cards
     and selection; ``viewer=None`` (a replay, a spectator) shows every player's."""
     r, s = game.rules, game.state
-    step = {"select": "selecting cards", "over": "game over"}.get(s.step, f"{_who(game.decider())}: {s.step}")
+    step = {SELECT: "selecting cards", OVER: "game over"}.get(s.step, f"{_who(game.decider())}: {s.step}")
     lines = [f"Round {s.round} · {step} · settlement track {s.track}, reserve {s.reserve}"]
     if s.last_round:
         lines[0] += f" · last round: {s.last_round}"
     rank = s.gold_rank()
     lines.append("Players (gold-track order): " + ", ".join(f"{_who(p)} {s.gold[p]}g {s.vp[p]}VP" for p in rank))
-    if s.order and s.step != "select":
+    if s.order and s.step != SELECT:
         sums = ", ".join(f"{_who(p)} {game.card_sum(p)}" for p in s.order)
         lines.append(f"Order this round (card sums): {sums}")
     for i, island in enumerate(r.islands):
@@ -82,7 +83,7 @@ def render(game: Game, viewer: int | None) -> str:
         lines.append(f"  {_who(p)}: ship {ship}; workers {spread}")
     for p in range(s.players) if viewer is None else (viewer,):
         lines += _own(game, p, f"Your ({_who(p)})" if viewer is not None else _who(p))
-    if s.step == "main" and viewer is not None and game.decider() == viewer:
+    if s.step == MAIN and viewer is not None and game.decider() == viewer:
         names = ", ".join(game.action_name(a) for a in game.available_actions(viewer)) or "none"
         lines.append(f"Actions you may still start this turn: {names} (or end)")
     return "\n".join(lines)

@@ -25,6 +25,7 @@ from html import escape
 
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.state import NEUTRAL, NOBODY, GameState
+from woa_core.packs.west_of_africa.steps import OVER, SELECT
 
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 """Player colours by seat (p1 red, p2 blue, p3 green, p4 orange, p5 purple, ...)."""
@@ -407,8 +408,8 @@ def _rules_panel(rules: Rules, lay: Layout) -> str:
 def _state_panel(rules: Rules, lay: Layout, s: GameState, seats: Sequence[str], note: str) -> str:
     r = rules
     x0, y = MARGIN, lay.panel_y + 12
-    step = {"select": "selecting cards", "over": "game over"}.get(s.step, s.step)
-    active = s.order[s.turn] if s.step not in ("select", "over") and s.order else NOBODY
+    step = {SELECT: "selecting cards", OVER: "game over"}.get(s.step, s.step)
+    active = s.order[s.turn] if s.step not in (SELECT, OVER) and s.order else NOBODY
     head = f"Round {s.round} · {step}" + (f" · p{active + 1} to act" if active != NOBODY else "")
     if s.last_round:
         head += f" · last round {s.last_round}"

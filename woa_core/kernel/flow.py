@@ -1,0 +1,160 @@
+"""The declared turn flow: phases, turns and rounds, advanced by the kernel alone.
+
+A pack declares how its game runs as a ``Flow`` (as boardgame.io declares phases, turn order and
+``endIf``): the phases of a round, each either *simultaneous* (every seat decides once, in
+secret, in any order: West of Africa's card selection) or *turns* (seats act one after another
+in an order a primitive computes: its action phase; Africa's only phase); the steps a turn may
+pass through, and who decides at a step that is not the active seat's; what a turn begins with;
+what ends a round (its round-end steps and end checks). The kernel keeps the flow's place in
+the state's flow fields (``FlowState``) apart from the game's data and is the one place that
+moves it on: ``deciders``, ``decided`` (after a simultaneous decision), ``end_turn``.
+
+>>> from woa_core.kernel.contract import new_game
+>>> from woa_core.rules import load_rules
+>>> game = new_game(load_rules("west-of-africa", 2), seed=1)
+>>> flow = game.rules.pack.flow
+>>> assert flow is not None
+>>> [(phase.name, phase.kind.value) for phase in flow.phases]
+[('select', 'simultaneous'), ('actions', 'turns')]
+>>> flow.deciders(game), game.state.step
+([0, 1], 'select')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any, Protocol
+
+
+class Kind(StrEnum):
+    """How the seats decide in a phase."""
+
+    SIMULTANEOUS = "simultaneous"  # every seat once, in secret, in any order
+    TURNS = "turns"  # one seat after another, in an order computed when the phase starts
+
+
+class FlowState(Protocol):
+    """The flow's place in a game's state (boardgame.io's ``ctx``): the fields the kernel moves.
+
+    ``round`` counts from 1; ``step`` is the decision pending (a phase's or a turn step's
+    declared name, or ``Flow.over``); ``order`` the seats of the turns phase in order and
+    ``turn`` the index of the active one in it."""
+
+    players: int
+    round: int
+    step: str
+    order: list[int]
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """One phase of a round. For a simultaneous phase, ``name`` is the step pending while it
+    runs and ``waiting(game)`` the seats still to decide; a turns phase's order comes from
+    ``order(game)`` when it starts."""
+
+    name: str
+    kind: Kind
+    waiting: Callable[[Any], list[int]] | None = None
+    order: Callable[[Any], list[int]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Flow:
+    """How a game runs (see the module docstring). The callables are the pack's mechanisms:
+
+    - ``start_turn(game)``: what the active seat's turn begins with; it sets the first step;
+    - ``end_round(game)``: the round-end steps and the end checks; the game is over after it if
+      it set ``step`` to ``over`` (its final scoring done);
+    - ``new_round(game)``: what a new round resets before its first phase;
+    - ``decider_of``: for a turn step decided by another seat than the active one (West of
+      Africa's ``retreat``: the displaced ship's owner), who decides there.
+    """
+
+    phases: tuple[Phase, ...]
+    turn_steps: tuple[str, ...]
+    start_turn: Callable[[Any], None]
+    end_round: Callable[[Any], None]
+    new_round: Callable[[Any], None]
+    over: str = "over"
+    decider_of: Mapping[str, Callable[[Any], int]] = field(default_factory=lambda: MappingProxyType({}))
+    _special: Mapping[str, Callable[[Any], list[int]]] = field(init=False, repr=False, compare=False)
+    """Who decides at each step that is not the active seat's, computed once (the loop asks for
+    every decision)."""
+
+    def __post_init__(self) -> None:
+        special: dict[str, Callable[[Any], list[int]]] = {self.over: _nobody}
+        for phase in self.phases:
+            if phase.kind is Kind.SIMULTANEOUS and phase.waiting is not None:
+                special[phase.name] = phase.waiting
+        for step, who in self.decider_of.items():
+            special[step] = _one(who)
+        object.__setattr__(self, "_special", MappingProxyType(special))
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """Every step a game of this flow may be at, each declared once."""
+        return (*(p.name for p in self.phases if p.kind is Kind.SIMULTANEOUS), *self.turn_steps, self.over)
+
+    def simultaneous(self, step: str) -> Phase | None:
+        """The simultaneous phase whose step ``step`` is, or None."""
+        for phase in self.phases:
+            if phase.name == step and phase.kind is Kind.SIMULTANEOUS:
+                return phase
+        return None
+
+    def deciders(self, game: Any) -> list[int]:
+        """The seats that may act now: those still to decide in a simultaneous phase, whoever a
+        step names, else the active seat; nobody once the game is over."""
+        s: FlowState = game.state
+        special = self._special.get(s.step)
+        if special is not None:
+            return special(game)
+        return [s.order[s.turn]]
+
+    def decided(self, game: Any) -> None:
+        """After a decision in a simultaneous phase: once every seat has decided, the next phase
+        starts (a turns phase computes its order and the first turn starts)."""
+        s: FlowState = game.state
+        phase = self.simultaneous(s.step)
+        if phase is None or phase.waiting is None or phase.waiting(game):
+            return
+        self._start_phase(game, self.phases.index(phase) + 1)
+
+    def end_turn(self, game: Any) -> None:
+        """The active seat's turn is over: the next seat's begins, or the round ends (its steps
+        and end checks) and, unless the game is over, the next round begins."""
+        s: FlowState = game.state
+        s.turn += 1
+        if s.turn < len(s.order):
+            self.start_turn(game)
+            return
+        self.end_round(game)
+        if s.step != self.over:
+            s.round += 1
+            s.turn = 0
+            s.order = []
+            self.new_round(game)
+            self._start_phase(game, 0)
+
+    def _start_phase(self, game: Any, index: int) -> None:
+        s: FlowState = game.state
+        phase = self.phases[index]
+        if phase.kind is Kind.SIMULTANEOUS:
+            s.step = phase.name
+            return
+        assert phase.order is not None, f"the turns phase {phase.name} declares no order"
+        s.order = phase.order(game)
+        s.turn = 0
+        self.start_turn(game)
+
+
+def _nobody(game: Any) -> list[int]:
+    return []
+
+
+def _one(who: Callable[[Any], int]) -> Callable[[Any], list[int]]:
+    return lambda game: [who(game)]

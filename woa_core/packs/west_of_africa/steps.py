@@ -1,0 +1,24 @@
+"""The names of West of Africa's steps: what decision a game is waiting for (``GameState.step``).
+
+Declared once here; the flow (``actions/turn.py``'s ``FLOW``) lists them in order, and every
+other module compares against these names, never a spelled-out string. An action under way is
+at the step named by the action itself (``sell``: see ``woa_core.packs.west_of_africa.actions``).
+"""
+
+SELECT = "select"
+"""5.I: every player who has not chosen yet picks cards, secretly (the simultaneous phase)."""
+
+PLACE = "place"
+"""R11: in round 1, the active player places its ship first."""
+
+MAIN = "main"
+"""5.II, R12: the active player starts one of its selected actions or ends its turn."""
+
+DISPLACE = "displace"
+"""R3: the active player picks which ship makes way at a full harbor."""
+
+RETREAT = "retreat"
+"""R3: the displaced ship's owner picks where it goes at a fork."""
+
+OVER = "over"
+"""6: the game has ended, final scoring done."""

@@ -62,7 +62,7 @@ def rules_diff(a: Rules, b: Rules) -> set[str]:
     return {
         f.name
         for f in dataclasses.fields(Rules)
-        if f.name not in IGNORED_FIELDS and getattr(a, f.name) != getattr(b, f.name)
+        if f.compare and f.name not in IGNORED_FIELDS and getattr(a, f.name) != getattr(b, f.name)
     }
 
 

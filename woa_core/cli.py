@@ -26,6 +26,8 @@ from woa_core.errors import UsageError, WoaError, printable
 from woa_core.options import (
     RULES_HELP,
     add_rules_options,
+    nonnegative_int,
+    positive_int,
     read_rules_from,
     rules_overrides,
     rules_spec,
@@ -158,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run_options(p, games=100, bots="random", games_help="number of games")
     p.add_argument(
         "--first-game",
-        type=int,
+        type=nonnegative_int,
         default=0,
         metavar="N",
         help="start at game N of the seed's stream (with --games 1: rerun game N of a run)",
@@ -259,13 +261,13 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_run_options(p: argparse.ArgumentParser, games: int, bots: str, games_help: str) -> None:
     """The options of every command that runs many bot games (simulate, compare)."""
     p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
-    p.add_argument("--games", type=int, default=games, help=f"{games_help} (default: %(default)s)")
+    p.add_argument("--games", type=positive_int, default=games, help=f"{games_help} (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
     p.add_argument(
         "--bots", default=bots, help="comma-separated bots, one per seat or one for all (default: %(default)s)"
     )
     p.add_argument("--rotate-seats", action="store_true", help="shift the bots one seat per game")
-    p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
+    p.add_argument("--workers", type=positive_int, help="processes to use (default: all cores)")
     add_dask_option(p)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -338,8 +340,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     bots = _bots(args)
     _check_html(args)
-    if args.first_game < 0:
-        raise UsageError("--first-game must be 0 or more")
     source = read_rules_from(args, args.players)
     rules = source.compile(args.players)
     backend = open_backend(args)
@@ -407,11 +407,9 @@ def _check_html(args: argparse.Namespace) -> None:
 
 
 def _bots(args: argparse.Namespace) -> tuple[str, ...]:
-    """The bot of each seat from ``--bots`` (after checking ``--games``)."""
+    """The bot of each seat from ``--bots``."""
     from woa_core.bots import seat_bots
 
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
     return seat_bots(args.bots, args.players)
 
 

@@ -1,4 +1,4 @@
-"""Command-line options shared by commands: the ones that name rules.
+"""Command-line options shared by commands: the ones that name rules, and the types of counts.
 
 One spelling everywhere: ``--rules RULES`` (a bundled ruleset name, a rules directory or a
 variant file; default ``west-of-africa``) and ``--set PATH=VALUE`` (repeatable; see
@@ -13,6 +13,10 @@ variant file; default ``west-of-africa``) and ``--set PATH=VALUE`` (repeatable; 
 ('west-of-africa', ('economy.gold.cap=60', 'economy.gold.start=10'))
 >>> read_rules_from(args, players=4).compile(4).gold_cap
 60
+
+Counts given on the command line (``--games``, ``--workers``, ``--top``, ...) are read with
+``positive_int`` (or ``nonnegative_int`` where 0 means something), so ``--workers 0`` is refused
+by the parser with one sentence, before anything runs.
 """
 
 from __future__ import annotations
@@ -93,3 +97,35 @@ def read_rules_from(args: argparse.Namespace, players: int | None = None) -> Rul
     if players is not None:
         source.compile(players)
     return source
+
+
+def positive_int(text: str) -> int:
+    """An argparse ``type``: a whole number of at least 1 (games, workers, points to show, ...).
+
+    >>> positive_int("3")
+    3
+    >>> positive_int("0")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '0' is not a whole number of at least 1
+    """
+    return _whole(text, 1)
+
+
+def nonnegative_int(text: str) -> int:
+    """An argparse ``type``: a whole number of at least 0 (a first game index, a resample count).
+
+    >>> nonnegative_int("0"), nonnegative_int(" 7 ")
+    (0, 7)
+    """
+    return _whole(text, 0)
+
+
+def _whole(text: str, least: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:  # also a number of more than 4,300 digits
+        value = None
+    if value is None or value < least:
+        shown = text if len(text) <= 24 else text[:20] + "..."
+        raise argparse.ArgumentTypeError(f"{shown!r} is not a whole number of at least {least}")
+    return value

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from woa_core.errors import UsageError
-from woa_core.options import RULES_HELP, add_rules_options, rules_overrides, rules_spec
+from woa_core.options import RULES_HELP, add_rules_options, positive_int, rules_overrides, rules_spec
 from woa_core.sim.backends import add_dask_option
 
 
@@ -32,7 +32,7 @@ def add_commands(sub: Any) -> None:
         action="append",
         help="player count (repeatable; default: every count the rules support)",
     )
-    p.add_argument("--games", type=int, default=50, help="games per player count (default: %(default)s)")
+    p.add_argument("--games", type=positive_int, default=50, help="games per player count (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
     p.add_argument(
         "--out",
@@ -46,7 +46,7 @@ def add_commands(sub: Any) -> None:
         "heuristic bots reach rules random play rarely does",
     )
     p.add_argument("--coverage", action="store_true", help="report rule coverage")
-    p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
+    p.add_argument("--workers", type=positive_int, help="processes to use (default: all cores)")
     add_dask_option(p)
     p.add_argument("--json", action="store_true", help="print the outcome as JSON")
     p.set_defaults(run=cmd_check)
@@ -75,8 +75,6 @@ def cmd_check(args: argparse.Namespace) -> int:
     from woa_core.sim.progress import Progress
     from woa_core.sim.runner import game_seed
 
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
     spec, overrides = rules_spec(args), rules_overrides(args)
     source = read_rules(spec, overrides)
     counts = args.players or list(source.counts)

@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from woa_core.errors import UsageError
-from woa_core.options import RULES_HELP, add_rules_options, read_rules_from
+from woa_core.options import RULES_HELP, add_rules_options, nonnegative_int, positive_int, read_rules_from
 
 EPILOG_RULES = RULES_HELP
 
@@ -36,15 +36,18 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
     p.add_argument(
         "--games",
-        type=int,
+        type=positive_int,
         default=120,
         help="games to play (default: %(default)s); a multiple of the players keeps seats balanced",
     )
     p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
     p.add_argument(
-        "--resamples", type=int, default=1000, help="bootstrap resamples for the intervals (default: %(default)s)"
+        "--resamples",
+        type=nonnegative_int,
+        default=1000,
+        help="bootstrap resamples for the intervals (default: %(default)s)",
     )
-    p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
+    p.add_argument("--workers", type=positive_int, help="processes to use (default: all cores)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(run=cmd_tournament)
@@ -65,14 +68,14 @@ def add_commands(sub: Any) -> None:
     p.add_argument(
         "--bot", default="heuristic", help="the bot in every seat, one of them restricted (default: %(default)s)"
     )
-    p.add_argument("--games", type=int, default=300, help="games per restriction (default: %(default)s)")
+    p.add_argument("--games", type=positive_int, default=300, help="games per restriction (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="master seed, shared by every row (default: %(default)s)")
     p.add_argument(
         "--only",
         default="card,action,island",
         help="which restrictions: card, action, island, comma-separated (default: %(default)s)",
     )
-    p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
+    p.add_argument("--workers", type=positive_int, help="processes to use (default: all cores)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(run=cmd_value)
@@ -91,9 +94,7 @@ def _check_bots(specs: list[str]) -> tuple[str, ...]:
     return tuple(specs)
 
 
-def _games(args: argparse.Namespace) -> None:
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
+def _check_players(args: argparse.Namespace) -> None:
     if args.players < 1:
         raise UsageError("--players must be at least 1")
 
@@ -103,10 +104,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from woa_core.eval.tournament import format_tournament, run_tournament
     from woa_core.sim.progress import Progress
 
-    _games(args)
+    _check_players(args)
     bots = _check_bots(args.bots)
-    if args.resamples < 0:
-        raise UsageError("--resamples must be 0 or more")
     workers = args.workers or os.cpu_count() or 1
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
     try:
@@ -136,7 +135,7 @@ def cmd_value(args: argparse.Namespace) -> int:
     from woa_core.eval.value import format_value, run_value
     from woa_core.sim.progress import Progress
 
-    _games(args)
+    _check_players(args)
     (bot,) = set(seat_bots(args.bot, 1))
     kinds = [k.strip() for k in args.only.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in KINDS]

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from woa_core.errors import UsageError
+from woa_core.options import positive_int
 from woa_core.sim.sweep_figures import OBJECTIVES_HELP
 
 EXAMPLE = (
@@ -70,14 +71,14 @@ def add_command(sub: Any) -> None:
     )
     p.add_argument(
         "--race-games",
-        type=int,
+        type=positive_int,
         metavar="N",
         help="games per racing round (default: a quarter of the games per point, at least 10)",
     )
     p.add_argument("--resume", action="store_true", help="continue a sweep in DIR, keeping its finished points")
-    p.add_argument("--workers", type=int, default=0, help="processes to use (default: all cores)")
+    p.add_argument("--workers", type=positive_int, help="processes to use (default: all cores)")
     add_dask_option(p)
-    p.add_argument("--top", type=int, default=10, help="points to show in the ranking (default: %(default)s)")
+    p.add_argument("--top", type=positive_int, default=10, help="points to show in the ranking (default: %(default)s)")
     p.add_argument("--json", action="store_true", help="print results.json instead of the summary")
     p.add_argument(
         "--html",
@@ -111,9 +112,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     race_games = None
     if args.race:
         race_games = args.race_games or max(10, space.games // 4)
-        if race_games < 1:
-            raise UsageError("--race-games must be at least 1")
-    elif args.race_games:
+    elif args.race_games is not None:
         raise UsageError("--race-games needs --race")
     store = SweepStore(out, space, race_games, args.resume)
     points = space.points()

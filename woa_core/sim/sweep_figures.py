@@ -164,6 +164,9 @@ def parse_objective(text: str, players: int) -> Objective:
     Objective(text='length=7', kind='target', figure='rounds', target=7.0)
     >>> parse_objective("first-player", 4).target
     0.25
+    >>> parse_objective("vp=nan", 4)
+    Traceback (most recent call last):
+    woa_core.errors.UsageError: --objective 'vp=nan': the target 'nan' is not a finite number
     """
     text = text.strip()
     if text == "seat-balance":
@@ -177,7 +180,10 @@ def parse_objective(text: str, players: int) -> Objective:
     name, sep, target = text.partition("=")
     if sep and name.strip():
         try:
-            return Objective(text, "target", ALIASES.get(name.strip(), name.strip()), float(target))
+            value = float(target)
         except ValueError:
-            pass
+            value = math.nan
+        if not math.isfinite(value):
+            raise UsageError(f"--objective {text!r}: the target {target.strip()!r} is not a finite number")
+        return Objective(text, "target", ALIASES.get(name.strip(), name.strip()), value)
     raise UsageError(f"--objective {text!r} is not an objective; use one of: {OBJECTIVES_HELP}")

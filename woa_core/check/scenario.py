@@ -34,6 +34,7 @@ from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.notation import parse_card, parse_good, parse_island, parse_location
 from woa_core.packs.west_of_africa.state import NEUTRAL, NOBODY
 from woa_core.rules import load_rules
+from woa_core.rules.overrides import parse_override
 from woa_core.rules.source import Located, Pos, YamlProblem, display_path, load_yaml
 from woa_core.rules.validate import explain_schema_error, schema_validator
 
@@ -93,6 +94,14 @@ def scenario_from_located(located: Located, file: str) -> Scenario:
         problems.extend(explain_schema_error(located, tuple(error.absolute_path), error))
     if problems:
         raise ScenarioError(sorted(problems, key=lambda p: (p.line, p.column)))
+    for i, text in enumerate(located.data.get("overrides", [])):
+        try:  # read as --set reads them (bounded paths and values); checked against the rules when run
+            parse_override(text)
+        except RulesError as e:
+            pos = located.where(("overrides", i)) or Pos(file, 0, 0)
+            problems.append(Problem(pos.file, pos.line, pos.column, e.problems[0].message, f"overrides[{i}]"))
+    if problems:
+        raise ScenarioError(problems)
     return Scenario(file, located.data, located)
 
 

@@ -9,8 +9,10 @@ a mapping merges key by key, ``null`` deletes a key, and a list replaces the lis
 Overrides apply in order, after the variant chain and before the player-count overlay of
 ``players.yaml`` (so an overlay that sets the same value still wins at its player count).
 
-A problem in an override — malformed, or a value the schemas or the semantic checks refuse —
-is located at the ``--set`` argument itself:
+A path and its value together nest at most ``MAX_DEPTH`` levels, as deep as a rules file may
+(``parse_path`` is the one reader of rules paths: ``--set``, a scenario's ``overrides:`` and a
+sweep's parameters). A problem in an override — malformed, or a value the schemas or the
+semantic checks refuse — is located at the ``--set`` argument itself:
 
 >>> from woa_core.rules import load_document
 >>> load_document("west-of-africa", ["economy.gold.start=-1"])
@@ -29,7 +31,7 @@ from typing import Any
 
 from woa_core.errors import Problem, RulesError
 from woa_core.rules.resolve import ResolvedDoc
-from woa_core.rules.source import Located, Path_, Pos, YamlProblem, dotted, parse_yaml
+from woa_core.rules.source import MAX_DEPTH, Located, Path_, Pos, YamlProblem, dotted, parse_yaml
 
 _SEGMENT = re.compile(r"([^.\[\]]+)((?:\[\d+\])*)")
 
@@ -66,18 +68,10 @@ def parse_override(text: str, sections: Sequence[str] | None = None) -> Override
 
     if not sep:
         raise bad("expected PATH=VALUE, e.g. --set economy.gold.cap=60")
-    path: list[str | int] = []
-    for part in path_text.split("."):
-        match = _SEGMENT.fullmatch(part)
-        if not match:
-            raise bad(
-                f"'{path_text}' is not a rules path: dotted keys such as economy.gold.cap, "
-                "with [N] for an item of a list"
-            )
-        path.append(match.group(1))
-        path.extend(int(i) for i in re.findall(r"\d+", match.group(2)))
-    if sections is not None and path[0] not in sections:
-        raise bad(f"a rules path starts with the name of a rules file ({', '.join(sections)}), not '{path[0]}'")
+    try:
+        path = parse_path(path_text, sections)
+    except ValueError as e:
+        raise bad(str(e)) from None
     try:  # the rules files' own bounded reader: no alias bombs, tags or runaway nesting here either
         value = parse_yaml(value_text, f"--set {text}").data if value_text.strip() else None
     except YamlProblem as e:
@@ -85,7 +79,41 @@ def parse_override(text: str, sections: Sequence[str] | None = None) -> Override
         raise bad(f"the value is not valid YAML: {problem}") from None
     if not _is_json(value):
         raise bad(f"the value {value_text!r} is not plain data (a number, string, boolean, null, list or mapping)")
-    return Override(text, tuple(path), _string_keys(value))
+    depth = len(path) + _depth(value)
+    if depth > MAX_DEPTH:
+        raise bad(
+            f"the path ({len(path)} keys) and its value nest {depth} levels deep, more than the {MAX_DEPTH} "
+            "a rules file may"
+        )
+    return Override(text, path, _string_keys(value))
+
+
+def parse_path(text: str, sections: Sequence[str] | None = None) -> Path_:
+    """The keys of a rules path (dotted keys, ``[N]`` for an item of a list); ``ValueError``
+    saying why ``text`` is not one (with ``sections``, also when it names no rules file). A path has at most ``MAX_DEPTH`` keys (no rules file nests
+    deeper), so a hostile path costs no more than a rules file.
+
+    >>> parse_path("economy.gold_majority.vp_by_rank[0]")
+    ('economy', 'gold_majority', 'vp_by_rank', 0)
+    >>> parse_path("economy" + ".a" * 999)
+    Traceback (most recent call last):
+    ValueError: the rules path has 1,000 keys, more than the 64 a rules file may nest
+    """
+    keys = text.count(".") + text.count("[") + 1
+    if keys > MAX_DEPTH:  # counted before anything is built from it
+        raise ValueError(f"the rules path has {keys:,} keys, more than the {MAX_DEPTH} a rules file may nest")
+    path: list[str | int] = []
+    for part in text.split("."):
+        match = _SEGMENT.fullmatch(part)
+        if not match:
+            raise ValueError(
+                f"'{text}' is not a rules path: dotted keys such as economy.gold.cap, with [N] for an item of a list"
+            )
+        path.append(match.group(1))
+        path.extend(int(i) for i in re.findall(r"\d+", match.group(2)))
+    if sections is not None and path[0] not in sections:
+        raise ValueError(f"a rules path starts with the name of a rules file ({', '.join(sections)}), not '{path[0]}'")
+    return tuple(path)
 
 
 def apply_overrides(doc: ResolvedDoc, overrides: Iterable[str]) -> ResolvedDoc:
@@ -223,6 +251,21 @@ def _key(key: Any) -> str:
     if isinstance(key, bool):
         return str(key).lower()
     return "null" if key is None else str(key)
+
+
+def _depth(value: Any) -> int:
+    """How many levels of mappings and lists ``value`` nests (0 for a scalar), without recursion.
+
+    >>> _depth(1), _depth([]), _depth([1, {"a": [2]}])
+    (0, 1, 3)
+    """
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, dict | list):
+            deepest = max(deepest, level)
+            stack.extend((child, level + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return deepest
 
 
 def _is_json(value: Any) -> bool:

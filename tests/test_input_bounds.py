@@ -34,13 +34,14 @@ def within(seconds: float) -> Iterator[None]:
 
 
 def run(capsys, *argv: str) -> tuple[int, str]:
-    """``woa ARGV``'s exit status and what it printed on stderr (argparse errors included)."""
+    """``woa ARGV``'s exit status and what it printed (stderr, argparse errors included, then stdout)."""
     with within(10):
         try:
             status = main(list(argv))
         except SystemExit as e:  # argparse refuses an option with exit status 2
             status = int(e.code or 0)
-    return status, capsys.readouterr().err
+    printed = capsys.readouterr()
+    return status, printed.err + printed.out
 
 
 # ------------------------------------------------------------------------ counts on the command line
@@ -75,3 +76,126 @@ def test_an_objective_target_must_be_finite(capsys, tmp_path, objective):
     assert status == 2
     assert f"--objective '{objective}': the target" in err and "is not a finite number" in err
     assert not (tmp_path / "o").exists()  # refused before anything was written
+
+
+# ------------------------------------------------------------------------------------ rules paths
+
+DEEP = "economy" + ".a" * 999  # 1,000 keys: a RecursionError in content_hash before; 3,000 took 17 s
+
+
+def test_a_deep_set_path_is_a_sentence(capsys):
+    status, err = run(capsys, "simulate", "--games", "1", "--set", DEEP + "=1")
+    assert status == 1
+    assert err.strip().endswith("the rules path has 1,000 keys, more than the 64 a rules file may nest")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_deep_set_value_counts_with_its_path(capsys):
+    status, err = run(capsys, "validate", "--set", "players.overlays" + ".a" * 40 + "=" + "[" * 30 + "]" * 30)
+    assert status == 1
+    assert "the path (42 keys) and its value nest 72 levels deep, more than the 64 a rules file may" in err
+
+
+def test_a_deep_path_in_a_scenario_is_located_at_its_line(capsys, tmp_path):
+    scenario = tmp_path / "deep.yaml"
+    scenario.write_text(f"players: 2\noverrides:\n  - economy.gold.cap=40\n  - {DEEP}=1\n", encoding="utf-8")
+    status, out = run(capsys, "scenario", str(scenario))
+    assert status == 1
+    assert "deep.yaml:4:5: the rules path has 1,000 keys, more than the 64 a rules file may nest" in out
+
+
+def test_a_deep_sweep_parameter_is_located_at_its_key(capsys, tmp_path):
+    space = tmp_path / "space.yaml"
+    space.write_text(f"players: 2\ngames: 1\nparameters:\n  ? {DEEP}\n  : [1, 2]\n", encoding="utf-8")
+    status, err = run(capsys, "sweep", str(space), "--out", str(tmp_path / "o"))
+    assert status == 1
+    assert "space.yaml:4:5: the rules path has 1,000 keys, more than the 64 a rules file may nest" in err
+
+
+# ------------------------------------------------------------------------------------ sweep spaces
+
+
+def _space(tmp_path: Path, parameters: str, extra: str = "") -> Path:
+    path = tmp_path / "space.yaml"
+    path.write_text(f"players: 2\ngames: 1\nbots: random\n{extra}parameters:\n{parameters}", encoding="utf-8")
+    return path
+
+
+def test_a_range_of_too_many_values_is_a_sentence(capsys, tmp_path):
+    """1e308 / 1e-300 overflowed a float to int conversion (an OverflowError traceback)."""
+    space = _space(tmp_path, "  economy.gold.cap: {min: 0, max: 1.0e+308, step: 1.0e-300}\n")
+    status, err = run(capsys, "sweep", str(space), "--out", str(tmp_path / "o"))
+    assert status == 1
+    assert "space.yaml:5:51: step 1e-300 makes more than 10^18 values; a range may have at most 100,000" in err
+
+
+def test_a_range_too_wide_to_sample_is_a_sentence(capsys, tmp_path):
+    space = _space(tmp_path, "  economy.gold.cap: {min: -1.0e+308, max: 1.0e+308}\n", "sample: 2\n")
+    status, err = run(capsys, "sweep", str(space), "--out", str(tmp_path / "o"))
+    assert status == 1
+    assert "the range from -1e+308 to 1e+308 is too wide to compute with" in err
+
+
+def test_too_many_parameters_are_a_sentence(capsys, tmp_path):
+    paths = "".join(f"  players.overlays.{n}.economy.gold.cap: [40]\n" for n in range(11))
+    status, err = run(capsys, "sweep", str(_space(tmp_path, paths)), "--out", str(tmp_path / "o"))
+    assert status == 1
+    assert "space.yaml:5:3: 11 parameters are more than the 10 one sweep may vary: split the sweep" in err
+
+
+@pytest.mark.parametrize("high", [17, 99_999])
+def test_checking_a_space_reads_the_rules_as_often_whatever_its_size(monkeypatch, tmp_path, high):
+    """Each value cost a full read of the rules (~30 ms): a 99,985-value range with sample: 1 spent
+    40 minutes before its first game. Now the ends and one value between are read, at any size."""
+    import woa_core.sim.sweep_space as sweep_space
+
+    reads: list[tuple[str, ...]] = []
+    real = sweep_space.read_rules
+    monkeypatch.setattr(sweep_space, "read_rules", lambda spec, o=(): reads.append(tuple(o)) or real(spec, o))
+    space = _space(tmp_path, f"  economy.gold.cap: {{min: 15, max: {high}, step: 1}}\n", "sample: 1\n")
+    with within(10):
+        loaded = sweep_space.load_space(space)
+    assert reads == [
+        (),
+        ("economy.gold.cap=15",),
+        (f"economy.gold.cap={(15 + high) // 2}",),
+        (f"economy.gold.cap={high}",),
+    ]
+    assert len(loaded.points()) == 1
+
+
+def test_a_value_not_checked_on_loading_is_refused_before_its_point_plays(capsys, tmp_path):
+    """A refused value between the checked ones stops the sweep at its point, with a sentence."""
+    space = _space(tmp_path, "  economy.gold.start: [0, 1, 2, 90, 3, 4]\n")
+    status, err = run(capsys, "sweep", str(space), "--out", str(tmp_path / "o"), "--workers", "1", "--quiet")
+    assert status == 1
+    assert "space.yaml: point p4 (economy.gold.start=90): " in err
+    assert "starting gold 90 is above the gold cap" in err
+    assert sorted(p.name for p in (tmp_path / "o" / "points").iterdir()) == ["p1.json", "p2.json", "p3.json"]
+
+
+def test_a_sample_of_a_huge_grid_is_drawn_without_listing_it(tmp_path):
+    from woa_core.sim.sweep_space import load_space
+
+    ranges = "".join(
+        f"  players.overlays.{n}.economy.gold.cap: {{min: 20, max: 99999, step: 1}}\n" for n in (2, 3, 4, 5)
+    )
+    space = load_space(_space(tmp_path, ranges, "sample: 3\n"))  # 99,980^4 = 10^20 points
+    with within(5):
+        points = space.points()
+    assert len({tuple(p.values.values()) for p in points}) == 3
+
+
+def test_a_sampled_grid_draws_the_points_it_always_drew(tmp_path):
+    """Drawing grid indices instead of listing the grid keeps the sample of a saved sweep."""
+    import itertools
+    import random
+
+    from woa_core.sim.sweep_space import load_space
+
+    ranges = "  economy.gold.cap: [40, 45, 50, 60]\n  economy.game_end.vp_threshold: {min: 20, max: 30, step: 2}\n"
+    space = load_space(_space(tmp_path, ranges, "sample: 5\nseed: 7\n"))
+    grid = list(itertools.product(*(p.values for p in space.parameters)))
+    rng = random.Random("woa-sweep:7")  # what points() did before
+    before = [grid[i] for i in sorted(rng.sample(range(len(grid)), 5))]
+    assert [tuple(p.values.values()) for p in space.points()] == before

@@ -6,6 +6,14 @@ combinations (first parameter slowest) or, with ``sample: N``, N points drawn wi
 Every problem is reported at once as ``FILE:LINE:COL`` (``schema/sweep.schema.json``), including
 a value the rules refuse, located at the value.
 
+Checking takes a time independent of the space's size: a space sweeps at most ``MAX_PARAMETERS``
+paths, each with at most ``MAX_POINTS`` values, and only ``CHECKED_VALUES`` values of each
+parameter (its ends and values evenly between) are tried against the rules when the file is
+loaded — each try reads the whole rules (about 30 ms). The ends are where a schema's minimum or
+maximum refuses a value; any other value is checked when its point's rules are read, before
+that point's first game, and a refusal then stops the sweep naming the point (the points
+finished so far are kept for ``--resume``).
+
 >>> from woa_core.rules.source import parse_yaml
 >>> text = "players: 2\\ngames: 4\\nparameters:\\n  economy.gold.cap: [40, 60]\\n"
 >>> space = space_from_located(parse_yaml(text, "s.yaml"), "s.yaml")
@@ -23,6 +31,7 @@ import json
 import math
 import os
 import random
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,6 +39,7 @@ from typing import Any
 from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import Problem, RulesError, SweepError, UsageError
 from woa_core.rules import ResolvedDoc, RulesSource, bundled_rulesets, read_rules
+from woa_core.rules.overrides import parse_path
 from woa_core.rules.resolve import for_players
 from woa_core.rules.source import Located, Path_, Pos, YamlProblem, display_path, dotted, load_yaml
 from woa_core.rules.validate import explain_schema_error, schema_validator
@@ -37,6 +47,12 @@ from woa_core.rules.validate import explain_schema_error, schema_validator
 SCHEMA = "sweep"
 DEFAULTS: dict[str, Any] = {"players": 4, "games": 100, "seed": 0, "bots": "heuristic", "rotate_seats": False}
 MAX_POINTS = 100_000
+"""Most points a sweep plays, and most values one range may step through."""
+MAX_PARAMETERS = 10
+"""Most rules paths one space sweeps (a report draws each figure against the parameters)."""
+CHECKED_VALUES = 3
+"""Values of each parameter tried against the rules when a space is loaded (all of a list this
+short; else the first, the last and values evenly between)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +111,10 @@ class Space:
         if self.sample is None:
             combos = list(itertools.product(*(p.values or () for p in self.parameters)))
         elif all(p.values is not None for p in self.parameters):
-            grid = list(itertools.product(*(p.values or () for p in self.parameters)))
-            rng = random.Random(f"woa-sweep:{self.seed}")
-            combos = [grid[i] for i in sorted(rng.sample(range(len(grid)), self.sample))]
+            sizes = [len(p.values or ()) for p in self.parameters]
+            rng = random.Random(f"woa-sweep:{self.seed}")  # grid indices drawn without listing the grid
+            picked = sorted(_distinct(rng, math.prod(sizes), self.sample))
+            combos = [_grid_item(self.parameters, sizes, i) for i in picked]
         else:
             rng = random.Random(f"woa-sweep:{self.seed}")
             combos = [tuple(p.draw(rng) for p in self.parameters) for _ in range(self.sample)]
@@ -143,7 +160,11 @@ def space_from_located(
         raise SweepError(sorted(problems, key=lambda p: (p.line, p.column)))
     checker = _Checker(located, file)
     settings = DEFAULTS | data
-    parameters = tuple(checker.parameter(path, spec) for path, spec in data["parameters"].items())
+    if len(data["parameters"]) > MAX_PARAMETERS:
+        message = f"{len(data['parameters'])} parameters are more than the {MAX_PARAMETERS} one sweep may vary"
+        raise SweepError([Problem(file, *_line_col(located, ("parameters",)), message + ": split the sweep")])
+    found = (checker.parameter(path, spec) for path, spec in data["parameters"].items())
+    parameters = tuple(p for p in found if p is not None)
     sample = data.get("sample")
     if sample is None:
         for p in parameters:
@@ -203,7 +224,13 @@ class _Checker:
         pos = self.located.where(path, key=key) or Pos(self.file, 0, 0)
         self.problems.append(Problem(pos.file, pos.line, pos.column, message, dotted(path)))
 
-    def parameter(self, path: str, spec: Any) -> Parameter:
+    def parameter(self, path: str, spec: Any) -> Parameter | None:
+        """The parameter at ``path`` (``None`` if its path is not a rules path)."""
+        try:
+            parse_path(path)
+        except ValueError as e:
+            self.at(("parameters", path), str(e), key=True)
+            return None
         if isinstance(spec, list):
             return Parameter(path, tuple(spec))
         low, high, step = spec["min"], spec["max"], spec.get("step")
@@ -211,12 +238,20 @@ class _Checker:
         if low > high:
             self.at(("parameters", path, "max"), f"max {high} is below min {low}")
             return Parameter(path, (low,))
+        if not math.isfinite(high - low):
+            self.at(("parameters", path, "max"), f"the range from {low} to {high} is too wide to compute with")
+            return Parameter(path, (low,))
         if step is None:
             return Parameter(path, None, low, high, integer)
-        count = math.floor((high - low) / step + 1e-9) + 1
-        if count > MAX_POINTS:
-            self.at(("parameters", path, "step"), f"step {step} makes {count} values: use a larger step")
+        steps = (high - low) // step if integer else (high - low) / step  # an int, or a float (maybe inf)
+        if steps >= MAX_POINTS:  # counted before any value is made
+            shown = f"{math.floor(steps) + 1:,}" if steps < 10**18 else "more than 10^18"
+            self.at(
+                ("parameters", path, "step"),
+                f"step {step} makes {shown} values; a range may have at most {MAX_POINTS:,}: use a larger step",
+            )
             return Parameter(path, (low,))
+        count = int(steps) + 1 if integer else math.floor(steps + 1e-9) + 1
         values = tuple(low + k * step if integer else round(low + k * step, 10) for k in range(count))
         return Parameter(path, values)
 
@@ -253,8 +288,8 @@ class _Checker:
             if p.values is None:
                 tries = [((p.path, "min"), p.low), ((p.path, "max"), p.high)]
             else:
-                spec_list = self.located.data["parameters"][p.path]
-                tries = [((p.path, i) if isinstance(spec_list, list) else (p.path,), v) for i, v in enumerate(p.values)]
+                listed = isinstance(self.located.data["parameters"][p.path], list)
+                tries = [((p.path, i) if listed else (p.path,), p.values[i]) for i in _spread(len(p.values))]
             games_differ: set[str] = set()  # the rules each value gives at this player count
             for sub, value in tries:
                 text = f"{p.path}={json.dumps(value)}"
@@ -285,6 +320,51 @@ class _Checker:
                     self.problems.append(Problem(pos.file, pos.line, pos.column, f"{overrides[-1]}: {problem}"))
             return None
         return source
+
+
+def _spread(count: int) -> list[int]:
+    """Up to ``CHECKED_VALUES`` indices of ``count`` values: all, or the ends and evenly between.
+
+    >>> _spread(2), _spread(100_000)
+    ([0, 1], [0, 50000, 99999])
+    """
+    if count <= CHECKED_VALUES:
+        return list(range(count))
+    return sorted({round(k * (count - 1) / (CHECKED_VALUES - 1)) for k in range(CHECKED_VALUES)})
+
+
+def _distinct(rng: random.Random, population: int, count: int) -> list[int]:
+    """``count`` distinct integers below ``population``: ``rng.sample`` where it can count the
+    population, else (a grid of more than 2^63 points) distinct draws, ``count`` being small.
+
+    >>> sorted(_distinct(random.Random(1), 10**30, 3)) == sorted(set(_distinct(random.Random(1), 10**30, 3)))
+    True
+    """
+    if population <= sys.maxsize:
+        return rng.sample(range(population), count)
+    found: dict[int, None] = {}
+    while len(found) < count:
+        found[rng.randrange(population)] = None
+    return list(found)
+
+
+def _grid_item(parameters: tuple[Parameter, ...], sizes: list[int], index: int) -> tuple[Any, ...]:
+    """Item ``index`` of the grid of ``parameters`` in ``itertools.product`` order (the first slowest).
+
+    >>> a, b = Parameter("x", (1, 2)), Parameter("y", (10, 20, 30))
+    >>> [_grid_item((a, b), [2, 3], i) for i in (0, 2, 3)]
+    [(1, 10), (1, 30), (2, 10)]
+    """
+    combo: list[Any] = []
+    for p, size in zip(reversed(parameters), reversed(sizes), strict=True):
+        index, at = divmod(index, size)
+        combo.append((p.values or ())[at])
+    return tuple(reversed(combo))
+
+
+def _line_col(located: Located, path: Path_) -> tuple[int, int]:
+    pos = located.where(path)
+    return (pos.line, pos.column) if pos else (0, 0)
 
 
 def _played_rules(source: RulesSource, players: int) -> str:

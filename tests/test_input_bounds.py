@@ -199,3 +199,63 @@ def test_a_sampled_grid_draws_the_points_it_always_drew(tmp_path):
     rng = random.Random("woa-sweep:7")  # what points() did before
     before = [grid[i] for i in sorted(rng.sample(range(len(grid)), 5))]
     assert [tuple(p.values.values()) for p in space.points()] == before
+
+
+# -------------------------------------------------------------------------------------------- bots
+
+PLUGIN = """
+import random
+
+
+class Quitter:
+    name = "quitter"
+
+    def __init__(self, seed, seat=0, players=2):
+        self.rng = random.Random(seed)
+
+    def choose(self, view, legal):
+        raise SystemExit(3)
+
+
+class LateQuitter(Quitter):
+    name = "late"
+
+    def choose(self, view, legal):
+        return self.rng.choice(list(legal))
+
+    def game_over(self, view):
+        raise SystemExit("bye")
+"""
+
+
+@pytest.mark.parametrize(
+    ("bots", "sentence"),
+    [
+        (".x:Y", "woa: cannot load bot '.x:Y': name its module in full (my.module:Class), not relative to a package"),
+        (".:", "woa: cannot load bot '.:': name its module in full"),
+        ("builtins:exit", "woa: bot 'builtins:exit' tried to end the program (SystemExit("),
+        ("plugin_quits:Quitter", "woa: bot 'quitter' (seat 1) tried to end the program (SystemExit(3))"),
+        ("plugin_quits:LateQuitter", "woa: bot 'late' (seat 1) tried to end the program (SystemExit('bye'))"),
+        (
+            "mcts:iterations=100000000000000000000000",
+            "woa: bot 'mcts': iterations must be between 1 and 10,000, not 100,000,000,000,000,000,000,000",
+        ),
+        ("mcts:seconds=1e9", "woa: bot 'mcts': seconds must be between 0 and 60, not 1e+09"),
+        ("mcts:candidates=0", "woa: bot 'mcts': candidates must be between 1 and 50, not 0"),
+    ],
+)
+def test_bots_that_cannot_play_are_sentences(capsys, monkeypatch, tmp_path, bots, sentence):
+    (tmp_path / "plugin_quits.py").write_text(PLUGIN, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    argv = ["simulate", "--players", "2", "--games", "1", "--workers", "1", "--quiet", "--bots", bots]
+    status, err = run(capsys, *argv)
+    assert status == 2
+    assert err.startswith(sentence)
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_bot_checks_its_declared_limits_when_made_in_code():
+    from woa_core.bots.mcts import MctsBot
+
+    with pytest.raises(ValueError, match="iterations must be between 1 and 10,000, not 0"):
+        MctsBot(1, iterations=0)

@@ -11,7 +11,15 @@ continues the previous bot's parameters, so one value can hold several bots with
 ['random', 'heuristic']
 
 A bot's parameters are the keyword arguments of its constructor beyond ``seed``, ``seat`` and
-``players`` (see ``woa_core.bots.base``); values are converted to the type of their default.
+``players`` (see ``woa_core.bots.base``); values are converted to the type of their default and
+must lie within the bounds the bot declares (``limits``):
+
+>>> seat_bots("mcts:iterations=100000000000000000000000", 2)
+Traceback (most recent call last):
+woa_core.errors.UsageError: bot 'mcts': iterations must be between 1 and 10,000, not 100,000,000,000,000,000,000,000
+
+A bot that ends the program (raises ``SystemExit``) while it is made or while it plays is
+reported as a sentence naming it, as is a bot that cannot be found.
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
-from woa_core.bots.base import Bot, BotFactory
+from woa_core.bots.base import Bot, BotFactory, bot_exited, outside_limits
 from woa_core.bots.random_bot import RandomBot
 from woa_core.errors import UsageError
 
@@ -141,6 +149,8 @@ def make_bots(
                 bot = factory(seed * 8 + i + 1)
         except (TypeError, ValueError) as e:  # a parameter the bot itself refuses, or not a bot class
             raise UsageError(f"bot '{spec}' cannot be made: {e}") from None
+        except SystemExit as e:  # a plug-in's constructor that ends the program (builtins:exit)
+            raise bot_exited(spec, e) from None
         if not callable(getattr(bot, "choose", None)):
             raise UsageError(f"bot '{spec}' is not a bot: it has no choose(view, legal)")
         bots.append(bot)
@@ -165,6 +175,9 @@ def bot_params(name: str, text: dict[str, str]) -> dict[str, Any]:
         choices = getattr(bot_factory(name), "param_choices", {}).get(key)
         if choices is not None and out[key] not in choices:
             raise UsageError(f"bot '{name}': {key} must be one of {', '.join(map(str, choices))}, not '{value}'")
+    problem = outside_limits(getattr(bot_factory(name), "limits", {}), out)
+    if problem:
+        raise UsageError(f"bot '{name}': {problem}")
     return out
 
 
@@ -186,8 +199,9 @@ def _convert(name: str, key: str, value: str, default: Any) -> Any:
 @cache
 def _parameters(name: str) -> dict[str, Any]:
     """A bot's own parameters and their defaults (keyword arguments beyond the context)."""
+    factory = bot_factory(name)  # a bot that cannot be found says so here, not later in a worker
     try:
-        signature = inspect.signature(bot_factory(name))
+        signature = inspect.signature(factory)
     except (TypeError, ValueError):
         return {}
     return {
@@ -199,8 +213,9 @@ def _parameters(name: str) -> dict[str, Any]:
 
 @cache
 def _takes_context(name: str) -> bool:
+    factory = bot_factory(name)
     try:
-        params = inspect.signature(bot_factory(name)).parameters
+        params = inspect.signature(factory).parameters
     except (TypeError, ValueError):
         return True
     return "seat" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
@@ -217,11 +232,17 @@ def bot_factory(spec: str) -> BotFactory:
         known = ", ".join([*BUNDLED, *plugins])
         raise UsageError(f"unknown bot '{spec}' (bundled: {known}; or give module:Class)")
     module_name, _, attr = target.partition(":")
+    if module_name.startswith("."):  # import_module would want a package to be relative to
+        raise UsageError(
+            f"cannot load bot '{spec}': name its module in full (my.module:Class), not relative to a package"
+        )
     try:
         module = importlib.import_module(module_name)
         factory = getattr(module, attr)
     except (ImportError, AttributeError, ValueError) as e:  # ValueError: an empty module name
         raise UsageError(f"cannot load bot '{spec}': {e or 'no module named'}") from None
+    except SystemExit as e:  # a module that ends the program when it is imported
+        raise bot_exited(spec, e) from None
     if not callable(factory):
         raise UsageError(f"bot '{spec}' is not a class or factory")
     return factory  # type: ignore[no-any-return]

@@ -17,13 +17,19 @@ decision, so that it can be started at any point of a game (search bots do exact
 A bot that never reads its view may declare ``uses_view = False``: the game loop then passes
 ``None`` and saves making a snapshot per decision. A class whose constructor takes only ``seed``
 still works (it gets no seat, players or parameters).
+
+A bot declares the bounds of its numeric parameters with the bot, as a class attribute
+``limits = {"depth": (1, 8)}``: ``--bots`` refuses a value outside them with a sentence (a budget
+of 10^23 iterations would never end), and the constructor can check the same bounds with
+``outside_limits``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from woa_core.errors import UsageError
 from woa_core.kernel.actions import Action
 
 PlayerView = Any
@@ -43,10 +49,45 @@ class Bot(Protocol):
 
 def notify_game_over(bots: Sequence[Bot], views: Sequence[PlayerView]) -> None:
     """Call each bot's optional ``game_over`` once with its final view."""
-    for bot, view in zip(bots, views, strict=True):
+    for seat, (bot, view) in enumerate(zip(bots, views, strict=True)):
         game_over = getattr(bot, "game_over", None)
         if game_over is not None:
-            game_over(view)
+            try:
+                game_over(view)
+            except SystemExit as e:
+                raise bot_exited(bot_name(bot), e, seat) from None
+
+
+def bot_name(bot: Any) -> str:
+    """What messages call a bot: its ``name``, else its class's name."""
+    return str(getattr(bot, "name", "") or type(bot).__name__)
+
+
+def bot_exited(name: str, e: SystemExit, seat: int | None = None) -> UsageError:
+    """The sentence for a bot that raised ``SystemExit`` (it may not end a run without a word).
+
+    >>> str(bot_exited("builtins:exit", SystemExit(97)))
+    "bot 'builtins:exit' tried to end the program (SystemExit(97)): a bot must return an action"
+    """
+    at = f" (seat {seat + 1})" if seat is not None else ""
+    return UsageError(
+        f"bot '{name}'{at} tried to end the program (SystemExit({e.code!r})): a bot must return an action"
+    )
+
+
+def outside_limits(limits: Mapping[str, tuple[float, float]], values: Mapping[str, Any]) -> str | None:
+    """Why one of ``values`` is outside the bounds ``limits`` declares for it, or ``None``.
+
+    >>> outside_limits({"depth": (1, 8)}, {"depth": 9, "name": "x"})
+    'depth must be between 1 and 8, not 9'
+    """
+    for key, value in values.items():
+        if key in limits and isinstance(value, int | float) and not isinstance(value, bool):
+            low, high = limits[key]
+            if not low <= value <= high:
+                shown = f"{value:,}" if isinstance(value, int) and len(str(value)) <= 30 else f"{value:.3g}"
+                return f"{key} must be between {low:,} and {high:,}, not {shown}"
+    return None
 
 
 class BotFactory(Protocol):

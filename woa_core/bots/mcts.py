@@ -22,6 +22,9 @@ Parameters (``--bots mcts:iterations=400,c=1.4,rollout=heuristic``): ``iteration
 twice as fast and much weaker as a model of heuristic opponents, or ``random``), ``horizon``,
 ``candidates``, and ``steps``: which decisions it searches (the others
 it plays with the rollout policy): ``select`` (cards), ``main`` (which action next), ``all``.
+The budgets are bounded (``MctsBot.limits``): ``iterations`` at most 10,000 (an iteration takes
+7-20 ms on one core, so up to a few minutes a decision; the default is 64), ``seconds`` at most
+60 a decision, ``horizon`` at most 60 rounds, ``candidates`` at most 50.
 
 >>> from woa_core.packs.west_of_africa.game import Game
 >>> from woa_core.rules import load_rules
@@ -39,6 +42,7 @@ import time
 from collections.abc import Sequence
 from typing import ClassVar
 
+from woa_core.bots.base import outside_limits
 from woa_core.bots.random_bot import RandomBot
 from woa_core.packs.west_of_africa.actions import STEP_OF_VERB, Action
 from woa_core.packs.west_of_africa.bots.heuristic import HeuristicBot, choice_counts, ranked_choices, rival_predictions
@@ -59,6 +63,12 @@ class MctsBot:
     name = "mcts"
     kind = "search"
     param_choices: ClassVar[dict[str, tuple[str, ...]]] = {"rollout": ROLLOUTS, "steps": STEPS}
+    limits: ClassVar[dict[str, tuple[float, float]]] = {
+        "iterations": (1, 10_000),
+        "seconds": (0, 60),
+        "horizon": (0, 60),
+        "candidates": (1, 50),
+    }
 
     def __init__(
         self,
@@ -77,8 +87,10 @@ class MctsBot:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if steps not in STEPS:
             raise ValueError(f"steps must be one of {', '.join(STEPS)}, not {steps!r}")
-        if iterations < 1 or seconds < 0 or candidates < 1 or horizon < 0:
-            raise ValueError("iterations and candidates must be at least 1, seconds and horizon not negative")
+        budgets = {"iterations": iterations, "seconds": seconds, "horizon": horizon, "candidates": candidates}
+        problem = outside_limits(self.limits, budgets)
+        if problem:
+            raise ValueError(problem)
         self.seat, self.players = seat, players
         self.iterations, self.seconds, self.c = iterations, seconds, c
         self.horizon, self.candidates, self.steps = horizon, candidates, steps

@@ -23,7 +23,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from woa_core.bots import make_bots
-from woa_core.bots.base import Bot, notify_game_over
+from woa_core.bots.base import Bot, bot_exited, bot_name, notify_game_over
 from woa_core.kernel.actions import Action
 from woa_core.kernel.contract import Game
 from woa_core.kernel.notation import format_action
@@ -144,7 +144,10 @@ class Bots(Observer):
 
     def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> tuple:
         view = game.observation(seat) if self._views[seat] else None
-        return self.players[seat].choose(view, legal)  # type: ignore[arg-type]
+        try:
+            return self.players[seat].choose(view, legal)  # type: ignore[arg-type]
+        except SystemExit as e:  # a plug-in may not end the run without a word
+            raise bot_exited(bot_name(self.players[seat]), e, seat) from None
 
     def end(self, game: Game, ending: Ending) -> None:
         if ending is Ending.OVER:

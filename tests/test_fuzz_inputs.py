@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 _spec = importlib.util.spec_from_file_location(
@@ -166,6 +166,10 @@ def test_a_self_referencing_alias_in_set_is_a_sentence():
     )
     | st.text(alphabet="mcts:heuristic=,.-01x", max_size=24)
 )
+@example(spec=".:")  # a relative module: a TypeError from importlib (found 1 run in 6, issue 17)
+@example(spec=".x:Y")
+@example(spec="builtins:exit")  # a "bot" that raises SystemExit when it is made
+@example(spec="mcts:iterations=100000000000000000000000")  # a budget that never ends
 def test_bot_specs_are_sentences(spec):
     """Whatever ``--bots`` says, the bots are made or a ``UsageError`` says why."""
     from woa_core.bots import make_bots, seat_bots

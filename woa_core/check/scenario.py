@@ -33,6 +33,7 @@ from woa_core.packs.west_of_africa import Game, GameState
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.notation import parse_card, parse_good, parse_island, parse_location
 from woa_core.packs.west_of_africa.state import NEUTRAL, NOBODY
+from woa_core.packs.west_of_africa.validate import selection_bound
 from woa_core.rules import load_rules
 from woa_core.rules.overrides import parse_override
 from woa_core.rules.source import Located, Pos, YamlProblem, display_path, load_yaml
@@ -261,6 +262,9 @@ def apply_setup(game: Game, setup: dict[str, Any], scenario: Scenario) -> None:
                 p = word(parse_player, who, key, who)
                 for card, n in cards.items():
                     s.hand[p][word(parse_card, card, key, who, card)] = n
+                too_many = selection_bound(s.hand[p], r.min_cards, r.max_cards)  # as rule files are bounded
+                if too_many:
+                    raise Failure(f"{at(key, who)}: {who} holds too many cards to choose among: {too_many}")
         elif key == "track":
             s.reserve += s.track - value
             s.track = value

@@ -12,9 +12,10 @@ count and once for what holds at all counts.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import networkx as nx
 
@@ -56,15 +57,13 @@ def _enumeration_bounds(located: Located, d: dict) -> Iterator[tuple[Path_, str]
     minus = sum(1 for c in cards.values() if c["kind"] == "minus")
     # A passed minus card can gather in one hand: each kind up to one per player (R7).
     hand = [1] * (len(cards) - minus) + [players] * minus
-    work = math.prod(n + 1 for n in hand)
     sel = d["economy"]["selection"]
-    choices = _multisets(hand, sel["min_cards"], sel["max_cards"])
-    if work > MAX_SELECTION_WORK or choices > MAX_CHOICES:
+    too_many = selection_bound(hand, sel["min_cards"], sel["max_cards"])
+    if too_many:
         yield (
             ("cards", "cards"),
-            f"{len(cards)} cards are too many to choose among: a hand has {choices:,} possible selections "
-            f"({work:,} combinations to enumerate); the engine supports at most {MAX_CHOICES:,} "
-            f"({MAX_SELECTION_WORK:,}) — use fewer cards or a lower economy.selection.max_cards",
+            f"{len(cards)} cards are too many to choose among: {too_many} — use fewer cards or a lower "
+            "economy.selection.max_cards",
         )
     ships = len(d["board"]["worker_ships"])
     workers = sum(d["setup"]["workers"].values())
@@ -148,6 +147,33 @@ def _preplaced_spaces(d: dict) -> set[tuple[str, int]]:
     return spaces
 
 
+def selection_bound(hand: Sequence[int], min_cards: int, max_cards: int) -> str | None:
+    """Why the engine cannot list every selection of ``hand`` (copies of each card), or ``None``:
+    the one bound on card selections, for rule files and for the hands a scenario sets up. Counted
+    without enumerating (the product stops growing past the bound).
+
+    >>> selection_bound([1] * 8, 1, 3) is None
+    True
+    >>> selection_bound([99] * 8, 1, 3)
+    'a hand of 792 cards has more than 262,144 combinations of cards to enumerate; the engine supports at most 262,144'
+    """
+    work = 1
+    for copies in hand:
+        work *= max(copies, 0) + 1
+        if work > MAX_SELECTION_WORK:
+            return (
+                f"a hand of {sum(hand):,} cards has more than {MAX_SELECTION_WORK:,} combinations of cards to "
+                f"enumerate; the engine supports at most {MAX_SELECTION_WORK:,}"
+            )
+    choices = _multisets(list(hand), min_cards, max_cards)  # cheap: the hand is small now
+    if choices > MAX_CHOICES:
+        return (
+            f"a hand of {sum(hand):,} cards has {choices:,} possible selections; the engine lists them all and "
+            f"supports at most {MAX_CHOICES:,}"
+        )
+    return None
+
+
 def _combinations_capped(n: int, k: int, cap: int) -> int:
     """``math.comb(n, k)``, or ``cap`` if it is larger (without computing a huge number).
 
@@ -166,13 +192,14 @@ def _combinations_capped(n: int, k: int, cap: int) -> int:
 def _multisets(hand: list[int], low: int, high: int) -> int:
     """How many sub-multisets of ``hand`` (copies per card) have between ``low`` and ``high`` cards.
 
-    >>> _multisets([1, 1, 1], 1, 2)
-    6
+    >>> _multisets([1, 1, 1], 1, 2), _multisets([2, 0, 3], 0, 9)
+    (6, 12)
     """
     high = min(high, sum(hand))  # (a max_cards of a billion asks for no more than the whole hand)
     ways = [1] + [0] * high  # ways[k]: sub-multisets of the cards so far with k cards
-    for copies in hand:
-        ways = [sum(ways[k - j] for j in range(min(copies, k) + 1)) for k in range(high + 1)]
+    for copies in (c for c in hand if c > 0):
+        prefix = list(itertools.accumulate(ways, initial=0))  # prefix[k]: ways[0] + ... + ways[k - 1]
+        ways = [prefix[k + 1] - prefix[max(0, k - copies)] for k in range(high + 1)]
     return sum(ways[max(low, 0) :])
 
 

@@ -259,3 +259,45 @@ def test_a_bot_checks_its_declared_limits_when_made_in_code():
 
     with pytest.raises(ValueError, match="iterations must be between 1 and 10,000, not 0"):
         MctsBot(1, iterations=0)
+
+
+# ------------------------------------------------------------------------------- scenarios, variants
+
+ISLANDS = ("la_palma", "el_hierro", "la_gomera", "tenerife", "gran_canaria", "fuerteventura", "lanzarote")
+
+
+def test_a_scenario_hand_too_big_to_choose_from_is_a_sentence(capsys, tmp_path):
+    """99 cards of each island hung ``woa scenario``: every selection of the hand was enumerated.
+    The hand is bounded by the rule files' bound on selections (rules.validate.selection_bound)."""
+    hand = ", ".join(f"{island}: 99" for island in ISLANDS)
+    (tmp_path / "huge.yaml").write_text(
+        f"players: 2\nsetup:\n  hands:\n    p1: {{{hand}}}\nexpect:\n  decider: p1\n", encoding="utf-8"
+    )
+    (tmp_path / "fine.yaml").write_text("players: 2\nexpect:\n  decider: p1\n", encoding="utf-8")
+    status, out = run(capsys, "scenario", str(tmp_path))  # a whole directory: the others still run
+    assert status == 1
+    assert (  # 699 cards: the six action cards dealt and 99 of each island
+        "huge.yaml:4: p1 holds too many cards to choose among: a hand of 699 cards has more than 262,144 "
+        "combinations of cards to enumerate; the engine supports at most 262,144"
+    ) in out
+    assert "1 passed, 1 failed" in out
+
+
+def test_a_scenario_hand_the_engine_can_list_still_plays(capsys, tmp_path):
+    (tmp_path / "s.yaml").write_text(
+        "players: 2\nsetup:\n  hands:\n    p1: {la_palma: 3, tenerife: 2}\nexpect:\n  decider: p1\n", encoding="utf-8"
+    )
+    status, out = run(capsys, "scenario", str(tmp_path / "s.yaml"))
+    assert status == 0, out
+
+
+def test_extending_a_folder_without_rule_files_is_one_error_at_the_extends_line(capsys, tmp_path):
+    (tmp_path / "v.yaml").write_text("extends: .\neconomy: {gold: {cap: 30}}\n", encoding="utf-8")
+    status, err = run(capsys, "validate", str(tmp_path / "v.yaml"))
+    assert status == 1
+    first, summary = err.strip().splitlines()
+    assert first.endswith(
+        "v.yaml:1:10: cannot extend '.': a folder without rule files (ruleset.yaml, board.yaml, cards.yaml, "
+        "economy.yaml, turn.yaml, setup.yaml, players.yaml) (at extends)"
+    )
+    assert summary.endswith("v.yaml: 1 problem(s)")

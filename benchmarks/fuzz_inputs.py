@@ -1,4 +1,6 @@
-"""Fuzz every input woa reads: rule files, variants, scenarios and game logs (issue 11.4).
+"""Fuzz every input woa reads: rule files, variants, scenarios, game logs (issue 11.4), and the
+inputs that must stay bounded (issue 17.2): ``--set`` paths, sweep spaces, scenario hands and bot
+parameters.
 
 Each case takes a real input (the bundled rules, the shipped variants and scenarios, logs of
 simulated games), applies a few text mutations (inserted YAML tokens, control characters, huge
@@ -9,10 +11,18 @@ rules (and one game played with random bots if they are valid), ``woa scenario``
 with sentences); anything else — a traceback, a case over the time or memory bound — is a
 failure, saved with its input under ``--out``.
 
+The bounded inputs are made rather than mutated: ``--set`` arguments with paths of 1 to 3,000
+keys and values nested up to 100 deep (read as ``--set``); sweep spaces with up to 14 parameters,
+ranges from 1e-300 to 1e308 wide with any step, lists and samples of any size (loaded and their
+points listed, as ``woa sweep`` does before its first game); scenarios whose setup hands a player
+up to 10^20 cards (run, with an expectation that lists the legal actions); and ``--bots`` values
+with bot parameters at, inside and beyond their declared limits (checked and made).
+
 Run it by hand for long runs (the test suite runs the same cases with a small hypothesis budget,
 tests/test_fuzz_inputs.py)::
 
     python benchmarks/fuzz_inputs.py --rules 5000 --logs 1000 --scenarios 500 --seed 1
+    python benchmarks/fuzz_inputs.py --rules 0 --logs 0 --scenarios 0 --sets 500 --sweeps 300 --hands 300 --bots 500
 
 It prints the counts per kind and outcome, the slowest case and the peak memory. The bounds are
 per case: ``--seconds`` (default 5) by an interval timer, ``--megabytes`` (default 500) on the
@@ -370,6 +380,102 @@ def log_case(corpus: Corpus, rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
+# ------------------------------------------------------------------------ the bounded inputs
+
+PATH_KEYS = ["economy", "gold", "cap", "players", "overlays", "2", "board", "islands", "la_palma", "a", "x_1"]
+"""Keys ``--set`` paths are made of: real ones (so some paths reach the rules) and unknown ones."""
+DEPTHS = [1, 2, 3, 8, 63, 64, 65, 200, 1000, 3000]
+"""Path lengths tried: around the bound (64) and far beyond it (1,000 keys was a RecursionError)."""
+COUNTS: list[Any] = [0, 1, 2, 3, 5, 10, 99, 10**6, 10**20]
+"""Numbers of cards put in a scenario hand (99 of each island hung ``woa scenario``)."""
+NUMBERS: list[Any] = [0, 1, 15, 60, 99999, 10**29, -1, 0.5, 1e-300, 1e308, -1e308, 1.0e-9]
+"""Ends and steps of sweep ranges (1e308 / 1e-300 was an OverflowError)."""
+SWEEP_PATHS = [
+    "economy.gold.cap",
+    "economy.gold.start",
+    "economy.game_end.vp_threshold",
+    "players.overlays.3.economy.gold.cap",
+    "economy.settlement.vp",
+]
+BOT_VALUES = ["-1", "0", "1", "2", "60", "61", "10000", "10001", "1e9", "100000000000000000000000", "nan", "x", ""]
+"""Bot parameter values: inside, at and beyond the declared limits, and not numbers at all."""
+
+
+def set_argument(keys: list[str], value_depth: int, value: str = "1") -> str:
+    """A ``--set PATH=VALUE`` argument: dotted ``keys`` (``[0]`` joins its key) and ``value``
+    nested in ``value_depth`` lists.
+
+    >>> set_argument(["economy", "gold", "[0]"], 2)
+    'economy.gold[0]=[[1]]'
+    """
+    path = ""
+    for key in keys:
+        path += key if key.startswith("[") or not path else "." + key
+    return f"{path}={'[' * value_depth}{value}{']' * value_depth}"
+
+
+def set_case(rng: random.Random) -> str:
+    """A ``--set`` argument with a path of one of ``DEPTHS`` keys."""
+    keys = [rng.choice(PATH_KEYS) for _ in range(rng.choice(DEPTHS))]
+    if rng.random() < 0.2:
+        keys.insert(rng.randrange(len(keys) + 1), "[0]")
+    return set_argument(keys, rng.choice([0, 0, 1, 30, 63, 100]), rng.choice(["1", "60", "x", "{}", "null"]))
+
+
+def sweep_space_text(parameters: list[tuple[str, Any]], sample: int | None = None) -> str:
+    """A sweep space file sweeping ``parameters`` (path, list or range mapping), 2 players, 1 game."""
+    data: dict[str, Any] = {"players": 2, "games": 1, "bots": "random"}
+    if sample is not None:
+        data["sample"] = sample
+    data["parameters"] = dict(parameters)
+    return _dump(data)
+
+
+def sweep_case(rng: random.Random) -> str:
+    """A sweep space: 1 to 14 parameters (real or deep paths), each a list or a range of any size."""
+    parameters: list[tuple[str, Any]] = []
+    for _ in range(rng.choice([1, 1, 2, 3, 10, 11, 14])):
+        path = rng.choice(SWEEP_PATHS) if rng.random() < 0.9 else set_case(rng).partition("=")[0]
+        if rng.random() < 0.3:
+            spec: Any = [rng.choice(NUMBERS) for _ in range(rng.choice([1, 3, 6, 50]))]
+        else:
+            low, high = sorted((rng.choice(NUMBERS), rng.choice(NUMBERS)))
+            spec = {"min": low, "max": high}
+            if rng.random() < 0.8:
+                spec["step"] = abs(rng.choice(NUMBERS)) or 1
+        parameters.append((path, spec))
+    sample = rng.choice([None, None, 1, 3, 10**5, 10**6])
+    return sweep_space_text(parameters, sample)
+
+
+def hand_scenario(hands: dict[str, dict[str, Any]]) -> str:
+    """A 2-player scenario setting up ``hands`` and listing p1's legal selections."""
+    return _dump(
+        {"players": 2, "setup": {"hands": hands}, "expect": {"legal_excludes": ["p1 select la_palma el_hierro"]}}
+    )
+
+
+def hand_case(rng: random.Random) -> str:
+    """A scenario whose setup hands p1 (and maybe p2) any number of some cards."""
+    from woa_core.rules import load_rules
+
+    cards = [c.id for c in load_rules("west-of-africa", 2).cards]
+    hands = {
+        who: {c: rng.choice(COUNTS) for c in rng.sample(cards, rng.randint(1, len(cards)))} for who in ("p1", "p2")
+    }
+    return hand_scenario(hands)
+
+
+def bot_case(rng: random.Random) -> str:
+    """A ``--bots`` value: a bundled bot with one or two parameters of any value."""
+    from woa_core.bots import BUNDLED, _parameters
+
+    name = rng.choice([*BUNDLED, "mcts", "mcts"])
+    keys = list(_parameters(name)) or ["depth"]
+    params = ",".join(f"{key}={rng.choice(BOT_VALUES)}" for key in rng.sample(keys, min(len(keys), rng.randint(1, 2))))
+    return f"{name}:{params}"
+
+
 # ------------------------------------------------------------------------------ checking
 
 
@@ -417,6 +523,51 @@ def check_scenario(path: str) -> str:
         return "error"
     if not result.passed and not result.message:
         raise Escape("a failed scenario without a message")
+    return "valid"
+
+
+def check_set(argument: str) -> str:
+    """Read the bundled rules with one ``--set`` and compile them: "valid" or "error"."""
+    from woa_core.rules import read_rules
+
+    try:
+        read_rules("west-of-africa", (argument,)).compile(2)
+    except WoaError as e:
+        _located(e)
+        return "error"
+    return "valid"
+
+
+def check_sweep(path: str) -> str:
+    """Load a sweep space and list its points (what ``woa sweep`` does before its first game)."""
+    from woa_core.sim.sweep_space import MAX_POINTS, load_space
+
+    try:
+        space = load_space(path)
+    except WoaError as e:
+        _located(e)
+        return "error"
+    if len(space.points()) > MAX_POINTS:
+        raise Escape(f"a space of {len(space.points())} points was accepted")
+    return "valid"
+
+
+def check_bots(spec: str) -> str:
+    """Check a ``--bots`` value and make the bots: "valid" or "error"; a budget accepted beyond
+    the limits its bot declares is an escape."""
+    from woa_core.bots import bot_factory, make_bots, parse_spec, seat_bots
+    from woa_core.bots.base import outside_limits
+
+    try:
+        bots = make_bots(seat_bots(spec, 2), seed=1)
+    except WoaError as e:
+        _located(e)
+        return "error"
+    name, _ = parse_spec(spec)
+    limits = getattr(bot_factory(name), "limits", {})
+    beyond = outside_limits(limits, {key: getattr(bots[0], key, None) for key in limits})
+    if beyond:
+        raise Escape(f"{spec} was accepted: {beyond}")
     return "valid"
 
 
@@ -472,7 +623,7 @@ class Tally:
 
 
 def run(kind: str, cases: int, seed: int, corpus: Corpus, bounds: tuple[float, float], out: Path, tally: Tally) -> None:
-    """Run ``cases`` fuzz cases of ``kind`` ("rules", "scenarios", "logs")."""
+    """Run ``cases`` fuzz cases of ``kind`` ("rules", "scenarios", "logs", "sets", "sweeps", "hands", "bots")."""
     seconds, megabytes = bounds
     rng = random.Random(f"{kind}:{seed}")
     for index in range(cases):
@@ -487,6 +638,14 @@ def run(kind: str, cases: int, seed: int, corpus: Corpus, bounds: tuple[float, f
         elif kind == "scenarios":
             spec, files = "s.yaml", {"s.yaml": scenario_case(corpus, rng)}
             target = check_scenario
+        elif kind == "sets":
+            spec, files, target = set_case(rng), {}, check_set
+        elif kind == "sweeps":
+            spec, files, target = "space.yaml", {"space.yaml": sweep_case(rng)}, check_sweep
+        elif kind == "hands":
+            spec, files, target = "s.yaml", {"s.yaml": hand_case(rng)}, check_scenario
+        elif kind == "bots":
+            spec, files, target = bot_case(rng), {}, check_bots
         else:
             spec, files = "g.jsonl", {"g.jsonl": log_case(corpus, rng)}
             target = check_log
@@ -523,6 +682,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", type=int, default=500, help="mutated rule files (default %(default)s)")
     parser.add_argument("--logs", type=int, default=200, help="corrupted logs (default %(default)s)")
     parser.add_argument("--scenarios", type=int, default=100, help="mutated scenarios (default %(default)s)")
+    parser.add_argument("--sets", type=int, default=100, help="--set arguments, deep paths (default %(default)s)")
+    parser.add_argument("--sweeps", type=int, default=100, help="sweep spaces of any size (default %(default)s)")
+    parser.add_argument("--hands", type=int, default=100, help="scenarios with huge hands (default %(default)s)")
+    parser.add_argument("--bots", type=int, default=100, help="bot parameters beyond bounds (default %(default)s)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--seconds", type=float, default=5.0, help="time bound per case")
     parser.add_argument("--megabytes", type=float, default=500.0, help="bound on a case's peak memory growth")
@@ -535,7 +698,9 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="woa-fuzz-") as scratch:
         corpus = Corpus(Path(scratch))
         tally = Tally(Counter())
-        for kind, cases in (("rules", args.rules), ("scenarios", args.scenarios), ("logs", args.logs)):
+        kinds = ("rules", "scenarios", "logs", "sets", "sweeps", "hands", "bots")
+        for kind in kinds:
+            cases = getattr(args, kind)
             run(kind, cases, args.seed, corpus, (args.seconds, args.megabytes), out, tally)
     total = sum(tally.outcomes.values())
     print(f"{total} cases in {time.perf_counter() - started:.0f} s (seed {args.seed}; shared machine)")

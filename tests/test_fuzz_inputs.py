@@ -179,3 +179,70 @@ def test_bot_specs_are_sentences(spec):
         make_bots(seat_bots(spec, 2), seed=1)
     except WoaError as e:
         assert str(e).strip()
+
+
+# ---------------------------------------------------------------- inputs that must stay bounded (issue 17.2)
+# Each case must end, within a few seconds, in a valid result or a located error.
+
+SECONDS = 5
+
+
+@BUDGET
+@given(
+    keys=st.lists(st.sampled_from([*fuzz.PATH_KEYS, "[0]"]), min_size=1, max_size=3),
+    depth=st.sampled_from(fuzz.DEPTHS),
+    value_depth=st.sampled_from([0, 1, 30, 63, 100]),
+)
+@example(keys=["economy", "a"], depth=1000, value_depth=0)  # a RecursionError in content_hash (at the CLI)
+@example(keys=["economy", "a"], depth=3000, value_depth=0)  # 17 s, or a RecursionError
+@example(keys=["economy", "gold", "cap"], depth=3, value_depth=61)
+def test_set_paths_of_any_depth_are_sentences(keys, depth, value_depth):
+    path = (keys * depth)[:depth]
+    with fuzz.time_limit(SECONDS):
+        assert fuzz.check_set(fuzz.set_argument(path, value_depth)) in ("valid", "error")
+
+
+numbers = st.sampled_from(fuzz.NUMBERS)
+sweep_parameters = st.lists(
+    st.tuples(
+        st.sampled_from(fuzz.SWEEP_PATHS),
+        st.lists(numbers, min_size=1, max_size=6)
+        | st.fixed_dictionaries({"min": numbers, "max": numbers}, optional={"step": numbers.map(abs).filter(bool)}),
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+@BUDGET
+@given(parameters=sweep_parameters, sample=st.sampled_from([None, 1, 3, 10**6]))
+@example(parameters=[("economy.gold.cap", {"min": 0, "max": 1e308, "step": 1e-300})], sample=None)  # OverflowError
+@example(parameters=[("economy.gold.cap", {"min": 15, "max": 99999, "step": 1})], sample=1)  # 40 minutes
+def test_sweep_spaces_of_any_size_are_checked_quickly(tmp_path, parameters, sample):
+    path = tmp_path / "space.yaml"
+    path.write_text(fuzz.sweep_space_text(parameters, sample), encoding="utf-8")
+    with fuzz.time_limit(SECONDS):
+        assert fuzz.check_sweep(str(path)) in ("valid", "error")
+
+
+CARDS = ["la_palma", "el_hierro", "tenerife", "lanzarote", "move_ship", "sell", "minus"]
+
+
+@BUDGET
+@given(hand=st.dictionaries(st.sampled_from(CARDS), st.sampled_from(fuzz.COUNTS), min_size=1))
+@example(hand={card: 99 for card in CARDS})  # hung woa scenario
+def test_scenario_hands_of_any_size_are_sentences(tmp_path, hand):
+    path = tmp_path / "s.yaml"
+    path.write_text(fuzz.hand_scenario({"p1": hand}), encoding="utf-8")
+    with fuzz.time_limit(SECONDS):
+        assert fuzz.check_scenario(str(path)) in ("valid", "error")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    key=st.sampled_from(["iterations", "seconds", "horizon", "candidates", "c"]),
+    value=st.sampled_from(fuzz.BOT_VALUES),
+)
+@example(key="iterations", value="100000000000000000000000")  # never ended
+def test_bot_parameters_beyond_their_limits_are_sentences(key, value):
+    assert fuzz.check_bots(f"mcts:{key}={value}") in ("valid", "error")

@@ -90,8 +90,9 @@ def parse_override(text: str, sections: Sequence[str] | None = None) -> Override
 
 def parse_path(text: str, sections: Sequence[str] | None = None) -> Path_:
     """The keys of a rules path (dotted keys, ``[N]`` for an item of a list); ``ValueError``
-    saying why ``text`` is not one (with ``sections``, also when it names no rules file). A path has at most ``MAX_DEPTH`` keys (no rules file nests
-    deeper), so a hostile path costs no more than a rules file.
+    saying why ``text`` is not one (with ``sections``, also when it names no rules file). A
+    path has at most ``MAX_DEPTH`` keys (no rules file nests deeper), so a hostile path costs no
+    more than a rules file.
 
     >>> parse_path("economy.gold_majority.vp_by_rank[0]")
     ('economy', 'gold_majority', 'vp_by_rank', 0)

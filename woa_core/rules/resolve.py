@@ -183,9 +183,9 @@ def _resolve(spec: str, base_dir: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
     except (OSError, ValueError) as e:
         raise MissingRules([Problem(spec, 0, 0, f"cannot read: {getattr(e, 'strerror', None) or e}")]) from None
     if is_dir:
-        if not any((path / f"{section}.yaml").exists() for section in SECTIONS):  # (extends: .)
-            files = ", ".join(f"{section}.yaml" for section in SECTIONS)
-            raise MissingRules([Problem(spec, 0, 0, f"a folder without rule files ({files})")])
+        if not any((path / f"{section}.yaml").exists() for section in KERNEL_SECTIONS):  # (extends: .)
+            files = ", ".join(f"{section}.yaml" for section in KERNEL_SECTIONS)
+            raise MissingRules([Problem(spec, 0, 0, f"a folder without rule files ({files}, and its pack's)")])
         return _read_directory(path)
     if path.suffix in (".yaml", ".yml"):
         if not is_file:

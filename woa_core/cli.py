@@ -144,6 +144,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="apply the overlay for this many players")
     p.add_argument("--json", action="store_true", help="print JSON instead of YAML")
     p.set_defaults(run=cmd_rules_show)
+    p = rules.add_parser(
+        "verbs",
+        help="list every verb of the action notation",
+        description="List every verb of the rules' action notation, with the words it takes and what it does, "
+        "from the rule pack's declarations (the complete reference: docs/notation.md shows examples).",
+        epilog=EPILOG_RULES,
+    )
+    add_rules_options(p, positional="?", help="rules whose verbs to list")
+    p.set_defaults(run=cmd_rules_verbs)
 
     p = sub.add_parser(
         "simulate",
@@ -324,6 +333,16 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
     else:
         print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), end="")
+    return 0
+
+
+def cmd_rules_verbs(args: argparse.Namespace) -> int:
+    """``woa rules verbs``: every verb of the notation, as the pack declares it."""
+    from woa_core.rules import load_document
+
+    pack = load_document(rules_spec(args), rules_overrides(args)).pack
+    for verb in pack.verbs.values():
+        print(f"pN {verb.name} {verb.usage}".rstrip().ljust(40) + " " + verb.summary)
     return 0
 
 

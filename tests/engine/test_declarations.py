@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 from woa_core.kernel.notation import format_action, parse_action
+from woa_core.kernel.pack import load_pack
 from woa_core.packs.west_of_africa import Game, notation
 from woa_core.packs.west_of_africa.actions import ACTIONS, DECLARATIONS, STEP_OF_VERB, VERBS
 from woa_core.packs.west_of_africa.primitives import PRIMITIVES
 from woa_core.rules import data_root, load_rules
+from woa_core.rules.data import schema_validator
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,17 +24,24 @@ def _schema(name: str) -> dict:
     return json.loads((data_root() / "schema" / f"{name}.schema.json").read_text(encoding="utf-8"))
 
 
-def test_schema_action_enums_are_the_declared_actions() -> None:
-    """cards.yaml and turn.yaml name actions; their schema enums are exactly the declarations."""
-    assert _schema("cards")["$defs"]["action"]["enum"] == list(ACTIONS)
-    assert _schema("turn")["$defs"]["action"]["enum"] == list(ACTIONS)
+def test_schema_action_names_are_the_declared_actions() -> None:
+    """cards.yaml and turn.yaml name actions: the schema files hold no copy of the names (a new
+    action is declared once, in its module), and the schemas as validation loads them accept
+    exactly the declarations."""
+    pack = load_pack("west_of_africa")
+    for section in ("cards", "turn"):
+        assert "enum" not in _schema(section)["$defs"]["action"]
+        assert schema_validator(section, pack).schema["$defs"]["action"]["enum"] == list(ACTIONS)
 
 
 @pytest.mark.parametrize("definition", sorted(PRIMITIVES))
-def test_schema_primitive_enums_are_the_registered_primitives(definition: str) -> None:
-    """turn.schema.json lists the names of each registry (round-end steps R13, order R8, minus
-    card passing R7, displacement fallback R19), no more, no fewer."""
-    assert sorted(_schema("turn")["$defs"][definition]["enum"]) == sorted(PRIMITIVES[definition])
+def test_schema_primitive_names_are_the_registered_primitives(definition: str) -> None:
+    """turn.yaml names primitives (round-end steps R13, order R8, minus card passing R7,
+    displacement fallback R19): turn.schema.json holds no copy of the names; as validation loads
+    it, it accepts each registry's names, no more, no fewer."""
+    assert "enum" not in _schema("turn")["$defs"][definition]
+    loaded = schema_validator("turn", load_pack("west_of_africa")).schema["$defs"][definition]["enum"]
+    assert sorted(loaded) == sorted(PRIMITIVES[definition])
 
 
 def test_verbs_are_declared_once_and_readable() -> None:
@@ -46,12 +55,19 @@ def test_verbs_are_declared_once_and_readable() -> None:
     assert {STEP_OF_VERB[v] for v in STEP_OF_VERB} == set(ACTIONS)  # every action has a step verb
 
 
-def test_docs_name_every_verb() -> None:
-    """The notation's docs (module docstring and docs/notation.md) show every declared verb."""
+def test_every_verb_is_documented_from_its_declaration(capsys) -> None:
+    """The complete verb reference derives from the declarations (``woa rules verbs``), so a new
+    verb is documented where it is declared; docs/notation.md shows examples and points there."""
+    from woa_core.cli import main
+
+    assert main(["rules", "verbs"]) == 0
+    listed = {line.split()[1]: line for line in capsys.readouterr().out.splitlines()}
+    assert list(listed) == list(VERBS)
+    for verb in VERBS.values():
+        assert verb.summary in listed[verb.name] and verb.usage in listed[verb.name]
     guide = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
-    for verb in VERBS:
-        assert re.search(rf"\bp\d {verb}\b", notation.__doc__ or ""), verb
-        assert re.search(rf"\b{verb}\b", guide), verb
+    assert "woa rules verbs" in guide
+    assert re.search(r"\bp\d sell\b", notation.__doc__ or "") and re.search(r"\bsell\b", guide)
 
 
 def test_every_legal_action_reads_back_from_its_text() -> None:

@@ -17,6 +17,7 @@ import pytest
 
 from woa_core.cli import main
 from woa_core.errors import Problem, RulesError
+from woa_core.packs.west_of_africa.actions import ACTIONS
 from woa_core.rules import compile_document, data_root, load_document
 
 BUNDLED = data_root() / "rules" / "west-of-africa"
@@ -364,7 +365,7 @@ def test_unknown_card_kind_and_action(tmp_path, capsys):
         spec,
         [
             ("v.yaml", 4, 32, "'bonus' is not one of ['island', 'action', 'minus']"),
-            ("v.yaml", 5, 52, "'steal' is not one of ['move_workers', 'move_ship', 'cultivate', 'sell', 'found']"),
+            ("v.yaml", 5, 52, f"'steal' is not one of {list(ACTIONS)}"),
         ],
     )
 

@@ -28,7 +28,7 @@ import importlib
 import importlib.util
 import re
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType, ModuleType
@@ -67,6 +67,9 @@ class Pack:
     - ``verbs``: every verb of the game's notation, by name (``woa_core.kernel.actions.Verb``);
     - ``arg_kinds``: how the notation reads and writes each argument kind its verbs name
       (``woa_core.kernel.actions.ArgKind``; ``woa_core.kernel.notation.PLAYER`` is the seat kind);
+    - ``schema_names``: for a ``$defs`` entry of the pack's schemas that names one of its
+      declarations (an action, a primitive), the names it may take; the kernel fills the
+      schema's ``enum`` from it when it loads the schema, so the names are declared once, in code;
     - ``check(located, players)``: what the schemas cannot say (references, playability), as
       located problems; ``players`` is None for the checks that hold at every player count;
     - ``log_figures(game)``: the main figures after an action, which a log's running check
@@ -85,6 +88,7 @@ class Pack:
     flow: Flow | None = None
     arg_kinds: Mapping[str, ArgKind] = field(default_factory=lambda: MappingProxyType({}))
     check: Callable[..., list[Any]] | None = None
+    schema_names: Mapping[str, Callable[[], Iterable[str]]] = field(default_factory=lambda: MappingProxyType({}))
     log_figures: Callable[[Any], tuple[Any, ...]] = lambda game: ()
     result: Callable[[Any], dict[str, Any]] = lambda game: {}
     where: Callable[[Any], str] = lambda game: "the game"

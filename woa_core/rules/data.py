@@ -49,16 +49,20 @@ def schema_validator(name: str, pack: Pack | None = None) -> jsonschema.protocol
     'woa turn'
     """
     if pack is None:
-        return _validator(data_root() / "schema" / f"{name}.schema.json")
+        return _validator(data_root() / "schema" / f"{name}.schema.json", ())
     path = pack.schema_dir / f"{name}.schema.json"
     if not path.is_file() and (KERNEL_SCHEMAS / f"{name}.schema.json").is_file():
         path = KERNEL_SCHEMAS / f"{name}.schema.json"
-    return _validator(path)
+    names = tuple((definition, tuple(declared())) for definition, declared in pack.schema_names.items())
+    return _validator(path, names)
 
 
 @cache
-def _validator(path: Path) -> jsonschema.protocols.Validator:
+def _validator(path: Path, names: tuple[tuple[str, tuple[str, ...]], ...]) -> jsonschema.protocols.Validator:
     schema = json.loads(path.read_text(encoding="utf-8"))
+    for definition, declared in names:  # names the pack declares in code, not copied into its schemas
+        if definition in schema.get("$defs", {}):
+            schema["$defs"][definition]["enum"] = list(declared)
     base = jsonschema.validators.validator_for(schema)
     # JSON Schema counts 6.0 as an integer; the engine needs real ones.
     strict_integers = base.TYPE_CHECKER.redefine(

@@ -11,11 +11,12 @@ from types import MappingProxyType
 
 from woa_core.kernel.pack import Pack
 from woa_core.packs.west_of_africa import records
-from woa_core.packs.west_of_africa.actions import VERBS
+from woa_core.packs.west_of_africa.actions import ACTIONS, VERBS
 from woa_core.packs.west_of_africa.compile import compile_rules
 from woa_core.packs.west_of_africa.flow import FLOW
 from woa_core.packs.west_of_africa.game import Game
 from woa_core.packs.west_of_africa.notation import ARG_KINDS
+from woa_core.packs.west_of_africa.primitives import PRIMITIVES
 from woa_core.packs.west_of_africa.validate import check
 from woa_core.rules.data import data_root
 
@@ -29,6 +30,7 @@ PACK = Pack(
     flow=FLOW,
     arg_kinds=ARG_KINDS,
     check=check,
+    schema_names=MappingProxyType({"action": ACTIONS.keys, **{name: r.keys for name, r in PRIMITIVES.items()}}),
     log_figures=records.log_figures,
     result=records.result,
     where=records.where,

@@ -1,11 +1,12 @@
-"""The engine's actions, each declared once (``declare.ActionDecl``) in a module of its own.
+"""The engine's actions, each declared once (``woa_core.kernel.actions.ActionDecl``) in a module
+of its own.
 
-``DECLARATIONS`` lists them; everything else is derived: the actions cards can name
-(``ACTIONS``), every verb of the notation (``VERBS``) and which action a step verb belongs to
-(``STEP_OF_VERB``).
+``DECLARATIONS`` lists them, in the order their steps are offered; everything else is derived:
+the actions cards can name (``ACTIONS``), every verb of the notation (``VERBS``) and which action
+a step verb belongs to (``STEP_OF_VERB``).
 
->>> list(ACTIONS)
-['move_workers', 'move_ship', 'cultivate', 'sell', 'found']
+>>> "sell" in ACTIONS, "turn" in ACTIONS  # the turn flow's verbs are no card's action
+(True, False)
 >>> STEP_OF_VERB["load"], VERBS["sell"].args
 ('move_ship', ('island', 'good'))
 """

@@ -16,8 +16,6 @@ NOT_YET_GENERIC = {
     "woa_core.check.runner",
     "woa_core.check.scenario",
     "woa_core.check.strategies",
-    "woa_core.draw.cli",
-    "woa_core.draw.replay_html",
     "woa_core.eval.restricted",
     "woa_core.pettingzoo",
     "woa_core.play",

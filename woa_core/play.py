@@ -18,13 +18,12 @@ from woa_core.bots.base import notify_game_over
 from woa_core.errors import IllegalAction, InvalidNotation
 from woa_core.kernel import loop
 from woa_core.kernel.contract import Game as AnyGame
+from woa_core.kernel.drawing import drawing_of, format_explanation
 from woa_core.kernel.loop import Ending, Observer, StopGame, Transcript
 from woa_core.kernel.notation import format_action, parse_action
 from woa_core.packs.west_of_africa import Game, GameState
 from woa_core.packs.west_of_africa.actions import VERBS, Action
 from woa_core.packs.west_of_africa.compiled import Rules
-from woa_core.packs.west_of_africa.draw.explain import explain_round_end, format_explanation
-from woa_core.packs.west_of_africa.draw.render import render
 
 COMMANDS = ("?", "help", "board", "quit", "exit")
 """What the prompt understands besides actions."""
@@ -92,7 +91,7 @@ def play(
     players = dict(zip(others, make_bots(bots, seed, seats=others, players=rules.players), strict=True))
     you = f"p{human + 1}"
     write(f"You are {you}. Type ? for your legal actions, board to see the board, quit to stop.")
-    write(render(game, human))
+    write(drawing_of(game.rules).text(game, human))
 
     def choose(game: AnyGame, seat: int, legal: Sequence[Action]) -> tuple:
         woa = cast(Game, game)
@@ -136,10 +135,11 @@ class _Narrator(Observer):
             order = ", ".join(f"p{p + 1} (sum {game.card_sum(p)})" for p in game.state.order)
             self.write(f"  order this round: {order}")
         if game.state.round != self.round or game.over:
-            if prev is not None:
-                self.write(format_explanation(self.round, explain_round_end(game.rules, prev, game.state)))
+            told = drawing_of(game.rules).explain(game.rules, prev, game.state) if prev is not None else None
+            if told:
+                self.write(format_explanation(f"End of round {self.round}:", told))
             self.write("")
-            self.write(render(game, self.human))
+            self.write(drawing_of(game.rules).text(game, self.human))
 
 
 def _ask(
@@ -171,7 +171,7 @@ def _ask(
                 write(f"  ... and {len(texts) - 60} more (type the action)")
             continue
         if line == "board":
-            write(render(game, human))
+            write(drawing_of(game.rules).text(game, human))
             continue
         if line.isdigit():
             if 1 <= int(line) <= len(legal):

@@ -7,9 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from woa_core.kernel.drawing import drawing_of
 from woa_core.options import RULES_HELP, add_rules_options, read_rules_from
-from woa_core.packs.west_of_africa.compiled import Rules
-from woa_core.rules import RulesSource
 
 
 def add_commands(sub: Any) -> None:
@@ -30,35 +29,11 @@ def add_commands(sub: Any) -> None:
     p.set_defaults(run=cmd_board)
 
 
-def printed_moorings(spec: str | RulesSource, rules: Rules) -> list[int]:
-    """Per island, the most moorings any supported player count uses (the printed board), so the
-    picture can show which ones this player count leaves unused.
-
-    >>> from woa_core.rules import read_rules
-    >>> source = read_rules("west-of-africa")
-    >>> printed_moorings(source, source.compile(2))[3]  # Tenerife: its second mooring is for 4-5 players
-    2
-    """
-    from woa_core.rules import read_rules
-
-    source = spec if isinstance(spec, RulesSource) else read_rules(spec)
-    most = [i.moorings for i in rules.islands]
-    for count in rules.document["players"]["counts"]:
-        other = source.compile(count)
-        for k, island in enumerate(rules.islands):
-            j = other.island_id(island.id)
-            if j >= 0:
-                most[k] = max(most[k], other.islands[j].moorings)
-    return most
-
-
 def cmd_board(args: argparse.Namespace) -> int:
     """``woa board``: the empty board as SVG."""
-    from woa_core.packs.west_of_africa.draw.svg import board_svg
-
     source = read_rules_from(args, args.players)
     rules = source.compile(args.players)
-    svg = board_svg(rules, printed_moorings=printed_moorings(source, rules))
+    svg = drawing_of(rules).board(rules, None, (), source)
     write_text(args.out, svg)
     if args.out:
         print(f"board of {rules.name} for {rules.players} players written to {args.out}", file=sys.stderr)

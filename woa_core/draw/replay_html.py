@@ -23,22 +23,19 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from woa_core.kernel.contract import Game as AnyGame
+from woa_core.kernel.compiled import CompiledRules
+from woa_core.kernel.contract import Game, new_game
+from woa_core.kernel.drawing import Viewer, drawing_of
 from woa_core.kernel.gamelog import Replayed, replay
-from woa_core.packs.west_of_africa import Game
-from woa_core.packs.west_of_africa.compiled import Rules
-from woa_core.packs.west_of_africa.draw.explain import explain_round_end
-from woa_core.packs.west_of_africa.draw.svg import Layout, board_layer, board_title, layout, pieces_parts, svg_document
-from woa_core.packs.west_of_africa.state import GameState, new_state
 
 
 @dataclass(slots=True)
 class Trace:
     """Every step of a replayed game: the state after each action (index 0: before any)."""
 
-    states: list[GameState] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)  # actions[k] led from states[k] to states[k + 1]
-    rules: Rules | None = None
+    rules: CompiledRules | None = None
 
 
 def trace(path: str | os.PathLike[str], rules_spec: str | None = None) -> tuple[Replayed, Trace]:
@@ -54,21 +51,17 @@ def trace(path: str | os.PathLike[str], rules_spec: str | None = None) -> tuple[
     """
     t = Trace()
 
-    def keep(game: AnyGame, action: str) -> None:
-        if t.rules is None:
-            t.rules = game.rules
-            t.states.append(new_state(game.rules, game.state.seed))
+    def keep(game: Game, action: str) -> None:
         t.states.append(game.state.copy())
         t.actions.append(action)
 
     replayed = replay(path, rules_spec, on_action=keep)
-    if t.rules is None:  # a log without actions
-        t.rules = replayed.game.rules
-        t.states.append(replayed.game.state.copy())
+    t.rules = replayed.game.rules
+    t.states.insert(0, new_game(t.rules, replayed.header["seed"]).state)  # before the first action
     return replayed, t
 
 
-def viewer_data(replayed: Replayed, t: Trace, lay: Layout) -> dict[str, Any]:
+def viewer_data(replayed: Replayed, t: Trace, viewer: Viewer) -> dict[str, Any]:
     """The JSON the viewer's script reads: the pieces layer of every step as indices into a
     table of parts (an island's pieces, the worker ships, the panel), each part stored once.
 
@@ -77,31 +70,33 @@ def viewer_data(replayed: Replayed, t: Trace, lay: Layout) -> dict[str, Any]:
     >>> folder = tempfile.mkdtemp()
     >>> _ = run_one(RunSpec("west-of-africa", 2, ("random", "random"), seed=5, log_dir=folder), 0)
     >>> replayed, t = trace(os.path.join(folder, "game-000000.jsonl"))
-    >>> data = viewer_data(replayed, t, layout(t.rules))
+    >>> data = viewer_data(replayed, t, t.rules.pack.drawing.viewer(t.rules))
     >>> ends = [s for s in data["steps"] if "e" in s]
     >>> len(ends) == t.states[-1].round, ends[-1]["e"][-1][0]  # every round end; the last one scores
     (True, 'final_scoring')
     """
     assert t.rules is not None
     rules = t.rules
+    drawing = drawing_of(rules)
     seats = [str(b) for b in replayed.header.get("bots") or []]
     parts: list[str] = []
     seen: dict[str, int] = {}
     steps: list[dict[str, Any]] = []
     for k, state in enumerate(t.states):
         frame = []
-        for part in pieces_parts(rules, lay, state, seats):
+        for part in viewer.parts(state, seats):
             index = seen.setdefault(part, len(parts))
             if index == len(parts):
                 parts.append(part)
             frame.append(index)
-        entry: dict[str, Any] = {"f": frame, "r": 1, "a": "", "vp": list(state.vp)}
+        entry: dict[str, Any] = {"f": frame, "r": 1, "a": "", "vp": drawing.scores(state)}
         if k:
             before = t.states[k - 1]
             entry["r"] = before.round
             entry["a"] = t.actions[k - 1]
-            if state.round != before.round or (state.over and not before.over):
-                entry["e"] = [[name, lines] for name, lines in explain_round_end(rules, before, state)]
+            told = drawing.explain(rules, before, state)
+            if told is not None:
+                entry["e"] = [[name, lines] for name, lines in told]
         steps.append(entry)
     return {"parts": parts, "steps": steps}
 
@@ -111,20 +106,22 @@ def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> 
     replayed, t = trace(path, rules_spec)
     assert t.rules is not None
     rules = t.rules
-    lay = layout(rules)
-    data = viewer_data(replayed, t, lay)
+    viewer = drawing_of(rules).viewer(rules)
+    data = viewer_data(replayed, t, viewer)
     first = "".join(data["parts"][k] for k in data["steps"][0]["f"])
-    svg = svg_document(rules, lay, board_layer(rules, lay), first, board_title(rules))
+    svg = viewer.document(first)
     head = replayed.header
     end = replayed.game.state
-    ranking = ", ".join(f"p{p + 1} {end.vp[p]} VP" for p in end.ranking)
+    scores = drawing_of(rules).scores(end)
+    ranking = ", ".join(f"p{p + 1} {scores[p]} VP" for p in end.ranking)
     manifest = (
         f"log {os.path.basename(str(path))} · engine {head.get('engine')} · rules {rules.name} "
         f"({rules.content_hash})"
         + (f" · variant {head['variant']}" if head.get("variant") else "")
         + (f" · --set {' '.join(map(str, head['overrides']))}" if head.get("overrides") else "")
         + f" · {rules.players} players · seed {head.get('seed')} · bots {', '.join(map(str, head.get('bots') or []))}"
-        + f" · {end.round} rounds · {ranking}"
+        + "".join(f" · {v} rounds" for k, v in rules.pack.result(replayed.game).items() if k == "rounds")
+        + f" · {ranking}"
     )
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     return (
@@ -147,14 +144,14 @@ def text_at(path: str | os.PathLike[str], n: int, rules_spec: str | None = None)
     Round 1 · selecting cards · settlement track 4, reserve 8
     """
     from woa_core.errors import UsageError
-    from woa_core.packs.west_of_africa.draw.render import render
 
     _, t = trace(path, rules_spec)
     assert t.rules is not None
     if not 0 <= n < len(t.states):
         raise UsageError(f"--at must be between 0 and {len(t.states) - 1}: the log has {len(t.actions)} actions")
     head = f"after action {n}: {t.actions[n - 1]}" if n else "before the first action"
-    return head + "\n" + render(Game(t.rules, state=t.states[n]), None)
+    game = t.rules.pack.game(t.rules, state=t.states[n])
+    return head + "\n" + drawing_of(t.rules).text(game, None)
 
 
 def svg_at(path: str | os.PathLike[str], n: int | None = None, rules_spec: str | None = None) -> str:
@@ -168,7 +165,6 @@ def svg_at(path: str | os.PathLike[str], n: int | None = None, rules_spec: str |
     2
     """
     from woa_core.errors import UsageError
-    from woa_core.packs.west_of_africa.draw.svg import board_svg
 
     replayed, t = trace(path, rules_spec)
     assert t.rules is not None
@@ -176,7 +172,7 @@ def svg_at(path: str | os.PathLike[str], n: int | None = None, rules_spec: str |
     if not 0 <= k < len(t.states):
         raise UsageError(f"--at must be between 0 and {len(t.states) - 1}: the log has {len(t.actions)} actions")
     seats = [str(b) for b in replayed.header.get("bots") or []]
-    return board_svg(t.rules, t.states[k], seats=seats)
+    return drawing_of(t.rules).board(t.rules, t.states[k], seats, None)
 
 
 PAGE = """<!doctype html>

@@ -36,6 +36,7 @@ from typing import Any
 
 from woa_core.errors import WoaError
 from woa_core.kernel.actions import ArgKind, Verb
+from woa_core.kernel.drawing import Drawing
 from woa_core.kernel.flow import Flow
 
 PACK_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
@@ -75,6 +76,7 @@ class Pack:
     - ``log_figures(game)``: the main figures after an action, which a log's running check
       covers; ``result(game)``: how a finished game ended, as a log's last line holds it (the
       seats' ``ranking`` as ``p1``.. among it); ``where(game)``: where a game stands, in words;
+    - ``drawing``: its pictures and words for the tools (``woa_core.kernel.drawing.Drawing``);
     - ``bots``: the pack's own bots, by the name ``--bots`` uses, as ``module:Class``;
     - ``extras``: anything else a pack's own tools need, by name (a board drawing, say).
     """
@@ -92,6 +94,7 @@ class Pack:
     log_figures: Callable[[Any], tuple[Any, ...]] = lambda game: ()
     result: Callable[[Any], dict[str, Any]] = lambda game: {}
     where: Callable[[Any], str] = lambda game: "the game"
+    drawing: Drawing | None = None
     bots: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 

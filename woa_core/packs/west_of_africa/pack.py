@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+import woa_core.packs.west_of_africa.records as records
 from woa_core.kernel.pack import Pack
-from woa_core.packs.west_of_africa import records
 from woa_core.packs.west_of_africa.actions import ACTIONS, VERBS
 from woa_core.packs.west_of_africa.compile import compile_rules
+from woa_core.packs.west_of_africa.draw.drawing import DRAWING
 from woa_core.packs.west_of_africa.flow import FLOW
 from woa_core.packs.west_of_africa.game import Game
 from woa_core.packs.west_of_africa.notation import ARG_KINDS
@@ -28,6 +29,7 @@ PACK = Pack(
     game=Game,
     verbs=VERBS,
     flow=FLOW,
+    drawing=DRAWING,
     arg_kinds=ARG_KINDS,
     check=check,
     schema_names=MappingProxyType({"action": ACTIONS.keys, **{name: r.keys for name, r in PRIMITIVES.items()}}),

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from woa_core.kernel.drawing import Explanation
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.round_end import ROUND_END, influence
 from woa_core.packs.west_of_africa.state import NOBODY, GameState
-
-Explanation = list[tuple[str, list[str]]]
 
 
 def _ordinal(n: int) -> str:
@@ -113,15 +112,9 @@ def _why(rules: Rules, source: str, prev: GameState, state: GameState, p: int, r
     return source.replace("_", " ")
 
 
-def format_explanation(round_number: int, explanation: Explanation) -> str:
-    """The explanation as indented text (``woa play`` prints it at each round end).
-
-    >>> print(format_explanation(2, [("harvest", ["p1 harvests 1 wine to Tenerife"]), ("alcalde_vp", ["no change"])]))
-    End of round 2:
-      harvest: p1 harvests 1 wine to Tenerife
-      alcalde vp: no change
-    """
-    lines = [f"End of round {round_number}:"]
-    for name, what in explanation:
-        lines.append(f"  {name.replace('_', ' ')}: " + ("; ".join(what)))
-    return "\n".join(lines)
+def explain_between(rules: Rules, before: GameState, after: GameState) -> Explanation | None:
+    """What the round-end steps and the final scoring did between two positions, if a round
+    ended between them (``Drawing.explain``); None within a round."""
+    if after.round != before.round or (after.over and not before.over):
+        return explain_round_end(rules, before, after)
+    return None

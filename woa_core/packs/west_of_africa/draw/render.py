@@ -8,7 +8,7 @@ Round 1 · selecting cards · settlement track 4, reserve 8
 
 from __future__ import annotations
 
-from woa_core.packs.west_of_africa import Game
+from woa_core.packs.west_of_africa.game import Game
 from woa_core.packs.west_of_africa.state import NEUTRAL, NOBODY
 from woa_core.packs.west_of_africa.steps import MAIN, OVER, SELECT
 

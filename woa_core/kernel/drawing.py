@@ -1,0 +1,77 @@
+"""How a pack shows its game: the pictures and words the tools draw come from one declaration.
+
+``woa board`` and ``woa replay --svg`` draw ``board``; the replay viewer draws the ``viewer``'s
+static board once and swaps the pieces of every position; ``woa play`` and ``woa replay --at``
+print ``text``; round ends and the final scoring are told in words by ``explain``.
+
+>>> from woa_core.rules import load_rules
+>>> rules = load_rules("west-of-africa", 2)
+>>> drawing = rules.pack.drawing
+>>> drawing.board(rules, None, (), None).startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Explanation = list[tuple[str, list[str]]]
+"""What happened, by step: (the step's name, its lines in words)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """A replay's pictures for one ruleset: ``document(pieces)`` is the whole SVG with the given
+    pieces layer; ``parts(state, seats)`` a position's pieces in parts (each stored once for all
+    the positions it does not change)."""
+
+    document: Callable[[str], str]
+    parts: Callable[[Any, Sequence[str]], list[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """A pack's pictures and words:
+
+    - ``board(rules, state, seats, source)``: a complete SVG document of the board, with the
+      pieces of ``state`` if given (``source``: the rules as read, when the picture shows what
+      other player counts use);
+    - ``viewer(rules)``: the replay viewer's ``Viewer``;
+    - ``text(game, seat)``: the game as text, as ``seat`` may see it (None: everything public);
+    - ``explain(rules, before, after)``: what happened between two positions that the actions
+      themselves do not say (a round end, the final scoring), or None;
+    - ``scores(state)``: each seat's score now, for the charts.
+    """
+
+    board: Callable[[Any, Any, Sequence[str], Any], str]
+    viewer: Callable[[Any], Viewer]
+    text: Callable[[Any, int | None], str]
+    explain: Callable[[Any, Any, Any], Explanation | None]
+    scores: Callable[[Any], list[int]]
+
+
+def format_explanation(title: str, explanation: Explanation) -> str:
+    """An explanation as indented text under a title (``woa play`` prints one at each round end).
+
+    >>> told = [("harvest", ["p1 harvests 1 wine"]), ("alcalde_vp", ["no change"])]
+    >>> print(format_explanation("End of round 2:", told))
+    End of round 2:
+      harvest: p1 harvests 1 wine
+      alcalde vp: no change
+    """
+    lines = [title]
+    for name, what in explanation:
+        lines.append(f"  {name.replace('_', ' ')}: " + ("; ".join(what)))
+    return "\n".join(lines)
+
+
+def drawing_of(rules: Any) -> Drawing:
+    """The pictures of the pack that plays ``rules``; ``UsageError`` if it draws none."""
+    from woa_core.errors import UsageError
+
+    drawing: Drawing | None = rules.pack.drawing
+    if drawing is None:
+        raise UsageError(f"the rule pack '{rules.pack.name}' draws no pictures")
+    return drawing

@@ -43,7 +43,7 @@ def test_a_closed_pipe_keeps_a_failing_scenario_failing(tmp_path):
 
 def test_a_counterexample_that_cannot_be_written_is_printed(tmp_path, monkeypatch, capsys):
     """`woa check --out` on a folder that does not exist keeps the counterexample (on stdout)."""
-    monkeypatch.setitem(invariants.INVARIANTS, "always_fails", lambda rules, state, prev: "made to fail")
+    monkeypatch.setitem(invariants.INVARIANTS, "always_fails", lambda game, prev: "made to fail")
     out = tmp_path / "no-such-folder" / "counterexample.yaml"
     rc = main(["check", "--players", "2", "--games", "1", "--out", str(out)])
     captured = capsys.readouterr()

@@ -11,9 +11,6 @@ KERNEL = ("woa_core.kernel", "woa_core.rules", "woa_core.errors", "woa_core.file
 
 NOT_YET_GENERIC = {
     "woa_core.bots.mcts",
-    "woa_core.check.coverage",
-    "woa_core.check.invariants",
-    "woa_core.check.runner",
     "woa_core.check.scenario",
     "woa_core.check.strategies",
     "woa_core.eval.restricted",

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from woa_core.check.invariants import INVARIANTS, round_bound, violations
 from woa_core.packs.west_of_africa import Game
+from woa_core.packs.west_of_africa.invariants import INVARIANTS, round_bound, violations
 from woa_core.rules import load_rules
 
 

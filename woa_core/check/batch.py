@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from woa_core.check.coverage import Coverage
+from woa_core.check.coverage import coverage_of
 from woa_core.check.runner import Violation, play_checked
 from woa_core.rules import RulesSource
 from woa_core.sim.backends import Backend
@@ -51,7 +51,7 @@ class CheckResult:
 def check_chunk(task: CheckTask) -> CheckResult:
     """Play a chunk's games, stopping at the first violation."""
     rules = task.source.compile(task.players)
-    coverage = Coverage(rules) if task.coverage else None
+    coverage = coverage_of(rules) if task.coverage else None
     observers = [coverage] if coverage else []
     for i in range(task.start, task.stop):
         violation, _ = play_checked(rules, game_seed(task.seed, i), observers=observers, bots=task.bots)

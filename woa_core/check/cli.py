@@ -18,11 +18,11 @@ def add_commands(sub: Any) -> None:
     p = sub.add_parser(
         "check",
         help="play random games checking every invariant after every action",
-        description="Play random games and check every invariant (woa_core/check/invariants.py) after every "
-        "action. On a violation, print which invariant failed and where, shrink the game to a short "
-        "counterexample and write it as a scenario file that 'woa scenario' replays; exit status 1. "
-        "With --coverage, also report which actions, cards, sea links, fields, round-end steps and rulings "
-        "the games exercised and which never happened.",
+        description="Play random games and check every invariant after every action: the game's own and the "
+        "kernel's (woa_core/check/invariants.py). On a violation, print which invariant failed and where, shrink "
+        "the game to a short counterexample and write it as a scenario file that 'woa scenario' replays; exit "
+        "status 1. With --coverage, also report which parts of the rules the games exercised and which never "
+        "happened (West of Africa: actions, cards, sea links, fields, round-end steps and rulings).",
         epilog=RULES_HELP,
     )
     add_rules_options(p, positional="?", help="rules to check")
@@ -67,8 +67,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     from woa_core import __version__
     from woa_core.bots import seat_bots, split_bots
     from woa_core.check.batch import CheckTask, check_games
-    from woa_core.check.coverage import Coverage, format_coverage
-    from woa_core.check.invariants import INVARIANTS
+    from woa_core.check.coverage import coverage_of, format_coverage
+    from woa_core.check.invariants import invariants_of
     from woa_core.check.runner import scenario_text, shrink
     from woa_core.rules import read_rules
     from woa_core.sim.backends import open_backend
@@ -77,6 +77,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     spec, overrides = rules_spec(args), rules_overrides(args)
     source = read_rules(spec, overrides)
+    invariants = list(invariants_of(source.pack))
     counts = args.players or list(source.counts)
     bots_by_count = {n: seat_bots(args.bots, n) for n in counts}
     backend = open_backend(args)
@@ -88,7 +89,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         "overrides": list(overrides),
         "seed": args.seed,
         "bots": split_bots(args.bots),
-        "invariants": list(INVARIANTS),
+        "invariants": invariants,
         "games": {},
         "violation": None,
     }
@@ -97,7 +98,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     scenario_rules = str(Path(spec).resolve()) if Path(spec).exists() else spec
     for n in counts:
         rules = source.compile(n)
-        coverage = Coverage(rules) if args.coverage else None
+        coverage = coverage_of(rules) if args.coverage else None
         task = CheckTask(source, n, bots_by_count[n], args.seed, args.coverage)
         for result in check_games(task, args.games, backend):
             progress.update(progress.done + result.games)
@@ -145,7 +146,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     counts_text = ", ".join(f"{k} players" for k in outcome["games"])
     print(
         f"{source.name} ({outcome['rules_hash']}), seed {args.seed}: {total} games ({counts_text}), "
-        f"all {len(INVARIANTS)} invariants held after every action"
+        f"all {len(invariants)} invariants held after every action"
     )
     for n, report in coverage_reports.items():
         print(f"\ncoverage with {n} players:\n{format_coverage(report)}")

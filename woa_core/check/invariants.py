@@ -1,12 +1,18 @@
-"""Invariants: what must hold in every reachable state, each a named function.
+"""Invariants: what must hold in every reachable state of a game, each a named function.
 
-An invariant takes the rules, the state now and the state before the last action (``None`` at
-the start) and returns ``None`` or a sentence saying what is wrong. ``INVARIANTS`` lists them
-all; ``violations`` runs them.
+Two kinds run after every action of ``woa check`` (and of a scenario with
+``check_invariants``): the pack's own (``Pack.invariants``: ``check(rules, state, prev)``, about
+its pieces and rules) and the kernel's, ``INVARIANTS`` below, which hold for every game because
+they use only the contract (``woa_core.kernel.contract``): a seat that decides has a legal action,
+the state round-trips through JSON and copies faithfully, a view hides what it does not show,
+``apply`` refuses what is not legal and changes nothing then, and every legal action's text reads
+back as that action. A kernel invariant takes the game and the state before the last action
+(``None`` at the start) and returns ``None`` or a sentence saying what is wrong.
+``invariants_of(pack)`` lists them all, the pack's first; ``violations`` runs them.
 
+>>> from woa_core.kernel.contract import new_game
 >>> from woa_core.rules import load_rules
->>> from woa_core.packs.west_of_africa import Game
->>> game = Game(load_rules("west-of-africa", 4), seed=1)
+>>> game = new_game(load_rules("west-of-africa", 4), seed=1)
 >>> violations(game.rules, game.state, None)
 []
 >>> game.state.gold[0] = 99
@@ -16,226 +22,211 @@ all; ``violations`` runs them.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
+import json
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from woa_core.packs.west_of_africa import round_end
-from woa_core.packs.west_of_africa.compiled import Rules
-from woa_core.packs.west_of_africa.game import Game
-from woa_core.packs.west_of_africa.round_end import ROUND_END, influence
-from woa_core.packs.west_of_africa.selection import card_sum
-from woa_core.packs.west_of_africa.state import NOBODY, GameState
+from woa_core.errors import IllegalAction, InvalidNotation
+from woa_core.kernel.contract import Game
+from woa_core.kernel.notation import format_action, parse_action
+from woa_core.kernel.pack import Pack
 
-_ALCALDES = ROUND_END.name_of(round_end.determine_alcaldes)
-_HARVEST = ROUND_END.name_of(round_end.harvest)
-_REFILL = ROUND_END.name_of(round_end.refill_settlement_track)
+GameInvariant = Callable[[Game, Any], str | None]
+"""An invariant of the game now and the state before the last action (None at the start)."""
 
-Invariant = Callable[[Rules, GameState, GameState | None], str | None]
-INVARIANTS: dict[str, Invariant] = {}
+INVARIANTS: dict[str, GameInvariant] = {}
+"""The kernel's invariants, by name: they hold for the games of every pack."""
 
 
-def invariant(fn: Invariant) -> Invariant:
-    """Register ``fn`` under its name (without a leading underscore)."""
+def invariant(fn: GameInvariant) -> GameInvariant:
+    """Register ``fn`` as a kernel invariant under its name."""
     INVARIANTS[fn.__name__] = fn
     return fn
 
 
-def violations(rules: Rules, state: GameState, prev: GameState | None) -> list[tuple[str, str]]:
-    """Every invariant that fails, as (name, what is wrong)."""
+def invariants_of(pack: Pack) -> dict[str, GameInvariant]:
+    """Every invariant of ``pack``'s games: its own, then the kernel's (``INVARIANTS``).
+
+    >>> from woa_core.kernel.pack import load_pack
+    >>> names = list(invariants_of(load_pack("west_of_africa")))
+    >>> names[0], names[-1]
+    ('gold_in_range', 'notation_round_trips')
+    """
+    checks: dict[str, GameInvariant] = {name: _of_state(check) for name, check in pack.invariants.items()}
+    return checks | INVARIANTS
+
+
+def _of_state(check: Callable[[Any, Any, Any], str | None]) -> GameInvariant:
+    def run(game: Game, prev: Any) -> str | None:
+        return check(game.rules, game.state, prev)
+
+    run.__doc__ = check.__doc__
+    return run
+
+
+def violations(rules: Any, state: Any, prev: Any) -> list[tuple[str, str]]:
+    """Every invariant of ``rules``' pack that fails in ``state``, as (name, what is wrong)."""
+    game = rules.pack.game(rules, state=state)
     out = []
-    for name, check in INVARIANTS.items():
-        problem = check(rules, state, prev)
+    for name, check in invariants_of(rules.pack).items():
+        problem = check(game, prev)
         if problem:
             out.append((name, problem))
     return out
 
 
-def round_bound(rules: Rules) -> int | None:
-    """The most rounds a game can last, derived from the rules (None if they allow no bound).
+def _seat(p: int) -> str:
+    return f"p{p + 1}"
 
-    Every round hands out at least the gold-majority VP; once some player must have reached
-    the VP threshold, ``extra_rounds`` more are played.
 
-    >>> from woa_core.rules import load_rules
-    >>> round_bound(load_rules("west-of-africa", 4))
-    51
-    """
-    per_round = sum(rules.gold_vp_by_rank[: rules.players])
-    if per_round <= 0:
+@invariant
+def has_legal_action(game: Game, prev: Any) -> str | None:
+    """A game not over always has a seat that decides, and offers each such seat a legal action:
+    rules under which a game can get stuck are broken (West of Africa: a harbor with no mooring
+    that a ship can end its move in, say)."""
+    if game.over:
         return None
-    # After k rounds the leader has at least k * per_round / players VP.
-    rounds = math.ceil((rules.vp_threshold * rules.players) / per_round)
-    return rounds + rules.extra_rounds
-
-
-@invariant
-def gold_in_range(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """Gold is never below 0 nor above the cap (R5, R10)."""
-    for p, g in enumerate(s.gold):
-        if not 0 <= g <= rules.gold_cap:
-            return f"p{p + 1} has {g} gold, outside 0..{rules.gold_cap}"
+    deciders = game.deciders()
+    if not deciders:
+        return f"nobody may act at {game.rules.pack.where(game)}, yet the game is not over"
+    for seat in deciders:
+        if not game.legal_actions(seat):
+            return f"no legal action for {_seat(seat)} at {game.rules.pack.where(game)}"
     return None
 
 
 @invariant
-def goods_conserved(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """Each player's goods of each kind are all somewhere: supply, fields, warehouses, aboard."""
-    mover = s.order[s.turn] if s.step == "move_ship" else NOBODY
-    for p in range(s.players):
-        for g, start in enumerate(rules.start_goods):
-            on_fields = sum(1 for sp, o in enumerate(s.crop) if o == p and rules.spaces[sp].good == g)
-            stored = sum(s.warehouse[i][p][g] for i in range(len(rules.islands)))
-            aboard = s.cargo[g] if p == mover else 0
-            total = s.supply[p][g] + on_fields + stored + aboard
-            if total != start:
-                return f"p{p + 1} has {total} {rules.goods[g]} in play, the rules give {start}"
+def state_round_trips(game: Game, prev: Any) -> str | None:
+    """The state is JSON data (``to_json``) that reads back as the same state (``from_json``), and
+    its ``copy`` is the same state: logs, snapshots and search rely on both."""
+    state = game.state
+    data = state.to_json()
+    try:
+        text = json.dumps(data, allow_nan=False)
+    except (TypeError, ValueError) as e:
+        return f"the state is not JSON data: {e}"
+    try:
+        back = type(state).from_json(json.loads(text))
+    except Exception as e:  # a checker reports what the game's code does wrong, never a traceback
+        return f"the state's JSON does not read back: {type(e).__name__}: {e}"
+    if not _same(back, state, data):
+        return f"the state read back from its JSON differs from it in {_first_difference(data, back.to_json())}"
+    copied = state.copy()
+    if not _same(copied, state, data):
+        return f"a copy of the state differs from it in {_first_difference(data, copied.to_json())}"
+    return None
+
+
+def _same(other: Any, state: Any, data: dict[str, Any]) -> bool:
+    """Whether ``other`` is the state ``state`` (whose JSON is ``data``): by the state's own
+    equality where it has one (a dataclass's, which is faster), else by its JSON."""
+    if type(state).__eq__ is not object.__eq__:
+        return bool(other == state)
+    return bool(other.to_json() == data)
+
+
+@invariant
+def views_hide_hidden(game: Game, prev: Any) -> str | None:
+    """What the seat about to decide sees (``observation``: what its bot gets) is JSON data, and a
+    game sampled from that view alone (``determinize``) shows the seat the very same view: a view
+    that gave away anything it hides would change when the hidden part is sampled anew."""
+    for seat in game.deciders()[:1]:
+        view = game.observation(seat)
+        data = view.to_json()
+        try:
+            json.dumps(data, allow_nan=False)
+        except (TypeError, ValueError) as e:
+            return f"{_seat(seat)}'s view is not JSON data: {e}"
+        try:
+            sampled = type(game).determinize(view, random.Random(0))  # any sample will do
+            again = sampled.observation(seat).to_json()
+        except Exception as e:  # a checker reports what the game's code does wrong, never a traceback
+            return f"no game can be sampled from {_seat(seat)}'s view: {type(e).__name__}: {e}"
+        if again != data:
+            return (
+                f"a game sampled from {_seat(seat)}'s view shows {_seat(seat)} another view (in "
+                f"{_first_difference(data, again)}): the view depends on what it hides"
+            )
     return None
 
 
 @invariant
-def settlements_conserved(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """Track + reserve + settlements on the board = the rules' total."""
-    board = sum(1 for x in s.settlement if x != NOBODY)
-    if s.track < 0 or s.reserve < 0 or s.track + s.reserve + board != rules.settlements_total:
-        return f"track {s.track} + reserve {s.reserve} + board {board} != {rules.settlements_total}"
-    return None
-
-
-@invariant
-def workers_accounted(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """Every player's workers stand on an island or a worker ship, none lost or doubled."""
-    total = sum(rules.start_workers)
-    for p, places in enumerate(s.workers):
-        if min(places) < 0 or sum(places) != total:
-            return f"p{p + 1} has workers {places}, expected {total} in all"
-    return None
-
-
-@invariant
-def moorings_respected(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """At most one ship per usable mooring (the active ship may pass through a full harbor)."""
-    moving = s.order[s.turn] if s.step in ("move_ship", "displace", "retreat") else NOBODY
-    for i, island in enumerate(rules.islands):
-        ships = [p for p in range(s.players) if s.ship[p] == i and p != moving and p != s.displaced]
-        if len(ships) > island.moorings:
-            return f"{len(ships)} ships at {island.id}, which has {island.moorings} mooring(s)"
-    return None
-
-
-@invariant
-def vp_never_decrease(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """Victory points only grow, and equal the sum of their sources."""
-    for p in range(s.players):
-        if prev is not None and s.vp[p] < prev.vp[p]:
-            return f"p{p + 1}'s VP fell from {prev.vp[p]} to {s.vp[p]}"
-        if s.vp[p] != sum(s.vp_from[p].values()):
-            return f"p{p + 1} has {s.vp[p]} VP but its sources add up to {sum(s.vp_from[p].values())}"
-    return None
-
-
-@invariant
-def cards_conserved(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """Every card exists once per player in all; only passing (minus) cards change hands (R7)."""
-    for c, card in enumerate(rules.cards):
-        held = [h[c] for h in s.hand]
-        if sum(held) != s.players or min(held) < 0:
-            return f"{card.id} cards held {held}, expected {s.players} in all"
-        if c not in rules.passing_cards and any(n != 1 for n in held):
-            return f"{card.id} changed hands: {held}"
-    return None
-
-
-def _round_ended(s: GameState, prev: GameState | None) -> bool:
-    return prev is not None and prev.step not in ("select", "over") and (s.round > prev.round or s.step == "over")
-
-
-@invariant
-def alcaldes_after_round_end(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """After a round end, each Alcalde has the most influence, ties by the gold track (R14)."""
-    steps, alcaldes, harvest = rules.round_end, _ALCALDES, _HARVEST
-    if not _round_ended(s, prev) or alcaldes not in steps:
+def illegal_actions_refused(game: Game, prev: Any) -> str | None:
+    """``apply`` refuses an action that is not legal now with ``IllegalAction``, the state left as
+    it was, and ``is_legal`` says it is not legal: an unknown verb, a legal action given to a seat
+    that does not decide, actions that were legal before the last action but are not now."""
+    if game.over:
         return None
-    if harvest in steps and steps.index(harvest) > steps.index(alcaldes):
-        return None  # influence changed after the Alcaldes were determined
-    rank = s.gold_rank() if s.step != "over" else None
-    if rank is None:
-        return None  # final scoring does not move gold, but the check above suffices
-    for i, island in enumerate(rules.islands):
-        power = influence(rules, s, i)
-        best = max(power)
-        expected = next(p for p in rank if power[p] == best) if best > 0 else NOBODY
-        if s.alcalde[i] != expected:
-            return f"Alcalde of {island.id} is {s.alcalde[i]}, expected {expected} (influence {power})"
+    deciders = game.deciders()
+    legal = {seat: set(game.legal_actions(seat)) for seat in deciders}
+    candidates: list[tuple] = [(deciders[0] if deciders else 0, "no-such-verb")]
+    idle = [seat for seat in range(game.rules.players) if seat not in legal]
+    some = next((a for seat in deciders for a in game.legal_actions(seat)), None)
+    if idle and some is not None:
+        candidates.append((idle[0], *some[1:]))
+    if prev is not None:
+        before = type(game)(game.rules, state=prev)
+        stale = [a for seat in before.deciders() for a in before.legal_actions(seat)[:8]]
+        candidates += [a for a in stale if a not in legal.get(a[0], ())][:3]
+    trial = game.copy()
+    for action in candidates:
+        if trial.is_legal(action):
+            return f"is_legal says '{action!r}' is legal, but it is not among the legal actions"
+        try:
+            trial.apply(action)
+        except IllegalAction:
+            pass
+        else:
+            return f"apply played {action!r}, which is not a legal action now"
+    data = game.state.to_json() if type(game.state).__eq__ is object.__eq__ else {}
+    if not _same(trial.state, game.state, data):
+        changed = _first_difference(game.state.to_json(), trial.state.to_json())
+        return f"refusing {candidates!r} changed the state in {changed}"
     return None
 
 
+_READ_BACK: dict[tuple[str, str, str, int], set[tuple]] = {}
+"""Actions whose text was read back already, per ruleset (format and parse depend on nothing
+else): the check costs one parse per distinct action, not one per position."""
+
+_RULESETS_KEPT = 8
+
+
 @invariant
-def track_refilled(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """After a round end the settlement track is full, or the reserve is empty (R13)."""
-    if not _round_ended(s, prev) or _REFILL not in rules.round_end or s.step == "over":
-        return None
-    if s.track < rules.track_size and s.reserve > 0:
-        return f"track has {s.track} of {rules.track_size} with {s.reserve} in reserve after the round end"
+def notation_round_trips(game: Game, prev: Any) -> str | None:
+    """Every legal action has a text in the notation (``format_action``) that reads back as that
+    same action (``parse_action``): logs, scenarios and ``woa play`` write and read them."""
+    rules = game.rules
+    key = (rules.pack.name, rules.name, rules.content_hash, rules.players)
+    done = _READ_BACK.get(key)
+    if done is None:
+        if len(_READ_BACK) >= _RULESETS_KEPT:
+            _READ_BACK.clear()
+        done = _READ_BACK[key] = set()
+    for seat in game.deciders():
+        for action in game.legal_actions(seat):
+            if action in done:
+                continue
+            try:
+                text = format_action(rules, action)
+                back = parse_action(rules, text)
+            except (InvalidNotation, KeyError, IndexError, TypeError, ValueError) as e:
+                return f"the legal action {action!r} has no text that reads back: {e}"
+            if back != action:
+                return f"the legal action {action!r} is written '{text}', which reads back as {back!r}"
+            done.add(action)
     return None
 
 
-@invariant
-def order_by_card_sums(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """The player order is by ascending card sum, ties by the gold track (R8; under
-    ``turn.player_order: card_sum``, the bundled order)."""
-    if prev is None or prev.step != "select" or s.step == "select" or rules.player_order != "card_sum":
-        return None
-    sums = [card_sum(rules, s.selection[p]) for p in range(s.players)]
-    rank = prev.gold_rank()
-    expected = sorted(range(s.players), key=lambda p: (sums[p], rank.index(p)))
-    if s.order != expected:
-        return f"order {s.order} but sums {sums} and gold rank {rank} give {expected}"
-    return None
-
-
-@invariant
-def final_scoring(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """A finished game is scored as R16 says: gold VP per full amount, most VP wins, ties by gold."""
-    if s.step != "over":
-        return None
-    for p in range(s.players):
-        if s.vp_from[p]["final_gold"] != s.gold[p] // rules.gold_per_vp:
-            return f"p{p + 1} got {s.vp_from[p]['final_gold']} VP for {s.gold[p]} gold"
-    rank = s.gold_rank()
-    expected = sorted(range(s.players), key=lambda p: (-s.vp[p], rank.index(p)))
-    if s.ranking != expected or s.winner != expected[0]:
-        return f"ranking {s.ranking}, winner {s.winner}; expected {expected}"
-    return None
-
-
-@invariant
-def helpers_leave_only_when_planting(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """Cultivate Goods (R5): during the action, workers leave an island only together with a good
-    planted there (the helpers whose help lowered its cost)."""
-    if prev is None or s.step != "cultivate":
-        return None
-    for p in range(s.players):
-        for island, info in enumerate(rules.islands):
-            left = prev.workers[p][island] - s.workers[p][island]
-            if left > 0 and not any(s.crop[sp] == p != prev.crop[sp] for sp in info.spaces):
-                return f"{left} worker(s) of p{p + 1} left {info.name} while cultivating, with nothing planted there"
-    return None
-
-
-@invariant
-def has_legal_action(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """A game not over always offers its decider a legal action: rules under which a game can
-    get stuck are broken (a harbor with no mooring that a ship can end its move in, say)."""
-    if s.step == "over" or Game(rules, state=s).legal_actions():
-        return None
-    return f"no legal action at step {s.step} for p{Game(rules, state=s).decider() + 1}"
-
-
-@invariant
-def game_ends_in_time(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
-    """The game does not outlast the bound its rules imply (``round_bound``) nor the rules'
-    round cap (``economy.game_end.max_rounds``)."""
-    bound = min(round_bound(rules) or rules.max_rounds, rules.max_rounds)
-    if s.round > bound:
-        return f"round {s.round} is past the bound of {bound} rounds these rules imply"
-    return None
+def _first_difference(a: Any, b: Any, path: str = "") -> str:
+    """Where two JSON values first differ, as a dotted path (``gold[2]``), or ``the whole``."""
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        for key in list(a) + [k for k in b if k not in a]:
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{path}.{key}" if path else str(key))
+    elif isinstance(a, list | tuple) and isinstance(b, list | tuple) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return path or "the whole"

@@ -12,18 +12,19 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from woa_core.bots import make_bots
-from woa_core.check.invariants import INVARIANTS
+from woa_core.check.invariants import invariants_of
 from woa_core.kernel import loop
 from woa_core.kernel.contract import Game, new_game
 from woa_core.kernel.loop import Choices, Ending, Observer, StopGame, Transcript
-from woa_core.packs.west_of_africa import GameState
-from woa_core.packs.west_of_africa.compiled import Rules
-from woa_core.rules import data_root
+from woa_core.kernel.pack import Pack
+from woa_core.rules import CompiledRules as Rules
+from woa_core.rules.data import scenario_schema_path
 
 STUCK = "has_legal_action"
-"""The invariant a game breaks when its decider has no legal action (``INVARIANTS`` has it)."""
+"""The invariant a game breaks when its decider has no legal action (a kernel invariant)."""
 
 
 @dataclass(slots=True)
@@ -54,16 +55,17 @@ class Invariants(Observer):
 
     wants_prev = True
 
-    def __init__(self, seed: int, only: str | None, choices: Choices, transcript: Transcript) -> None:
+    def __init__(self, pack: Pack, seed: int, only: str | None, choices: Choices, transcript: Transcript) -> None:
         self.seed = seed
-        self.checks = {only: INVARIANTS[only]} if only in INVARIANTS else ({} if only else dict(INVARIANTS))
+        checks = invariants_of(pack)
+        self.checks = {only: checks[only]} if only in checks else ({} if only else checks)
         self.choices = choices
         self.transcript = transcript
         self.violation: Violation | None = None
 
-    def _check(self, game: Game, prev: GameState | None) -> None:
+    def _check(self, game: Game, prev: Any) -> None:
         for name, check in self.checks.items():
-            problem = check(game.rules, game.state, prev)
+            problem = check(game, prev)
             if problem:
                 self.violation = Violation(
                     name, problem, self.seed, list(self.choices.made), list(self.transcript.lines)
@@ -73,7 +75,7 @@ class Invariants(Observer):
     def start(self, game: Game) -> None:
         self._check(game, None)
 
-    def after(self, game: Game, seat: int, action: tuple, prev: GameState | None) -> None:
+    def after(self, game: Game, seat: int, action: tuple, prev: Any) -> None:
         self._check(game, prev)
 
 
@@ -101,7 +103,7 @@ def play_checked(
     game = new_game(rules, seed)
     pick = Choices(choices, pick=random_choices(seed ^ 0x5EED), players=make_bots(bots, seed))
     transcript = Transcript()
-    invariants = Invariants(seed, only, pick, transcript)
+    invariants = Invariants(rules.pack, seed, only, pick, transcript)
     ending = loop.run(game, pick, [transcript, *observers, invariants], max_steps=max_steps)
     if ending is Ending.STUCK and invariants.violation is None:
         # (only reached when has_legal_action is not among the checks)
@@ -150,7 +152,7 @@ def shrink(rules: Rules, violation: Violation, budget: int = 400) -> Violation:
 def scenario_text(rules: Rules, rules_spec: str, violation: Violation, overrides: Sequence[str] = ()) -> str:
     """A scenario file that replays ``violation`` and fails on the same invariant (under the
     rules ``rules_spec`` with the ``--set`` ``overrides``)."""
-    schema = data_root() / "schema" / "scenario.schema.json"
+    schema = scenario_schema_path(rules.pack)
     lines = [
         f"# yaml-language-server: $schema={schema.as_uri()}",
         f"# Written by woa check: invariant '{violation.invariant}' fails after the last step:",

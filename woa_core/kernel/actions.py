@@ -13,7 +13,7 @@ verbs) and a test that holds the schema's enums to them. A new action is one mod
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,7 +83,9 @@ class ArgKind:
     - ``format(rules, value)``: the words of an argument (the inverse of ``parse``);
     - ``describe``: what it is, for the message when words are missing (``an island``);
     - ``greedy``: it takes every remaining word (so a verb has at most one, last);
-    - ``fewest``: the fewest words it may have (0: an empty list is read, and the game judges it).
+    - ``fewest``: the fewest words it may have (0: an empty list is read, and the game judges it);
+    - ``values(rules)``: every value it can take under ``rules``, in a fixed order (the action
+      space of ``woa_core.pettingzoo``); None if it cannot be listed.
     """
 
     parse: Callable[[Any, list[str]], Any]
@@ -91,6 +93,7 @@ class ArgKind:
     describe: str
     greedy: bool = False
     fewest: int = 1
+    values: Callable[[Any], Sequence[Any]] | None = None
 
 
 Handler = Callable[..., None]

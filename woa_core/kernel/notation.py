@@ -76,6 +76,7 @@ PLAYER = ArgKind(
     parse=lambda rules, words: parse_player(rules, words[0]),
     format=lambda rules, seat: [f"p{seat + 1}"],
     describe="a player, e.g. p2",
+    values=lambda rules: range(rules.players),
 )
 """The one argument kind every game has: a seat, written ``p1``..``pN``."""
 

@@ -28,11 +28,11 @@ import importlib
 import importlib.util
 import re
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType, ModuleType
-from typing import Any
+from typing import Any, NoReturn
 
 from woa_core.errors import WoaError
 from woa_core.kernel.actions import ArgKind, Verb
@@ -48,6 +48,36 @@ BUNDLED_PACKS = "woa_core.packs"
 
 class PackError(WoaError):
     """A ruleset names a pack that cannot be found or is not a pack."""
+
+
+SetupFail = Callable[[tuple[Any, ...], str], NoReturn]
+"""How a scenario's setup fails: ``fail(path, message)``, ``path`` inside ``setup`` (the message
+is given the line of that part of the scenario file)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioHooks:
+    """What a pack's scenarios may say beyond the kernel's keys (``woa scenario``).
+
+    - ``setup(game, setup, fail)``: change a fresh game as the scenario's ``setup`` mapping says
+      (only what it names); a value the game cannot take is ``fail(path, message)``;
+    - ``expect(game, key)``: the value of an ``expect`` key in the game, in a scenario's words
+      (``KeyError`` for a key the pack does not know);
+    - ``unordered``: the keys whose lists are compared in any order.
+    """
+
+    setup: Callable[[Any, Mapping[str, Any], SetupFail], None]
+    expect: Callable[[Any, str], Any]
+    unordered: frozenset[str] = frozenset()
+
+
+def ranking_lines(ranking: Sequence[int]) -> list[str]:
+    """The default ``Pack.summary`` of a finished game: no length, then its ranking.
+
+    >>> ranking_lines([1, 0])
+    ['', '  1. p2', '  2. p1']
+    """
+    return ["", *(f"  {place}. p{p + 1}" for place, p in enumerate(ranking, start=1))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +109,24 @@ class Pack:
     - ``drawing``: its pictures and words for the tools (``woa_core.kernel.drawing.Drawing``);
     - ``bots``: the pack's own bots, by the name ``--bots`` uses, as ``module:Class``;
     - ``extras``: anything else a pack's own tools need, by name (a board drawing, say).
+
+    What the generic tools ask of a game beyond the contract (``woa check``, ``woa scenario``,
+    ``woa replay``, the PettingZoo environment):
+
+    - ``invariants``: the pack's own invariants, by name, run after the kernel's
+      (``woa_core.check.invariants``): ``check(rules, state, prev)`` returns None or a sentence
+      saying what is wrong (``prev``: the state before the last action, None at the start);
+    - ``coverage(rules)``: an observer of the game loop counting what ``woa check --coverage``
+      reports (``seen``: a ``Counter`` per kind; ``report()``); the default counts the verbs;
+    - ``scenario``: how a scenario's ``setup`` changes a fresh game and what its pack's
+      ``expect`` keys read (``ScenarioHooks``); their schema is ``schema_dir/scenario.schema.json``,
+      merged over the kernel's scenario schema (a JSON Merge Patch);
+    - ``winners(game)``: the seats that won a finished game (several for a shared win);
+    - ``summary(game)``: a finished game for people: how long it lasted (``over 7 rounds``,
+      or ""), then a line per seat (``woa replay``);
+    - ``features(view)``: a view as numbers, the same count for every view of one ruleset and
+      player count (the PettingZoo observation);
+    - ``render(game, seat)``: the game as text as ``seat`` sees it (None: everything).
     """
 
     name: str
@@ -97,6 +145,16 @@ class Pack:
     drawing: Drawing | None = None
     bots: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # What the generic tools ask beyond the contract (check, scenario, replay, PettingZoo).
+    invariants: Mapping[str, Callable[[Any, Any, Any], str | None]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    coverage: Callable[[Any], Any] | None = None
+    scenario: ScenarioHooks | None = None
+    winners: Callable[[Any], list[int]] = lambda game: list(game.state.ranking[:1])
+    summary: Callable[[Any], list[str]] = lambda game: ranking_lines(game.state.ranking)
+    features: Callable[[Any], Sequence[float]] | None = None
+    render: Callable[[Any, int | None], str] | None = None
 
 
 _LOADED: dict[tuple[str, str | None], Pack] = {}

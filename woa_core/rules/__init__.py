@@ -25,9 +25,10 @@ from typing import Any
 from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import RulesError
 from woa_core.kernel.compiled import CompiledRules, thaw
+from woa_core.kernel.pack import Pack, load_pack
 from woa_core.rules.digest import content_hash
 from woa_core.rules.overrides import apply_overrides
-from woa_core.rules.resolve import ResolvedDoc, bundled_rulesets, data_root, for_players, resolve
+from woa_core.rules.resolve import ResolvedDoc, bundled_rulesets, data_root, for_players, pack_name, resolve
 from woa_core.rules.source import Located
 from woa_core.rules.validate import validate
 
@@ -77,6 +78,15 @@ class RulesSource:
     def counts(self) -> tuple[int, ...]:
         """The player counts these rules support."""
         return tuple(self.document["players"]["counts"])
+
+    @property
+    def pack(self) -> Pack:
+        """The rule pack these rules are for (``ruleset.pack``).
+
+        >>> read_rules("west-of-africa").pack.name
+        'west_of_africa'
+        """
+        return load_pack(pack_name(self.document), self.pack_dir)
 
     def compile(self, players: int) -> Any:
         """The compiled rules for ``players`` (compiled once per process, keyed by content)."""

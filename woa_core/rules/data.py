@@ -63,6 +63,74 @@ def _validator(path: Path, names: tuple[tuple[str, tuple[str, ...]], ...]) -> js
     for definition, declared in names:  # names the pack declares in code, not copied into its schemas
         if definition in schema.get("$defs", {}):
             schema["$defs"][definition]["enum"] = list(declared)
+    return _strict(schema)
+
+
+SCENARIO = "scenario"
+"""The scenario schema's name: the kernel's keys, with a pack's own merged over them."""
+
+_OPEN_SCENARIO = {"$defs": {"setup": {"additionalProperties": True}, "expect": {"additionalProperties": True}}}
+"""What a scenario may hold when its game is not known: any setup and expectations."""
+
+
+def scenario_schema_path(pack: Pack | None) -> Path:
+    """The file a scenario of ``pack``'s games names for editors: the pack's own scenario schema if
+    it ships one (West of Africa's is complete; a pack's may hold only what it adds), else the
+    kernel's.
+
+    >>> from woa_core.kernel.pack import load_pack
+    >>> scenario_schema_path(load_pack("west_of_africa")).parent.name
+    'schema'
+    """
+    own = pack.schema_dir / f"{SCENARIO}.schema.json" if pack is not None else None
+    if own is not None and own.is_file():
+        return own
+    return KERNEL_SCHEMAS / f"{SCENARIO}.schema.json"
+
+
+def scenario_validator(pack: Pack | None) -> jsonschema.protocols.Validator:
+    """The validator of a scenario of ``pack``'s games: the kernel's scenario schema
+    (``woa_core/kernel/schema/scenario.schema.json``) with the pack's
+    ``schema_dir/scenario.schema.json`` merged over it (a JSON Merge Patch: what its ``setup``
+    and ``expect`` may say); without a pack (its rules cannot be read), any setup and
+    expectations pass, and running the scenario says what is wrong with its rules.
+
+    >>> from woa_core.kernel.pack import load_pack
+    >>> "crops" in scenario_validator(load_pack("west_of_africa")).schema["$defs"]["setup"]["properties"]
+    True
+    >>> scenario_validator(None).schema["$defs"]["setup"]["additionalProperties"]
+    True
+    """
+    return _scenario_validator(pack.schema_dir if pack is not None else None)
+
+
+@cache
+def _scenario_validator(schema_dir: Path | None) -> jsonschema.protocols.Validator:
+    schema = _read_json(KERNEL_SCHEMAS / f"{SCENARIO}.schema.json")
+    own = schema_dir / f"{SCENARIO}.schema.json" if schema_dir is not None else None
+    patch = _read_json(own) if own is not None and own.is_file() else _OPEN_SCENARIO if own is None else {}
+    return _strict(_merged(schema, patch))
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def _merged(target: Any, patch: Any) -> Any:
+    """JSON Merge Patch (RFC 7396) of plain data (``woa_core.rules.merge`` does it for located data)."""
+    if not isinstance(patch, dict):
+        return patch
+    out = dict(target) if isinstance(target, dict) else {}
+    for key, value in patch.items():
+        if value is None:
+            out.pop(key, None)
+        else:
+            out[key] = _merged(out.get(key), value)
+    return out
+
+
+def _strict(schema: dict[str, Any]) -> jsonschema.protocols.Validator:
     base = jsonschema.validators.validator_for(schema)
     # JSON Schema counts 6.0 as an integer; the engine needs real ones.
     strict_integers = base.TYPE_CHECKER.redefine(

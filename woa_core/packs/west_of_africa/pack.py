@@ -13,9 +13,11 @@ import woa_core.packs.west_of_africa.records as records
 from woa_core.kernel.pack import Pack
 from woa_core.packs.west_of_africa.actions import ACTIONS, VERBS
 from woa_core.packs.west_of_africa.compile import compile_rules
+from woa_core.packs.west_of_africa.coverage import Coverage
 from woa_core.packs.west_of_africa.draw.drawing import DRAWING
 from woa_core.packs.west_of_africa.flow import FLOW
 from woa_core.packs.west_of_africa.game import Game
+from woa_core.packs.west_of_africa.invariants import INVARIANTS
 from woa_core.packs.west_of_africa.notation import ARG_KINDS
 from woa_core.packs.west_of_africa.primitives import PRIMITIVES
 from woa_core.packs.west_of_africa.validate import check
@@ -42,4 +44,7 @@ PACK = Pack(
             "heuristic-v1": "woa_core.packs.west_of_africa.bots.heuristic_v1:HeuristicV1Bot",
         }
     ),
+    # What the generic tools ask beyond the contract (check, scenario, replay, PettingZoo).
+    invariants=MappingProxyType(INVARIANTS),
+    coverage=Coverage,
 )

@@ -11,7 +11,6 @@ KERNEL = ("woa_core.kernel", "woa_core.rules", "woa_core.errors", "woa_core.file
 
 NOT_YET_GENERIC = {
     "woa_core.bots.mcts",
-    "woa_core.check.scenario",
     "woa_core.check.strategies",
     "woa_core.eval.restricted",
     "woa_core.pettingzoo",

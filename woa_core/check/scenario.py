@@ -2,7 +2,10 @@
 
 A scenario names rules and a player count, optionally sets up a position from a short partial
 description, plays steps in the action notation (each may expect to be refused), and checks
-expectations on the resulting state. See ``docs/scenarios.md`` and ``schema/scenario.schema.json``.
+expectations on the resulting state. See ``docs/scenarios.md``. The kernel knows the keys every
+game shares (rules, players, seed, steps, and the expectations ``KERNEL_EXPECT``); what a setup
+and the other expectations may say is the game's (``Pack.scenario``, with its schema merged over
+``woa_core/kernel/schema/scenario.schema.json``: West of Africa's is ``schema/scenario.schema.json``).
 
 >>> from woa_core.rules.source import parse_yaml
 >>> text = '''
@@ -21,35 +24,35 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import IllegalAction, InvalidNotation, Problem, RulesError, ScenarioError, WoaError
-from woa_core.kernel.notation import format_action, parse_action, parse_player
-from woa_core.packs.west_of_africa import Game, GameState
-from woa_core.packs.west_of_africa.compiled import Rules
-from woa_core.packs.west_of_africa.notation import parse_card, parse_good, parse_island, parse_location
-from woa_core.packs.west_of_africa.state import NEUTRAL, NOBODY
-from woa_core.packs.west_of_africa.validate import selection_bound
-from woa_core.rules import load_rules
+from woa_core.kernel.contract import Game, new_game
+from woa_core.kernel.notation import format_action, parse_action
+from woa_core.kernel.pack import Pack, PackError
+from woa_core.rules import DEFAULT_RULES, RulesSource, read_rules
+from woa_core.rules.data import scenario_validator
 from woa_core.rules.overrides import parse_override
 from woa_core.rules.source import Located, Pos, YamlProblem, display_path, load_yaml
-from woa_core.rules.validate import explain_schema_error, schema_validator
+from woa_core.rules.validate import explain_schema_error
 
-SCHEMA = "scenario"
+KERNEL_EXPECT = ("decider", "winner", "ranking", "over", "legal")
+"""The ``expect`` keys of every game (``legal_includes`` and ``legal_excludes`` too); the rest
+are its pack's (``Pack.scenario``)."""
 
 
 @dataclass(slots=True)
 class Scenario:
-    """A loaded scenario: its data and where each part of it stands in its file."""
+    """A loaded scenario: its data, where each part of it stands in its file, and its rules if
+    they could be read when it was loaded."""
 
     file: str
     data: dict[str, Any]
     located: Located
     base_dir: Path = field(default_factory=Path.cwd)
+    source: RulesSource | None = None
 
     @property
     def name(self) -> str:
@@ -81,17 +84,20 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
         located = load_yaml(path)
     except YamlProblem as e:
         raise ScenarioError(e.problems) from None
-    scenario = scenario_from_located(located, display_path(path))
-    scenario.base_dir = Path(path).resolve().parent
-    return scenario
+    return scenario_from_located(located, display_path(path), Path(path).resolve().parent)
 
 
-def scenario_from_located(located: Located, file: str) -> Scenario:
-    """A scenario from parsed YAML (``ScenarioError`` if it breaks the scenario schema)."""
+def scenario_from_located(located: Located, file: str, base_dir: Path | None = None) -> Scenario:
+    """A scenario from parsed YAML (``ScenarioError`` if it breaks the scenario schema of its
+    game: the kernel's keys and its pack's, ``woa_core.rules.data.scenario_validator``).
+    ``base_dir``: where the rules it names are looked for (default: the working directory)."""
     problems: list[Problem] = []
     if not isinstance(located.data, dict):
         raise ScenarioError([Problem(file, 1, 1, "a scenario is a mapping (players, steps, expect, ...)")])
-    for error in schema_validator(SCHEMA).iter_errors(located.data):
+    base = base_dir if base_dir is not None else Path.cwd()
+    source = _rules_of(located.data, base)
+    pack = _pack_of(source)
+    for error in scenario_validator(pack).iter_errors(located.data):
         problems.extend(explain_schema_error(located, tuple(error.absolute_path), error))
     if problems:
         raise ScenarioError(sorted(problems, key=lambda p: (p.line, p.column)))
@@ -103,20 +109,51 @@ def scenario_from_located(located: Located, file: str) -> Scenario:
             problems.append(Problem(pos.file, pos.line, pos.column, e.problems[0].message, f"overrides[{i}]"))
     if problems:
         raise ScenarioError(problems)
-    return Scenario(file, located.data, located)
+    return Scenario(file, located.data, located, base, source)
+
+
+def rules_spec(data: dict[str, Any], base_dir: Path) -> str:
+    """The rules a scenario names (default: the bundled ``west-of-africa``): a bundled name, or a
+    path relative to the scenario's folder (a variant file, or a rules directory).
+
+    >>> rules_spec({}, Path("tests/scenarios"))
+    'west-of-africa'
+    """
+    spec = str(data.get("rules", DEFAULT_RULES))
+    if spec.endswith((".yaml", ".yml")) or "/" in spec or (base_dir / spec).is_dir():
+        spec = str((base_dir / spec).resolve()) if not Path(spec).is_absolute() else spec
+    return spec
+
+
+def _rules_of(data: dict[str, Any], base_dir: Path) -> RulesSource | None:
+    """The rules a scenario names, read now; None if they cannot be (running it will say why)."""
+    overrides = data.get("overrides", [])
+    if not isinstance(data.get("rules", ""), str) or not isinstance(overrides, list):
+        return None  # the schema says what is wrong
+    try:
+        return read_rules(rules_spec(data, base_dir), [str(o) for o in overrides])
+    except WoaError:
+        return None
+
+
+def _pack_of(source: RulesSource | None) -> Pack | None:
+    if source is None:
+        return None
+    try:
+        return source.pack
+    except PackError:
+        return None
 
 
 def run_scenario(scenario: Scenario) -> ScenarioResult:
     """Play a scenario and check its expectations."""
     data = scenario.data
-    spec = data.get("rules", DEFAULT_RULES)
-    if spec.endswith((".yaml", ".yml")) or "/" in spec:
-        spec = str((scenario.base_dir / spec).resolve()) if not Path(spec).is_absolute() else spec
     try:
-        rules = load_rules(spec, data["players"], data.get("overrides", []))
+        source = scenario.source or read_rules(rules_spec(data, scenario.base_dir), data.get("overrides", []))
+        rules = source.compile(data["players"])
     except RulesError as e:
         return ScenarioResult(scenario, False, f"{scenario.where(('rules',))}: cannot load rules: {e}")
-    game = Game(rules, seed=data.get("seed", 0))
+    game = new_game(rules, seed=data.get("seed", 0))
     check = data.get("check_invariants", False)
     try:
         if "setup" in data:
@@ -135,7 +172,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     return ScenarioResult(scenario, True)
 
 
-def _check_invariants(game: Game, prev: GameState | None, where: str) -> None:
+def _check_invariants(game: Game, prev: Any, where: str) -> None:
     from woa_core.check.invariants import violations
 
     for name, problem in violations(game.rules, game.state, prev):
@@ -170,173 +207,46 @@ def run_step(game: Game, step: Any, scenario: Scenario, path: tuple) -> None:
         raise Failure(f"{where}: '{text}' was expected to be refused ({refused}), but it was played")
 
 
-# ------------------------------------------------------------------------------- setup
-
-
-def _space(rules: Rules, island: int, number: int, where: str) -> int:
-    for space in rules.islands[island].spaces:
-        if rules.spaces[space].number == number:
-            return space
-    raise Failure(f"{where}: {rules.islands[island].id} has no space {number}")
-
-
-def _check_space_kind(rules: Rules, space: int, key: str, where: str) -> None:
-    """A crop needs a field, a settlement a settlement space (the board says which each is)."""
-    sp = rules.spaces[space]
-    island = rules.islands[sp.island].id
-    if key == "crops" and sp.good < 0:
-        raise Failure(f"{where}: space {sp.number} of {island} is not a field: no crop can grow there")
-    if key == "settlements" and sp.cost < 0:
-        raise Failure(f"{where}: space {sp.number} of {island} is not a settlement space")
-
-
 def apply_setup(game: Game, setup: dict[str, Any], scenario: Scenario) -> None:
-    """Change the fresh game's state as ``setup`` describes (only what it names)."""
-    r, s = game.rules, game.state
+    """Change the fresh game's state as ``setup`` describes (only what it names), by its pack's
+    ``ScenarioHooks.setup``; a value the game cannot take fails at its line."""
+    hooks = game.rules.pack.scenario
 
-    def at(*path: Any) -> str:
-        return scenario.where(("setup", *path))
+    def fail(path: tuple[Any, ...], message: str) -> NoReturn:
+        raise Failure(f"{scenario.where(('setup', *path))}: {message}")
 
-    def word(parse: Callable[[Rules, str], int], text: str, *path: Any) -> int:
-        """An id read with the notation's parser; a bad one fails at its line."""
-        try:
-            return parse(r, text)
-        except InvalidNotation as e:
-            raise Failure(f"{at(*path)}: {e}") from None
-
-    for key, value in setup.items():
-        if key == "round":
-            s.round = value
-        elif key == "gold":
-            for who, amount in value.items():
-                s.gold[word(parse_player, who, key, who)] = amount
-        elif key == "vp":
-            for who, amount in value.items():
-                p = word(parse_player, who, key, who)
-                # VP from before the scenario starts are booked as "setup", so that
-                # vp == sum(vp_from) still holds.
-                s.vp_from[p]["setup"] = s.vp_from[p].get("setup", 0) + amount - s.vp[p]
-                s.vp[p] = amount
-        elif key == "gold_order":
-            for rank, who in enumerate(value):
-                s.gold_time[word(parse_player, who, key, rank)] = rank - len(value)
-        elif key == "workers":
-            for who, places in value.items():
-                p = word(parse_player, who, key, who)
-                s.workers[p] = [0] * len(s.workers[p])
-                for place, n in places.items():
-                    s.workers[p][word(parse_location, place, key, who, place)] = n
-        elif key == "ships":
-            for who, place in value.items():
-                island = NOBODY if place is None else word(parse_island, place, key, who)
-                s.ship[word(parse_player, who, key, who)] = island
-        elif key == "warehouses":
-            for island, owners in value.items():
-                i = word(parse_island, island, key, island)
-                for who, goods in owners.items():
-                    p = word(parse_player, who, key, island, who)
-                    for good, n in goods.items():
-                        s.warehouse[i][p][word(parse_good, good, key, island, who, good)] = n
-        elif key == "supply":
-            for who, goods in value.items():
-                p = word(parse_player, who, key, who)
-                for good, n in goods.items():
-                    s.supply[p][word(parse_good, good, key, who, good)] = n
-        elif key in ("crops", "settlements"):
-            for i, item in enumerate(value):
-                island = word(parse_island, item["island"], key, i)
-                space = _space(r, island, item["space"], at(key, i))
-                _check_space_kind(r, space, key, at(key, i))
-                if key == "crops":
-                    if "player" not in item:
-                        raise Failure(f"{at(key, i)}: a crop needs the player whose good it is")
-                    s.crop[space] = word(parse_player, item["player"], key, i)
-                else:
-                    s.settlement[space] = word(parse_player, item["player"], key, i) if item.get("player") else NEUTRAL
-        elif key == "alcaldes":
-            for island, who in value.items():
-                holder = NOBODY if who is None else word(parse_player, who, key, island)
-                s.alcalde[word(parse_island, island, key, island)] = holder
-        elif key == "hands":
-            for who, cards in value.items():
-                p = word(parse_player, who, key, who)
-                for card, n in cards.items():
-                    s.hand[p][word(parse_card, card, key, who, card)] = n
-                too_many = selection_bound(s.hand[p], r.min_cards, r.max_cards)  # as rule files are bounded
-                if too_many:
-                    raise Failure(f"{at(key, who)}: {who} holds too many cards to choose among: {too_many}")
-        elif key == "track":
-            s.reserve += s.track - value
-            s.track = value
-        elif key == "reserve":
-            s.reserve = value
-        elif key == "last_round":
-            s.last_round = value
+    if hooks is not None:
+        hooks.setup(game, setup, fail)
+    elif setup:
+        fail((), f"the rule pack {game.rules.pack.name} declares no scenario setup")
 
 
-# ------------------------------------------------------------------------ expectations
+def observed(game: Game, key: str) -> Any:
+    """The value of an expectation ``key`` in the game, in the words a scenario uses: the
+    kernel's keys (``KERNEL_EXPECT``) here, the others from the game's pack."""
 
+    def name(p: int) -> str:
+        return f"p{p + 1}"
 
-def observed(game: Game, key: str, arg: Any = None) -> Any:
-    """The value of an expectation ``key`` in the game, in the words a scenario uses."""
-    r, s = game.rules, game.state
-
-    def name(p: int) -> str | None:
-        return f"p{p + 1}" if p >= 0 else None
-
-    if key in ("gold", "vp"):
-        return {f"p{p + 1}": v for p, v in enumerate(getattr(s, key))}
-    if key == "vp_from":
-        return {f"p{p + 1}": dict(v) for p, v in enumerate(s.vp_from)}
-    if key == "order":
-        return [name(p) for p in s.order]
-    if key == "gold_rank":
-        return [name(p) for p in s.gold_rank()]
-    if key == "ships":
-        return {f"p{p + 1}": (r.islands[i].id if i >= 0 else None) for p, i in enumerate(s.ship)}
-    if key == "alcaldes":
-        return {i.id: name(s.alcalde[k]) for k, i in enumerate(r.islands)}
-    if key == "workers":
-        return {
-            f"p{p + 1}": {r.location_name(loc): n for loc, n in enumerate(s.workers[p]) if n} for p in range(s.players)
-        }
-    if key == "warehouses":
-        out: dict[str, Any] = {}
-        for i, island in enumerate(r.islands):
-            for p in range(s.players):
-                goods = {r.goods[g]: n for g, n in enumerate(s.warehouse[i][p]) if n}
-                if goods:
-                    out.setdefault(island.id, {})[f"p{p + 1}"] = goods
-        return out
-    if key == "supply":
-        return {f"p{p + 1}": {r.goods[g]: n for g, n in enumerate(s.supply[p])} for p in range(s.players)}
-    if key == "crops":
-        return sorted(
-            f"{name(owner)} {r.islands[r.spaces[sp].island].id} {r.spaces[sp].number}"
-            for sp, owner in enumerate(s.crop)
-            if owner >= 0
-        )
-    if key == "settlements":
-        return sorted(
-            f"{name(owner) or 'neutral'} {r.islands[r.spaces[sp].island].id} {r.spaces[sp].number}"
-            for sp, owner in enumerate(s.settlement)
-            if owner != NOBODY
-        )
-    if key == "hands":
-        return {f"p{p + 1}": {c.id: s.hand[p][i] for i, c in enumerate(r.cards)} for p in range(s.players)}
     if key == "decider":
-        return name(game.decider())
+        deciders = game.deciders()
+        return name(deciders[0]) if deciders else None
     if key == "winner":
-        return name(s.winner)
+        winners = [name(p) for p in game.rules.pack.winners(game)] if game.over else []
+        return None if not winners else winners[0] if len(winners) == 1 else winners
     if key == "ranking":
-        return [name(p) for p in s.ranking]
+        return [name(p) for p in game.state.ranking]
     if key == "over":
         return game.over
     if key == "legal":
-        return sorted(format_action(r, a) for a in game.legal_actions())
-    if key in ("round", "track", "reserve", "step", "last_round", "end_reason"):
-        return getattr(s, key)
-    raise Failure(f"unknown expectation '{key}'")
+        return sorted(format_action(game.rules, a) for a in game.legal_actions())
+    hooks = game.rules.pack.scenario
+    try:
+        if hooks is None:
+            raise KeyError(key)
+        return hooks.expect(game, key)
+    except KeyError:
+        raise Failure(f"unknown expectation '{key}'") from None
 
 
 def _nothing(value: Any) -> bool:
@@ -378,7 +288,8 @@ def check_expectations(game: Game, expect: dict[str, Any], scenario: Scenario, p
                     raise Failure(f"{scenario.where((*path, key))}: '{text}' {verb} a legal action now")
             continue
         actual = observed(game, key)
-        if key in ("crops", "settlements", "legal"):
+        hooks = game.rules.pack.scenario
+        if key == "legal" or (hooks is not None and key in hooks.unordered):
             value = sorted(value)
         diff = _differs(value, actual, key)
         if diff:

@@ -20,6 +20,7 @@ from woa_core.packs.west_of_africa.game import Game
 from woa_core.packs.west_of_africa.invariants import INVARIANTS
 from woa_core.packs.west_of_africa.notation import ARG_KINDS
 from woa_core.packs.west_of_africa.primitives import PRIMITIVES
+from woa_core.packs.west_of_africa.scenario import SCENARIO
 from woa_core.packs.west_of_africa.validate import check
 from woa_core.rules.data import data_root
 
@@ -47,4 +48,5 @@ PACK = Pack(
     # What the generic tools ask beyond the contract (check, scenario, replay, PettingZoo).
     invariants=MappingProxyType(INVARIANTS),
     coverage=Coverage,
+    scenario=SCENARIO,
 )

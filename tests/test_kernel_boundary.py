@@ -13,7 +13,6 @@ NOT_YET_GENERIC = {
     "woa_core.bots.mcts",
     "woa_core.check.strategies",
     "woa_core.eval.restricted",
-    "woa_core.pettingzoo",
     "woa_core.play",
     "woa_core.sim.compare",
     "woa_core.sim.runner",

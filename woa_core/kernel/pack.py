@@ -125,8 +125,7 @@ class Pack:
     - ``summary(game)``: a finished game for people: how long it lasted (``over 7 rounds``,
       or ""), then a line per seat (``woa replay``);
     - ``features(view)``: a view as numbers, the same count for every view of one ruleset and
-      player count (the PettingZoo observation);
-    - ``render(game, seat)``: the game as text as ``seat`` sees it (None: everything).
+      player count (the PettingZoo observation; its ``render`` is ``drawing.text``).
     """
 
     name: str
@@ -154,7 +153,6 @@ class Pack:
     winners: Callable[[Any], list[int]] = lambda game: list(game.state.ranking[:1])
     summary: Callable[[Any], list[str]] = lambda game: ranking_lines(game.state.ranking)
     features: Callable[[Any], Sequence[float]] | None = None
-    render: Callable[[Any, int | None], str] | None = None
 
 
 _LOADED: dict[tuple[str, str | None], Pack] = {}

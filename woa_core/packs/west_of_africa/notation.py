@@ -41,7 +41,8 @@ an action is an ``InvalidNotation`` error saying what was expected.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import combinations_with_replacement
 from types import MappingProxyType
 from typing import Any
 
@@ -49,6 +50,7 @@ from woa_core.errors import InvalidNotation
 from woa_core.kernel.actions import ArgKind
 from woa_core.kernel.notation import PLAYER
 from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.packs.west_of_africa.selection import selections
 
 
 def _lookup(rules: Rules, kind: str, word: str, options: tuple[str, ...]) -> int:
@@ -154,6 +156,30 @@ _GREEDY = frozenset({"cards", "ships", "field", "settlement_space"})
 _FEWEST = {"cards": 0}
 """Kinds that may have fewer than one word (an empty selection is refused by the game, R6)."""
 
+
+def _selections(rules: Rules) -> list[tuple[int, ...]]:
+    most = tuple(rules.players if c in rules.passing_cards else 1 for c in range(len(rules.cards)))
+    return list(selections(most, rules.min_cards, rules.max_cards))
+
+
+def _helper_ships(rules: Rules) -> list[tuple[int, ...]]:
+    ships = range(len(rules.worker_ships))
+    return [c for n in range(1, sum(rules.start_workers) + 1) for c in combinations_with_replacement(ships, n)]
+
+
+_VALUES: dict[str, Callable[[Rules], Sequence[Any]]] = {
+    "cards": _selections,
+    "island": lambda r: range(len(r.islands)),
+    "location": lambda r: range(len(r.islands) + len(r.worker_ships)),
+    "good": lambda r: range(len(r.goods)),
+    "ships": _helper_ships,
+    "field": lambda r: [g for g, s in enumerate(r.spaces) if s.group == g and s.good >= 0],
+    "settlement_space": lambda r: [g for g, s in enumerate(r.spaces) if s.group == g and s.cost >= 0],
+}
+"""Every value of each argument kind under some rules (the PettingZoo action space): card
+selections of up to ``max_cards`` (minus cards up to one per player), every multiset of helper
+ships, one target per interchangeable field or settlement space."""
+
 _DESCRIBE = {
     "cards": "cards",
     "island": "an island",
@@ -176,6 +202,7 @@ ARG_KINDS: MappingProxyType[str, ArgKind] = MappingProxyType(
                 describe=_DESCRIBE[kind],
                 greedy=kind in _GREEDY,
                 fewest=_FEWEST.get(kind, 1),
+                values=_VALUES[kind],
             )
             for kind in _PARSE
         },

@@ -15,6 +15,7 @@ from woa_core.packs.west_of_africa.actions import ACTIONS, VERBS
 from woa_core.packs.west_of_africa.compile import compile_rules
 from woa_core.packs.west_of_africa.coverage import Coverage
 from woa_core.packs.west_of_africa.draw.drawing import DRAWING
+from woa_core.packs.west_of_africa.features import features
 from woa_core.packs.west_of_africa.flow import FLOW
 from woa_core.packs.west_of_africa.game import Game
 from woa_core.packs.west_of_africa.invariants import INVARIANTS
@@ -49,4 +50,5 @@ PACK = Pack(
     invariants=MappingProxyType(INVARIANTS),
     coverage=Coverage,
     scenario=SCENARIO,
+    features=features,
 )

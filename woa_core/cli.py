@@ -586,10 +586,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"log": args.log, "actions": replayed.actions, **outcome}, indent=2))
         return 0
-    print(f"{args.log}: replayed {replayed.actions} actions over {outcome['rounds']} rounds; the log matches")
-    state = replayed.game.state
-    for place, p in enumerate(state.ranking, start=1):
-        print(f"  {place}. p{p + 1}  {state.vp[p]:>3} VP  {state.gold[p]:>3} gold")
+    lines = replayed.game.rules.pack.summary(replayed.game)  # how long it lasted, then the seats
+    length = f" {lines[0]}" if lines and lines[0] else ""
+    print(f"{args.log}: replayed {replayed.actions} actions{length}; the log matches")
+    for line in lines[1:]:
+        print(line)
     return 0
 
 

@@ -44,6 +44,7 @@ from woa_core.kernel.compiled import CompiledRules as Rules
 from woa_core.kernel.contract import Game, new_game
 from woa_core.kernel.loop import Ending, Observer, StopGame
 from woa_core.kernel.notation import format_action, parse_action
+from woa_core.kernel.pack import PackError, load_pack
 from woa_core.rules import RulesSource, load_rules
 from woa_core.rules.resolve import portable_document
 
@@ -348,13 +349,20 @@ def _rules(name: str, head: dict[str, Any], rules_spec: str | None) -> Rules:
 
 def _embedded_rules(name: str, head: dict[str, Any]) -> Rules:
     from woa_core.rules import compile_document
-    from woa_core.rules.resolve import ResolvedDoc
+    from woa_core.rules.resolve import ResolvedDoc, pack_name
     from woa_core.rules.source import Located
     from woa_core.rules.validate import validate
 
     data = head["rules_document"]
     if not isinstance(data, dict):
         raise LogError(f"{name}:1: the embedded rules document is not a mapping")
+    try:  # the pack is found by its name (bundled or importable), never at a path the log names
+        load_pack(pack_name(data))
+    except PackError as e:
+        raise LogError(
+            f"{name}:1: {e}: give the rules with --rules DIR (the folder of the pack's ruleset.yaml and its "
+            "Python file), or install the pack"
+        ) from None
     doc = ResolvedDoc(name=head["rules"], located=Located(data), variant=head["variant"])
     problems = validate(doc)
     try:

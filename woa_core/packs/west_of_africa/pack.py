@@ -50,5 +50,6 @@ PACK = Pack(
     invariants=MappingProxyType(INVARIANTS),
     coverage=Coverage,
     scenario=SCENARIO,
+    summary=records.summary,
     features=features,
 )

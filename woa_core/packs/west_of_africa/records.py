@@ -1,5 +1,6 @@
 """What West of Africa's logs record of a game: the figures each action line's check covers, the
-result line, and where a game stands in words (``Pack.log_figures``, ``result``, ``where``).
+result line, where a game stands in words, and a finished game for people (``Pack.log_figures``,
+``result``, ``where``, ``summary``).
 
 >>> from woa_core.kernel.contract import new_game
 >>> from woa_core.rules import load_rules
@@ -35,3 +36,13 @@ def result(game: GameCore) -> dict[str, Any]:
 def where(game: GameCore) -> str:
     """Where the game stands, for messages: ``round 3``."""
     return f"round {game.state.round}"
+
+
+def summary(game: GameCore) -> list[str]:
+    """A finished game for people (``woa replay``): how long it lasted, then each player's VP and
+    gold, best first."""
+    s = game.state
+    return [
+        f"over {s.round} rounds",
+        *(f"  {place}. p{p + 1}  {s.vp[p]:>3} VP  {s.gold[p]:>3} gold" for place, p in enumerate(s.ranking, start=1)),
+    ]

@@ -14,6 +14,7 @@ verbs (West of Africa: ``woa_core.packs.west_of_africa.notation``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from woa_core.errors import InvalidNotation
@@ -79,6 +80,31 @@ PLAYER = ArgKind(
     values=lambda rules: range(rules.players),
 )
 """The one argument kind every game has: a seat, written ``p1``..``pN``."""
+
+
+def one_of(describe: str, values: Callable[[Any], Sequence[Any]], word: Callable[[Any, Any], str]) -> ArgKind:
+    """The argument kind of one word naming one of ``values(rules)``; ``word(rules, value)`` is
+    the value's word, ``describe`` what it is (``a place``). For small packs: it looks words up
+    one by one.
+
+    >>> from types import SimpleNamespace
+    >>> rules = SimpleNamespace(places=("camp", "well"))
+    >>> place = one_of("a place", lambda r: range(len(r.places)), lambda r, q: r.places[q])
+    >>> place.parse(rules, ["well"]), place.format(rules, 0)
+    (1, ['camp'])
+    >>> place.parse(rules, ["moon"])
+    Traceback (most recent call last):
+    woa_core.errors.InvalidNotation: 'moon' is not a place (one of: camp, well)
+    """
+
+    def parse(rules: Any, words: list[str]) -> Any:
+        for value in values(rules):
+            if word(rules, value) == words[0]:
+                return value
+        known = ", ".join(word(rules, value) for value in values(rules))
+        raise InvalidNotation(f"'{words[0]}' is not {describe} (one of: {known})")
+
+    return ArgKind(parse, lambda rules, value: [word(rules, value)], describe, values=values)
 
 
 def _expected(name: str, kinds: list[ArgKind], usage: str) -> str:

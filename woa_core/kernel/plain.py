@@ -1,0 +1,153 @@
+"""Plain parts of the contract, for small packs: a game whose legal actions are cheap to list, a
+state of plain data, a view of plain data. A pack that needs speed writes its own (West of Africa
+does); ``docs/rule-packs.md`` walks through a pack built from them.
+
+- ``ListedGame``: legality is declared once, by listing (``legal_actions``): ``apply`` plays an
+  action only if it is listed, ``is_legal`` asks the list, ``copy`` and ``over`` come with it;
+  ``listed(verb)`` is a verb's handler (``Verb.play``) for it;
+- ``PlainState``: a dataclass of plain data gets ``copy``, ``to_json`` and ``from_json``;
+- ``View``: what one seat sees, as named fields of plain data.
+
+>>> from dataclasses import dataclass, field
+>>> @dataclass
+... class Count(PlainState):
+...     left: int
+...     ranking: list[int] = field(default_factory=list)
+>>> Count.from_json(Count(3).to_json()) == Count(3), View(None, 1, left=3).to_json()
+(True, {'player': 1, 'left': 3})
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Sequence
+from random import Random
+from typing import Any
+
+from woa_core.errors import IllegalAction
+from woa_core.kernel.actions import Action, Handler
+from woa_core.kernel.notation import format_action
+
+
+def listed(verb: str) -> Handler:
+    """The handler of ``verb`` in a ``ListedGame`` (``Verb.play``): ``apply`` plays it.
+
+    >>> listed("run")
+    <function listed.<locals>.play at ...>
+    """
+
+    def play(game: Any, player: int, *args: Any) -> None:
+        game.apply((player, verb, *args))
+
+    return play
+
+
+class PlainState:
+    """A mixin for a dataclass state of plain data (ints, strings, lists, dicts): ``copy`` is a deep
+    copy, ``to_json`` its fields, ``from_json`` reads them back. ``ranking`` (seats, best first)
+    stays empty until the game is over."""
+
+    def copy(self) -> Any:
+        """An independent copy."""
+        return copy.deepcopy(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields as JSON-ready data."""
+        return dataclasses.asdict(self)  # type: ignore[call-overload]
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Any:
+        """The state ``to_json`` wrote."""
+        return cls(**data)
+
+
+class View:
+    """What seat ``player`` sees of a game under ``rules``: each field an attribute, and
+    ``to_json()`` all of them with the seat. Give it copies, so it does not change with the game."""
+
+    def __init__(self, rules: Any, player: int, **fields: Any) -> None:
+        self.rules = rules
+        self.player = player
+        self._fields = fields
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+    def __getattr__(self, name: str) -> Any:  # only reached for names that are not fields
+        raise AttributeError(f"'{name}' is not visible to a player")
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat and every field, as JSON-ready data."""
+        return {"player": self.player, **copy.deepcopy(self._fields)}
+
+
+class ListedGame:
+    """A game whose legal actions are cheap to list (``woa_core.kernel.contract.Game``). A pack
+    writes ``new_state(rules, seed)``, ``deciders()``, ``legal_actions(player)`` (every action of
+    ``player``, empty when it does not decide), ``apply_legal(action)``, ``observation(player)``
+    and ``determinize(view, rng)``; the state's ``ranking`` is empty until the game is over."""
+
+    def __init__(self, rules: Any, seed: int = 0, state: Any = None) -> None:
+        self.rules = rules
+        self.state = state if state is not None else self.new_state(rules, seed)
+
+    def new_state(self, rules: Any, seed: int) -> Any:
+        """The state of a new game, set up with ``seed``."""
+        raise NotImplementedError
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (its ranking is known)."""
+        return bool(self.state.ranking)
+
+    def deciders(self) -> list[int]:
+        """The seats that may act now."""
+        raise NotImplementedError
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        """Every action ``player`` (default: the first decider) may take now."""
+        raise NotImplementedError
+
+    def apply_legal(self, action: tuple) -> None:
+        """Play an action of ``legal_actions()``."""
+        raise NotImplementedError
+
+    def is_legal(self, action: tuple) -> bool:
+        """Whether ``action`` is one of the legal actions now."""
+        return isinstance(action, tuple) and len(action) >= 2 and action in self.legal_actions(action[0])
+
+    def apply(self, action: tuple) -> None:
+        """Play ``action`` if it is legal, else refuse it with ``IllegalAction`` saying why."""
+        if not self.is_legal(action):
+            raise IllegalAction(self._refusal(action))
+        self.apply_legal(action)
+
+    def copy(self) -> Any:
+        """An independent game at the same state."""
+        return type(self)(self.rules, state=self.state.copy())
+
+    def observation(self, player: int) -> Any:
+        """What ``player`` may see now."""
+        raise NotImplementedError
+
+    @classmethod
+    def determinize(cls, view: Any, rng: Random) -> Any:
+        """A full game consistent with ``view``."""
+        raise NotImplementedError
+
+    def _refusal(self, action: Any) -> str:
+        if self.over:
+            return "the game is over"
+        if not isinstance(action, tuple) or len(action) < 2 or not isinstance(action[0], int):
+            return f"not an action: {action!r}"
+        deciders = self.deciders()
+        if action[0] not in deciders:
+            who = ", ".join(f"p{d + 1}" for d in deciders)
+            return f"it is {who}'s decision, not p{action[0] + 1}'s"
+        try:
+            text = format_action(self.rules, action)
+        except (KeyError, IndexError, TypeError, ValueError):
+            text = repr(action)
+        legal = [format_action(self.rules, a).split(" ", 1)[1] for a in self.legal_actions(action[0])]
+        shown = ", ".join(legal[:6]) + (", ..." if len(legal) > 6 else "")
+        return f"'{text}' is not possible now (p{action[0] + 1} may: {shown})"

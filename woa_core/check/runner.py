@@ -163,7 +163,7 @@ def scenario_text(rules: Rules, rules_spec: str, violation: Violation, overrides
         f"players: {rules.players}",
         f"seed: {violation.seed}",
         "check_invariants: true",
-        "steps:",
+        "steps:" if violation.actions else "steps: []  # it fails at the start",
         *(f"  - {text}" for text in violation.actions),
     ]
     return "\n".join(lines) + "\n"

@@ -158,6 +158,8 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     try:
         if "setup" in data:
             apply_setup(game, data["setup"], scenario)
+        if check:
+            _check_invariants(game, None, scenario.where(("setup",) if "setup" in data else ()))
         for i, step in enumerate(data.get("steps", [])):
             prev = game.state.copy() if check else None
             run_step(game, step, scenario, ("steps", i))

@@ -1,0 +1,228 @@
+"""The tiny rule pack of docs/rule-packs.md (Race to the well, in docs/rule-packs/race/) runs through
+the kernel's tools from its own folder: validate, rules show, the game loop with random bots, check
+(with a broken copy caught), scenario, a log and its replay, and PettingZoo's api_test (issue 14,
+items 4 and 5). No line of woa_core names it."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from woa_core.check.runner import play_checked
+from woa_core.check.scenario import load_scenario, run_scenario
+from woa_core.cli import main
+from woa_core.errors import ScenarioError
+from woa_core.kernel import gamelog, loop
+from woa_core.kernel.contract import new_game
+from woa_core.kernel.notation import format_action, parse_action
+from woa_core.rules import read_rules
+
+ROOT = Path(__file__).resolve().parents[2]
+RACE = ROOT / "docs" / "rule-packs" / "race"
+
+
+def _race(players: int):
+    return read_rules(str(RACE)).compile(players)
+
+
+def test_the_pack_is_tiny_and_no_line_of_woa_core_names_it() -> None:
+    assert len((RACE / "race.py").read_text(encoding="utf-8").splitlines()) <= 150
+    naming = re.compile(r"rule-packs/race|woa_pack_race|race\.py|[\"']race[\"']")
+    offenders = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in sorted((ROOT / "woa_core").rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if naming.search(line)
+    ]
+    assert not offenders
+
+
+def test_validate_and_rules_show_from_its_own_folder(monkeypatch, capsys) -> None:
+    monkeypatch.chdir(RACE)
+    assert main(["validate", "--rules", "."]) == 0
+    assert capsys.readouterr().out.startswith(".: valid for 2, 3, 4 players (rules race, hash ")
+    assert main(["rules", "show", "--rules", ".", "--players", "2", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["ruleset"]["pack"] == "race" and shown["cards"]["hand"] == 3  # the 2-player overlay
+    assert main(["rules", "show", "--rules", ".", "--players", "4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["cards"]["hand"] == 2
+
+
+def _broken_copy(tmp_path: Path, file: str, old: str, new: str) -> str:
+    copy = tmp_path / "race"
+    shutil.copytree(RACE, copy, ignore=shutil.ignore_patterns("scenarios", "__pycache__"))
+    text = (copy / file).read_text(encoding="utf-8")
+    assert old in text
+    (copy / file).write_text(text.replace(old, new), encoding="utf-8")
+    return str(copy)
+
+
+def test_validate_refuses_a_goal_no_path_reaches_at_its_line(tmp_path, capsys) -> None:
+    broken = _broken_copy(tmp_path, "board.yaml", "  gorge: [well]\n  stream: [well]\n", "  gorge: [stream]\n")
+    assert main(["validate", "--rules", broken]) == 1
+    assert re.search(r"race/board\.yaml:7:7: 'well' is on no path \(at board\.goal\)", capsys.readouterr().err)
+
+
+def test_validate_refuses_a_deck_too_small_for_four_players(tmp_path, capsys) -> None:
+    broken = _broken_copy(tmp_path, "cards.yaml", "deck: [1, 1, 1, 1, 1, 1, 2,", "deck: [")
+    assert main(["validate", "--rules", broken]) == 1
+    err = capsys.readouterr().err
+    assert re.search(r"race/cards\.yaml:\d+:7: 7 cards cannot deal 2 to each of 4 players \(with 4 players\)", err)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_bots_finish_every_game_reproducibly(players: int) -> None:
+    rules = _race(players)
+    endings, rankings = set(), []
+    for seed in range(30):
+        game = new_game(rules, seed)
+        endings.add(loop.run(game, loop.bots(["random"] * players, seed)))
+        assert sorted(game.state.ranking) == list(range(players)) and game.deciders() == []
+        rankings.append(game.state.ranking)
+    assert endings == {loop.Ending.OVER}
+    assert len({tuple(r) for r in rankings}) > 1  # not one fixed outcome
+    again = new_game(rules, 7)
+    loop.run(again, loop.bots(["random"] * players, 7))
+    assert again.state.ranking == rankings[7]
+
+
+def test_the_hidden_cards_stay_hidden() -> None:
+    """p1's view holds its own hand, the others' hand sizes and the deck's size; a game sampled
+    from it keeps what p1 saw and deals the unseen cards anew."""
+    game = new_game(_race(3), seed=2)
+    view = game.observation(0).to_json()
+    assert view["hand"] == game.state.hands[0] and view["held"] == [2, 2, 2] and view["deck"] == 8
+    assert "hands" not in view and str(game.state.deck) not in json.dumps(view)
+    samples = [type(game).determinize(game.observation(0), random.Random(k)) for k in range(20)]
+    assert all(s.observation(0).to_json() == view for s in samples)
+    assert len({json.dumps([s.state.hands[1:], s.state.deck]) for s in samples}) > 10
+
+
+def test_check_runs_every_invariant_and_reports_coverage(capsys) -> None:
+    assert main(["check", "--rules", str(RACE), "--games", "30", "--coverage", "--workers", "1", "--json"]) == 0
+    outcome = json.loads(capsys.readouterr().out)
+    assert outcome["invariants"] == [
+        "cards_conserved",
+        "has_legal_action",
+        "state_round_trips",
+        "views_hide_hidden",
+        "illegal_actions_refused",
+        "notation_round_trips",
+    ]
+    assert outcome["violation"] is None and outcome["games"] == {"2": 30, "3": 30, "4": 30}
+    assert outcome["coverage"]["3"]["verbs"]["seen"]["run"] > 30
+
+
+def _leaky(game_class):
+    original = game_class.observation
+
+    def observation(self, player):  # the view shows the next player's hand too: a leak
+        view = original(self, player)
+        view._fields["next_hand"] = self.state.hands[(player + 1) % self.rules.players][:]
+        return view
+
+    return "observation", observation
+
+
+def _sloppy(game_class):
+    original = game_class.apply_legal
+
+    def apply_legal(self, action):  # the card played stays in the hand as well
+        original(self, action)
+        self.state.hands[action[0]].append(action[2])
+
+    return "apply_legal", apply_legal
+
+
+@pytest.mark.parametrize(("invariant", "bug"), [("views_hide_hidden", _leaky), ("cards_conserved", _sloppy)])
+def test_check_catches_a_broken_pack(invariant, bug, monkeypatch, tmp_path, capsys) -> None:
+    """A bug in the pack's code is caught by the kernel's invariant or by the pack's own, shrunk
+    to a counterexample scenario that fails while the bug is there and passes once it is gone."""
+    game_class = _race(3).pack.game
+    monkeypatch.setattr(game_class, *bug(game_class))
+    out = tmp_path / "counterexample.yaml"
+    assert main(["check", "--rules", str(RACE), "--players", "3", "--games", "5", "--out", str(out)]) == 1
+    assert f"invariant '{invariant}' failed" in capsys.readouterr().err
+    assert main(["scenario", str(out)]) == 1
+    monkeypatch.undo()
+    assert main(["scenario", str(out)]) == 0
+
+
+def test_its_scenario_passes_and_a_wrong_one_fails_at_its_line(tmp_path) -> None:
+    scenario = RACE / "scenarios" / "first-to-the-well.yaml"
+    assert run_scenario(load_scenario(scenario)).passed
+    text = scenario.read_text(encoding="utf-8").replace("rules: ..", f"rules: {RACE}")
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(text.replace("at: {p1: rock, p2: well}", "at: {p1: dune, p2: well}"), encoding="utf-8")
+    result = run_scenario(load_scenario(wrong))
+    assert not result.passed and re.search(r"wrong\.yaml:\d+: at\.p1: expected 'dune', got 'rock'", result.message)
+    badly_set = tmp_path / "badly-set.yaml"
+    badly_set.write_text(text.replace("at: {p2: canyon}", "at: {p2: moon}"), encoding="utf-8")
+    result = run_scenario(load_scenario(badly_set))
+    assert not result.passed and "'moon' is not a place (one of: camp," in result.message
+    unknown = tmp_path / "unknown.yaml"
+    unknown.write_text(text.replace("at: {p2: canyon}", "gold: {p2: 3}"), encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"unknown\.yaml:\d+:\d+: unknown key 'gold' \(allowed: at\)"):
+        load_scenario(unknown)
+
+
+def test_a_log_replays_with_its_rules_and_says_how_to_find_them_without(tmp_path, capsys) -> None:
+    source = read_rules(str(RACE))
+    rules = source.compile(3)
+    game = new_game(rules, 5)
+    recorder = gamelog.LogRecorder(gamelog.header(rules, 5, source, ["random"] * 3), game)
+    loop.run(game, loop.bots(["random"] * 3, 5), [recorder])
+    log = tmp_path / "race.jsonl"
+    recorder.write(log)
+    assert main(["replay", str(log), "--rules", str(RACE), "--json"]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["ranking"] == [f"p{p + 1}" for p in game.state.ranking] and replayed["turns"] == game.state.turn
+    assert main(["replay", str(log)]) == 1  # the log embeds the rules, not the pack's code
+    err = capsys.readouterr().err
+    assert "no rule pack 'race'" in err and "give the rules with --rules DIR" in err
+    lines = log.read_text(encoding="utf-8").splitlines()
+    first = json.loads(lines[1])[0]
+    texts = [format_action(rules, a) for a in new_game(rules, 5).legal_actions()]
+    other = next(text for text in texts if text != first)
+    lines[1] = json.dumps([other, json.loads(lines[1])[1]])
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["replay", str(log), "--rules", str(RACE)]) == 1
+    assert f"{log}:2: the game differs from the log from this line on" in capsys.readouterr().err
+
+
+def test_every_legal_action_reads_back_from_its_text() -> None:
+    rules = _race(4)
+    game = new_game(rules, 3)
+    while not game.over:
+        legal = game.legal_actions()
+        assert all(parse_action(rules, format_action(rules, a)) == a for a in legal)
+        game.apply(legal[len(legal) // 2])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pettingzoo_api_test(players: int) -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from woa_core.pettingzoo import action_table, env
+
+    e = env(players=players, rules=str(RACE))
+    for agent in e.possible_agents:
+        e.action_space(agent).seed(players)
+    api_test(e, num_cycles=300)
+    table = action_table(_race(players))
+    assert ("run", 3, 0) in table and len(table) == 3 * len(_race(players).places)
+
+
+def test_violations_of_the_tiny_pack_run_its_own_and_the_kernels_invariants() -> None:
+    violation, game = play_checked(_race(2), seed=4)
+    assert violation is None and game.over
+    game.state.deck.append(9)
+    from woa_core.check.invariants import violations
+
+    assert [name for name, _ in violations(game.rules, game.state, None)] == ["cards_conserved"]

@@ -226,3 +226,15 @@ def test_violations_of_the_tiny_pack_run_its_own_and_the_kernels_invariants() ->
     from woa_core.check.invariants import violations
 
     assert [name for name, _ in violations(game.rules, game.state, None)] == ["cards_conserved"]
+
+
+def test_the_docs_example_writes_a_log_that_replays(tmp_path, monkeypatch, capsys) -> None:
+    """docs/rule-packs.md's Python example, run in a copy of the pack's folder."""
+    docs = (ROOT / "docs" / "rule-packs.md").read_text(encoding="utf-8")
+    example = re.search(r"```python\n(.*?)```", docs, re.S).group(1)
+    folder = tmp_path / "race"
+    shutil.copytree(RACE, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.chdir(folder)
+    exec(compile(example, "docs/rule-packs.md", "exec"), {})
+    assert main(["replay", "race.jsonl", "--rules", "."]) == 0
+    assert capsys.readouterr().out.startswith("race.jsonl: replayed 14 actions; the log matches\n  1. p1\n")

@@ -6,7 +6,8 @@
 - ``registry``: named primitives the rules files choose by name;
 - ``loop``: the one game loop (deciders, legal actions, choose, apply) with observers;
 - ``notation``: the one action notation, from the verbs' argument kinds;
-- ``gamelog``: logs that replay anywhere.
+- ``gamelog``: logs that replay anywhere;
+- ``contract``: the ``Game`` every tool uses; ``plain``: plain parts of it for small packs.
 
 Reading, merging and validating rule documents is ``woa_core.rules``.
 """

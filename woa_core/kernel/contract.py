@@ -41,8 +41,9 @@ class Game(Protocol):
     - ``apply(action)``: play any action, refusing an illegal one with ``IllegalAction`` and the
       state unchanged; ``apply_legal(action)``: play one from ``legal_actions()`` of this very
       state without checking it again (search plays millions);
-    - ``observation(seat)``: what that seat may see; ``determinize(view, rng)``: a full game
-      consistent with a view, what it hides sampled;
+    - ``observation(seat)``: what that seat may see, a snapshot with ``rules``, ``player`` and
+      ``to_json()`` (the same JSON for every game it could be of); ``determinize(view, rng)``: a
+      full game consistent with a view, what it hides sampled;
     - ``over``, and once over ``ranking`` (seats, best first) in ``state``.
     """
 

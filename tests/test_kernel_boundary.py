@@ -20,7 +20,7 @@ NOT_YET_GENERIC = {
     "woa_core.sim.sweep_figures",
 }
 """Tools that still import West of Africa's pack: the work left of issue 14 (figures declared
-once, a generic mcts, scenario setups and drawings from the pack). Shrink it; never grow it."""
+once, a generic mcts, the hypothesis strategies, restricted play). Shrink it; never grow it."""
 
 
 def _reaches_a_pack(module: str, graph) -> bool:

@@ -99,4 +99,4 @@ def test_the_same_rules_draw_the_same_bytes(tmp_path: Path, capsys) -> None:
     assert main(["board", "--players", "3", "-o", str(b)]) == 0
     assert a.read_bytes() == b.read_bytes()
     assert main(["board", "-o", str(tmp_path / "no" / "such" / "dir.svg")]) == 1
-    assert "No such file or directory" in capsys.readouterr().err
+    assert "dir.svg: the folder" in capsys.readouterr().err

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
+from woa_core.files import check_output, write_atomic
 from woa_core.kernel.drawing import drawing_of
 from woa_core.options import RULES_HELP, add_rules_options, read_rules_from
 
@@ -31,6 +31,8 @@ def add_commands(sub: Any) -> None:
 
 def cmd_board(args: argparse.Namespace) -> int:
     """``woa board``: the empty board as SVG."""
+    if args.out:
+        check_output(args.out)
     source = read_rules_from(args, args.players)
     rules = source.compile(args.players)
     svg = drawing_of(rules).board(rules, None, (), source)
@@ -41,7 +43,8 @@ def cmd_board(args: argparse.Namespace) -> int:
 
 
 def write_text(path: str | None, text: str) -> None:
-    """Write ``text`` to ``path`` (replacing it whole, never half-written), or to stdout if None.
+    """Write ``text`` to ``path`` (replacing it whole, never half-written: ``files.write_atomic``),
+    or to stdout if None.
 
     >>> import os, tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), "x.svg")
@@ -51,16 +54,16 @@ def write_text(path: str | None, text: str) -> None:
     if not path:
         sys.stdout.write(text)
         return
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(target)
+    write_atomic(path, text)
 
 
 def replay_pictures(args: argparse.Namespace) -> int:
     """``woa replay LOG --html FILE``, ``--at N`` and ``--svg FILE`` (the log is verified first)."""
     from woa_core.draw.replay_html import svg_at, text_at, viewer_html
 
+    for path in (args.svg, args.html):
+        if path:
+            check_output(path)
     if args.svg:
         write_text(args.svg, svg_at(args.log, args.at, args.rules))
         print(f"board written to {args.svg}", file=sys.stderr)

@@ -14,7 +14,6 @@ sweep stopped by Ctrl-C resumes (``resume=True``) from those files without repla
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 
 from woa_core import __version__
 from woa_core.errors import Problem, RulesError, SweepError, UsageError
+from woa_core.files import write_atomic
 from woa_core.sim.backends import Backend
 from woa_core.sim.runner import RunSpec, run_games
 from woa_core.sim.sweep_figures import Objective, bonferroni_z, game_figures, summarize
@@ -75,20 +75,6 @@ class SweepRun:
         return len(self.states) * self.space.games
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a reader (or a crash) never sees half a file.
-
-    >>> import tempfile
-    >>> target = Path(tempfile.mkdtemp()) / "point.json"
-    >>> write_atomically(target, "{}")
-    >>> target.read_text(), sorted(p.name for p in target.parent.iterdir())
-    ('{}', ['point.json'])
-    """
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
-
-
 class SweepStore:
     """The output folder: ``sweep.json`` (which space and settings) and one file per point."""
 
@@ -112,7 +98,7 @@ class SweepStore:
             if old.get("race_games") != race_games:
                 raise UsageError(f"{out} was swept with other racing settings ({old.get('race_games')}): give the same")
         self.points_dir.mkdir(parents=True, exist_ok=True)
-        write_atomically(marker, json.dumps(head, indent=2) + "\n")
+        write_atomic(marker, json.dumps(head, indent=2) + "\n")
 
     def load(self, point: Point) -> PointState | None:
         """A point saved by an earlier run of the same sweep (None if none, or unreadable)."""
@@ -127,7 +113,7 @@ class SweepStore:
 
     def save(self, state: PointState) -> None:
         """Write a point's file (atomically)."""
-        write_atomically(self.points_dir / f"{state.point.id}.json", json.dumps(state.to_json()) + "\n")
+        write_atomic(self.points_dir / f"{state.point.id}.json", json.dumps(state.to_json()) + "\n")
 
 
 def run_sweep(

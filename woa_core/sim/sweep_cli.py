@@ -92,6 +92,7 @@ def add_command(sub: Any) -> None:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """``woa sweep``: load the space, play (or resume) it, write and print the results."""
+    from woa_core.files import check_output
     from woa_core.options import rules_overrides
     from woa_core.sim.backends import open_backend
     from woa_core.sim.progress import Progress
@@ -105,6 +106,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
         require_report_extra()
     out = Path(args.out)
+    check_output(out, folder=True)
+    if args.html:
+        check_output(args.html)
     if (out / "sweep.json").exists() and not args.resume:
         raise UsageError(f"{out} already holds a sweep: add --resume to continue it, or choose another --out")
     space = load_space(args.space, rules_overrides(args))

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from woa_core import __version__
-from woa_core.sim.sweep import DROPPED, SweepRun, write_atomically
+from woa_core.files import write_atomic
+from woa_core.sim.sweep import DROPPED, SweepRun
 from woa_core.sim.sweep_figures import Figure, Objective, summarize
 
 
@@ -106,8 +107,8 @@ def write_results(out: Path, report: dict[str, Any], rows: list[dict[str, Any]],
     writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
-    write_atomically(out / "results.csv", buffer.getvalue())
-    write_atomically(out / "results.json", json.dumps(report, indent=2) + "\n")
+    write_atomic(out / "results.csv", buffer.getvalue())
+    write_atomic(out / "results.json", json.dumps(report, indent=2) + "\n")
 
 
 def format_summary(report: dict[str, Any], objective: Objective, out: Path, top: int = 10) -> str:

@@ -17,14 +17,20 @@ Dask is an optional extra (``pip install 'woa[dask]'``); ``connect(None, n)`` is
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import os
 import signal
+import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from multiprocessing.reduction import ForkingPickler
+from multiprocessing.util import Finalize
 from typing import Any, Protocol, TypeVar
 
-from woa_core.errors import UsageError
+from woa_core.errors import UsageError, WoaError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -51,15 +57,66 @@ class Backend(Protocol):
         ...
 
 
-def _ignore_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops the pool and reports what finished;
-    SIGTERM (which the parent's ``close`` sends them) simply ends them, whatever the parent set."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+STOP_SECONDS = 3.0
+"""How long a worker may take to end by itself when a finished pool closes; then it is killed."""
+
+_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _serve(conn: Connection, parent_end: Connection | None) -> None:
+    """A worker: run each ``(fn, task)`` received and send back ``(True, result)`` or
+    ``(False, exception)``, until ``None`` or the parent is gone.
+
+    Workers ignore SIGINT and SIGTERM: Ctrl-C at a terminal and ``timeout``'s SIGTERM reach the
+    whole process group, and a worker killed in the middle of a message could leave the parent
+    waiting forever. The parent alone stops them (``LocalPool.close``), with SIGKILL if need be."""
+    for sig in _SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # blocked by the parent while it started this process
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+    if parent_end is not None:  # forked: the parent's end of the pipe, which only the parent may hold
+        parent_end.close()
+    parent = os.getppid()
+    while True:
+        try:
+            while not conn.poll(1.0):
+                if os.getppid() != parent:  # the parent died without closing the pool
+                    return
+            message = conn.recv_bytes()
+        except (EOFError, OSError):
+            return
+        try:
+            item = ForkingPickler.loads(message)
+            if item is None:
+                return
+            fn, task = item
+            reply: tuple[bool, Any] = (True, fn(task))
+        except BaseException as e:  # the parent re-raises it, as if the task had run there
+            reply = (False, e)
+        try:
+            data = ForkingPickler.dumps(reply)
+        except Exception as e:  # a result or an exception that cannot be pickled
+            data = ForkingPickler.dumps((False, RuntimeError(f"a worker cannot send back its result: {e}")))
+        try:
+            conn.send_bytes(data)
+        except OSError:
+            return
+
+
+@dataclass(slots=True)
+class _Worker:
+    process: Any  # multiprocessing.Process
+    conn: Connection
 
 
 class LocalPool:
     """Processes on this machine (``multiprocessing``); one worker runs tasks in this process.
+
+    Each worker has its own pipe and runs one task at a time; no lock is shared, so no worker,
+    however it ends, can leave the parent waiting. The workers ignore Ctrl-C and SIGTERM; the
+    parent stops them: at once (SIGKILL) when a run is stopped or fails, since what they are
+    playing is discarded anyway; by asking, then SIGKILL after ``STOP_SECONDS``, when the pool
+    closes after finished runs. A worker that dies is an error, never a wait.
 
     The pool starts on the first ``map`` with more than one task and is kept for later maps
     (a sweep runs many), until ``close``.
@@ -69,43 +126,143 @@ class LocalPool:
 
     def __init__(self, workers: int) -> None:
         self._workers = max(1, workers)
-        self._pool: Any = None
+        self._running: list[_Worker] = []
+        # at exit, before multiprocessing joins its children (it would wait forever on workers
+        # that ignore SIGTERM), the workers of a pool nobody closed are stopped
+        self._at_exit = Finalize(self, _close, args=(self._running,), exitpriority=20)
 
     @property
     def workers(self) -> int:
         """How many processes play at once."""
         return self._workers
 
+    def _start(self) -> list[_Worker]:
+        if self._running:
+            return self._running
+        methods = multiprocessing.get_all_start_methods()
+        ctx: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        forked = ctx.get_start_method() == "fork"
+        # a signal must not reach a new worker before it ignores signals (it would die at birth)
+        blocked = hasattr(signal, "pthread_sigmask")
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS) if blocked else None
+        try:
+            for _ in range(self._workers):
+                mine, theirs = ctx.Pipe()
+                process = ctx.Process(target=_serve, args=(theirs, mine if forked else None), daemon=True)
+                self._running.append(_Worker(process, mine))
+                process.start()
+                theirs.close()
+        except BaseException:
+            self._kill()
+            raise
+        finally:
+            if previous is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        return self._running
+
     def map(self, fn: Callable[[T], R], tasks: Sequence[T]) -> Iterator[R]:
-        """Results in task order; on an error or Ctrl-C the pool is stopped."""
+        """Results in task order; on an error, a stop (Ctrl-C) or an early end the workers are killed."""
         if self._workers == 1 or len(tasks) <= 1:
             for task in tasks:
                 yield fn(task)
             return
-        if self._pool is None:
-            methods = multiprocessing.get_all_start_methods()
-            ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-            self._pool = ctx.Pool(self._workers, initializer=_ignore_interrupts)
         finished = False
         try:
-            yield from self._pool.imap(fn, tasks)
+            yield from self._map(fn, tasks)
             finished = True
         finally:
-            if not finished:  # interrupted or failed: tasks may still be running
-                self.close()
+            if not finished:  # stopped, failed or abandoned: what the workers play is discarded
+                self._kill()
+
+    def _map(self, fn: Callable[[T], R], tasks: Sequence[T]) -> Iterator[R]:
+        workers = self._start()
+        idle = list(reversed(workers))
+        busy: dict[int, tuple[_Worker, int]] = {}  # connection id -> worker, task index
+        done: dict[int, tuple[bool, Any]] = {}
+        window = 4 * len(workers)  # results held for the order, at most
+        sent = given = 0
+        while given < len(tasks):
+            while idle and sent < len(tasks) and sent < given + window:
+                worker = idle.pop()
+                self._send(worker, (fn, tasks[sent]))
+                busy[id(worker.conn)] = (worker, sent)
+                sent += 1
+            if given in done:
+                ok, value = done.pop(given)
+                given += 1
+                if not ok:
+                    raise value
+                yield value
+                continue
+            watched = [w.conn for w, _ in busy.values()] + [w.process.sentinel for w, _ in busy.values()]
+            ready = wait(watched)
+            for worker, index in list(busy.values()):
+                if worker.conn in ready or worker.process.sentinel in ready:
+                    done[index] = self._receive(worker)
+                    del busy[id(worker.conn)]
+                    idle.append(worker)
+
+    @staticmethod
+    def _send(worker: _Worker, item: Any) -> None:
+        try:
+            worker.conn.send(item)
+        except OSError:
+            raise WoaError(_lost(worker)) from None
+
+    @staticmethod
+    def _receive(worker: _Worker) -> tuple[bool, Any]:
+        try:
+            if worker.conn.poll():
+                reply: tuple[bool, Any] = worker.conn.recv()
+                return reply
+        except (EOFError, OSError):
+            pass
+        worker.process.join(STOP_SECONDS)
+        raise WoaError(_lost(worker))
+
+    def _kill(self) -> None:
+        """Kill every worker now and reap it (a killed process ends at once)."""
+        _close(self._running, grace=0.0)
 
     def close(self) -> None:
-        """Stop the worker processes."""
-        if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
-            self._pool = None
+        """Stop the worker processes: ask them to end, and kill those still running after
+        ``STOP_SECONDS`` (never wait longer)."""
+        _close(self._running)
 
     def __enter__(self) -> LocalPool:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _close(running: list[_Worker], grace: float = STOP_SECONDS) -> None:
+    """End the workers in ``running`` (emptied): ask them, wait up to ``grace`` seconds, kill
+    those left (they ignore SIGTERM) and reap them all."""
+    workers = list(running)
+    running.clear()
+    if grace > 0:
+        for w in workers:
+            with contextlib.suppress(OSError, ValueError):
+                w.conn.send(None)
+        deadline = time.monotonic() + grace
+        for w in workers:
+            if w.process.pid is not None:
+                w.process.join(max(0.0, deadline - time.monotonic()))
+    for w in workers:
+        if w.process.pid is not None and w.process.exitcode is None:
+            with contextlib.suppress(OSError):
+                w.process.kill()
+    for w in workers:
+        if w.process.pid is not None:
+            w.process.join(STOP_SECONDS)  # a killed process is reaped at once
+        w.conn.close()
+
+
+def _lost(worker: _Worker) -> str:
+    code = worker.process.exitcode
+    how = f"killed by {signal.Signals(-code).name}" if code is not None and code < 0 else f"exit status {code}"
+    return f"a worker process ended while playing ({how}); the run cannot go on"
 
 
 class DaskBackend:

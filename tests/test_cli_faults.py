@@ -4,6 +4,7 @@ that cannot be written to ``--out`` is printed instead of lost."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -42,14 +43,24 @@ def test_a_closed_pipe_keeps_a_failing_scenario_failing(tmp_path):
 
 
 def test_a_counterexample_that_cannot_be_written_is_printed(tmp_path, monkeypatch, capsys):
-    """`woa check --out` on a folder that does not exist keeps the counterexample (on stdout)."""
-    monkeypatch.setitem(invariants.INVARIANTS, "always_fails", lambda game, prev: "made to fail")
+    """`woa check --out` checks its folder before the first game; a folder that disappears during
+    the run keeps the counterexample (on stdout, or in the JSON)."""
     out = tmp_path / "no-such-folder" / "counterexample.yaml"
+    assert main(["check", "--players", "2", "--games", "1", "--out", str(out)]) == 1
+    assert "cannot write" in capsys.readouterr().err and not out.parent.exists()
+
+    def fails_and_removes_the_folder(game, prev):
+        shutil.rmtree(out.parent, ignore_errors=True)
+        return "made to fail"
+
+    monkeypatch.setitem(invariants.INVARIANTS, "always_fails", fails_and_removes_the_folder)
+    out.parent.mkdir()
     rc = main(["check", "--players", "2", "--games", "1", "--out", str(out)])
     captured = capsys.readouterr()
     assert rc == 1 and not out.exists()
     assert "cannot write the counterexample" in captured.err and "here it is" in captured.err
     assert "expect" in captured.out or "steps" in captured.out  # the scenario itself, on stdout
+    out.parent.mkdir()
     rc = main(["check", "--players", "2", "--games", "1", "--out", str(out), "--json"])
     violation = json.loads(capsys.readouterr().out)["violation"]
     assert rc == 1 and violation["scenario"] is None and "players: 2" in violation["scenario_text"]

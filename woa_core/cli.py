@@ -12,7 +12,6 @@ import csv
 import io
 import json
 import os
-import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -39,48 +38,88 @@ EPILOG_RULES = RULES_HELP
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``woa`` console script; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "run", None):
-        parser.print_help()
-        return 2
-    from woa_core.sim.interrupts import TerminateAsInterrupt
+    """Entry point: run one ``woa`` command (``argv``, default the command line); returns the exit
+    status. Signal handlers are as before once it returns."""
+    return _run(argv, restore_signals=True)
 
-    real_stdout = sys.stdout
+
+def console() -> int:
+    """The ``woa`` program (its console script and ``python -m woa_core.cli``): ``main``, but once
+    the command is over SIGINT and SIGTERM stay ignored until the process ends, so that closing a
+    finished run (its worker processes, its output) cannot turn its exit status into a signal's."""
+    return _run(None, restore_signals=False)
+
+
+def _run(argv: Sequence[str] | None, restore_signals: bool) -> int:
+    from woa_core.files import OutputError, reason
+    from woa_core.sim.interrupts import StopRequests
+
+    real_stdout, real_stderr = sys.stdout, sys.stderr
     sys.stdout = cast(TextIO, _ClosedPipeSafe(real_stdout))
-    with TerminateAsInterrupt() as term:  # SIGTERM stops a command as Ctrl-C does
+    if real_stderr is None:  # started with standard error closed (2>&-): errors go nowhere, statuses stay
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (closed in finally)
+    # One StopRequests for the whole command: the first Ctrl-C or SIGTERM stops it (commands that
+    # play games catch it and report what finished), later ones are ignored.
+    with StopRequests(restore=restore_signals) as stop:
+        status: int | None = None
         try:
-            status: int = args.run(args)
-            return 143 if term.received and status == 130 else status
+            parser = build_parser()
+            args = parser.parse_args(argv)
+            if not getattr(args, "run", None):
+                parser.print_help()
+                return 2
+            status = args.run(args)
+            stop.finished = True  # (an assignment: no signal comes between the two)
+            sys.stdout.flush()
+            return stop.exit_status if status == 130 and stop.signal else status
         except UsageError as e:
             print(printable(f"woa: {e}"), file=sys.stderr)
             return 2
+        except OutputError as e:
+            print(printable(f"woa: {e}"), file=sys.stderr)
+            return 1
         except WoaError as e:
             print(printable(str(e)), file=sys.stderr)
             return 1
         except KeyboardInterrupt:
+            if status is not None:  # the signal came as the command returned: it changed nothing
+                return status
             print("woa: interrupted", file=sys.stderr)
-            return 143 if term.received else 130
+            return stop.exit_status or 130
         except BrokenPipeError:  # stderr is gone too: nothing can be said, but the run did not succeed
             return 1
-        except OSError as e:  # a file or folder named on the command line cannot be written or read
+        except OSError as e:  # a file or folder named on the command line cannot be read (or written)
+            if status is not None:  # the command ran: its output could not be flushed
+                print(f"woa: cannot write the standard output: {reason(e)}", file=sys.stderr)
+                return 1
             print(f"woa: {e.strerror or e}: {e.filename or ''}".rstrip(": "), file=sys.stderr)
             return 1
         finally:
+            stop.finished = True
             sys.stdout = real_stdout
             if "woa_core.sim.backends" in sys.modules:  # close pools and Dask clusters a command opened
                 sys.modules["woa_core.sim.backends"].close_all()
+            if sys.stderr is not real_stderr:
+                sys.stderr.close()
+                sys.stderr = real_stderr
 
 
 class _ClosedPipeSafe:
     """Standard output that, once its reader has gone (``woa scenario rules/ | head -1``), drops
     further output instead of failing: the command runs to its end and exits with its real
-    status (a failing scenario is still exit 1), not with a ``BrokenPipeError``."""
+    status (a failing scenario is still exit 1), not with a ``BrokenPipeError``. Standard output
+    closed from the start (``woa validate >&-``) is a reader gone before the first line."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | None) -> None:
+        self.reader_gone = stream is None
+        if stream is None:  # fd 1 is closed: hold it with /dev/null so no file woa opens lands on it
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            if devnull != 1:
+                with contextlib.suppress(OSError):
+                    os.dup2(devnull, 1)
+                os.close(devnull)
+            stream = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
         self._stream = stream
-        self.reader_gone = False
 
     def write(self, text: str) -> int:
         if not self.reader_gone:
@@ -175,11 +214,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="start at game N of the seed's stream (with --games 1: rerun game N of a run)",
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--csv", metavar="FILE", help="write one row per game to FILE (with the master seed and game index)")
+    p.add_argument(
+        "--csv",
+        metavar="FILE",
+        help="write one row per game to FILE (with the master seed and game index), each as its game finishes",
+    )
     p.add_argument(
         "--html", metavar="FILE", help="also write a self-contained HTML report with plots (needs the 'report' extra)"
     )
-    p.add_argument("--log-dir", metavar="DIR", help="write a replayable log of every game to DIR")
+    p.add_argument(
+        "--log-dir",
+        metavar="DIR",
+        help="write a replayable log of every game to DIR, a new or empty folder (a log folder holds one run)",
+    )
+    p.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="let --log-dir name a folder holding the game logs of an earlier run: they are removed first",
+    )
     p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser(
@@ -351,41 +403,48 @@ def cmd_rules_verbs(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``woa simulate``: play games, stream them into statistics, print the report."""
+    from woa_core.files import OutputError
     from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
     from woa_core.sim.report import format_table
-    from woa_core.sim.runner import RunSpec, describe, run_games, save_log
+    from woa_core.sim.runner import RunSpec, describe, prepare_log_dir, run_games
     from woa_core.sim.stats import Stats
 
     bots = _bots(args)
     _check_html(args)
     source = read_rules_from(args, args.players)
     rules = source.compile(args.players)
+    _check_outputs(args.csv, args.html)
+    if args.log_dir:
+        prepare_log_dir(args.log_dir, args.overwrite)
     backend = open_backend(args)
     workers = backend.workers
     spec = RunSpec(source, args.players, bots, args.seed, args.rotate_seats, args.log_dir)
     stats = Stats(args.players, bots)
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
     started = time.perf_counter()
+    failure: OutputError | None = None
     # Ctrl-C and SIGTERM stop the run between games: each finished game is saved whole (log, CSV
-    # row, statistics) and the CSV appears complete (atomic_file), so the report, the logs in
-    # --log-dir and the rows of --csv always count the same games.
-    with StopRequests() as stop, _csv_table(args.csv, args.players) as writer:
+    # row, statistics), so the report, the logs in --log-dir and the rows of --csv always count
+    # the same games; a later signal is ignored, so the reports below are always written.
+    with StopRequests() as stop, _csv_table(args.csv, args.players) as table:
         records = run_games(spec, args.games, backend=backend, start=args.first_game)
         try:
             for record in records:
                 with stop.saving():
-                    save_log(spec, record)
-                    if writer:
-                        writer.writerow(_csv_row(args.seed, record))
+                    _save_game(spec, record, table, args.seed)
                     stats.add(record)
                 progress.update(stats.games)
         except KeyboardInterrupt:
-            stop.signal = stop.signal or signal.SIGINT
+            pass
+        except OutputError as e:  # a full disk, say: stop here, keeping and reporting what finished
+            stop.finished = True
+            failure = e
         finally:
+            stop.finished = True  # the games are over: from here a signal changes nothing
             records.close()  # stops the worker processes
             progress.close()
-    interrupted = stop.signal is not None
+    interrupted = failure is not None or (stop.signal is not None and stats.games < args.games)
     seconds = max(time.perf_counter() - started, 1e-9)
     manifest = describe(spec, rules) | {
         "games": stats.games,
@@ -399,22 +458,43 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     }
     report = {"manifest": manifest, "stats": stats.to_json()}
     if stats.games == 0:
+        if failure is not None:
+            raise failure
         print("woa: interrupted before any game finished", file=sys.stderr)
         return stop.exit_status
     if args.json:
         print(json.dumps(report, indent=2))
     else:
         print(format_table(report))
-    if args.html:
-        from woa_core.draw.cli import write_report
-
-        write_report(args.html, "simulate", report, format_table(report))
+    written = _write_html(args.html, "simulate", report, format_table(report))
+    if failure is not None:
+        kept = [f"their rows are in {args.csv}"] if args.csv else []
+        kept += [f"their logs in {args.log_dir}"] if args.log_dir else []
+        print(f"woa: {failure}; the run stopped after {stats.games} games ({', '.join(kept)})", file=sys.stderr)
+        return 1
     if interrupted:
         print(
             f"woa: stopped by {stop.signal.name if stop.signal else 'SIGINT'} after {stats.games} games",
             file=sys.stderr,
         )
-    return stop.exit_status
+    return (stop.exit_status if interrupted else 0) if written else 1
+
+
+def _save_game(spec: Any, record: Any, table: Any, master_seed: int) -> None:
+    """Save a finished game's log and its CSV row: both, or neither (the log of a game whose row
+    cannot be written is removed again, since the game is not counted)."""
+    from woa_core.sim.runner import log_path, save_log
+
+    save_log(spec, record)
+    if table is None:
+        return
+    try:
+        table.add(_csv_line(_csv_row(master_seed, record)))
+    except BaseException:
+        if spec.log_dir is not None:
+            with contextlib.suppress(OSError):
+                log_path(spec, record.index).unlink()
+        raise
 
 
 def _check_html(args: argparse.Namespace) -> None:
@@ -423,6 +503,30 @@ def _check_html(args: argparse.Namespace) -> None:
         from woa_core.draw.report_html import require_report_extra
 
         require_report_extra()
+
+
+def _check_outputs(*paths: str | None) -> None:
+    """Fail before the first game when an output file named on the command line cannot be written."""
+    from woa_core.files import check_output
+
+    for path in paths:
+        if path:
+            check_output(path)
+
+
+def _write_html(path: str | None, kind: str, report: dict[str, Any], text: str) -> bool:
+    """Write the ``--html`` report (if asked); a failure is said, and the run's other results kept."""
+    if not path:
+        return True
+    from woa_core.draw.cli import write_report
+    from woa_core.files import OutputError
+
+    try:
+        write_report(path, kind, report, text)
+    except OutputError as e:
+        print(printable(f"woa: {e}"), file=sys.stderr)
+        return False
+    return True
 
 
 def _bots(args: argparse.Namespace) -> tuple[str, ...]:
@@ -460,17 +564,21 @@ def cmd_compare(args: argparse.Namespace) -> int:
     backend = open_backend(args)
     comparison = Comparison()
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty(), unit="game pairs")
+    _check_outputs(args.html)
     with StopRequests() as stop:  # Ctrl-C or SIGTERM: report on the game pairs finished
+        pairs = run_pairs(base, variant, args.games, backend)
         try:
-            for a, b in run_pairs(base, variant, args.games, backend):
+            for a, b in pairs:
                 with stop.saving():
                     comparison.add(a, b)
                 progress.update(comparison.pairs)
         except KeyboardInterrupt:
             pass
         finally:
+            stop.finished = True  # the games are over: from here a signal changes nothing
+            pairs.close()  # stops the worker processes
             progress.close()
-    interrupted = stop.signal is not None
+    interrupted = stop.signal is not None and comparison.pairs < args.games
     if comparison.pairs < 2:
         print("woa: interrupted before two game pairs finished", file=sys.stderr)
         return stop.exit_status or 130
@@ -502,11 +610,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2))
     else:
         print(format_comparison(report))
-    if args.html:
-        from woa_core.draw.cli import write_report
-
-        write_report(args.html, "compare", report, format_comparison(report))
-    return stop.exit_status if interrupted else 0
+    written = _write_html(args.html, "compare", report, format_comparison(report))
+    return (stop.exit_status if interrupted else 0) if written else 1
 
 
 def _compare_specs(args: argparse.Namespace) -> tuple[str, str]:
@@ -532,6 +637,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     rules = source.compile(args.players)
     if not 1 <= args.seat <= args.players:
         raise UsageError(f"--seat must be between 1 and {args.players}")
+    _check_outputs(args.log)
     bots = list(seat_bots(args.bots, args.players - 1))
     game, actions = play(rules, args.seed, args.seat - 1, bots)
     if args.log:  # quit saves the log so far
@@ -544,16 +650,23 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 @contextlib.contextmanager
 def _csv_table(path: str | None, players: int) -> Iterator[Any]:
-    """A CSV writer on ``path`` (None: no table) whose file appears complete when the block ends."""
+    """The ``--csv`` table (None: no table), its header written: a ``RowFile`` under the user's
+    name, so every finished game's row is on disk as soon as the game is saved."""
     if path is None:
         yield None
         return
-    from woa_core.files import atomic_file
+    from woa_core.files import RowFile
 
-    with atomic_file(path, newline="") as f:
-        writer = csv.writer(f)
-        writer.writerow(_csv_header(players))
-        yield writer
+    with RowFile(path) as table:
+        table.add(_csv_line(_csv_header(players)))
+        yield table
+
+
+def _csv_line(cells: list[Any]) -> str:
+    """One CSV line (ending in CRLF, as the csv module writes)."""
+    buffer = io.StringIO()
+    csv.writer(buffer).writerow(cells)
+    return buffer.getvalue()
 
 
 def _csv_header(players: int) -> list[str]:
@@ -595,4 +708,4 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(console())

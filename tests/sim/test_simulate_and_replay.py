@@ -186,6 +186,6 @@ def test_log_of_a_variant_replays_from_elsewhere(tmp_path: Path, capsys, monkeyp
 
 def test_unwritable_output_and_unsupported_player_count_are_sentences(capsys) -> None:
     assert main(["simulate", "--quiet", "--games", "1", "--csv", "/nonexistent/dir/x.csv"]) == 1
-    assert "No such file or directory: /nonexistent/dir/x.csv" in capsys.readouterr().err
+    assert "cannot write /nonexistent/dir/x.csv: the folder /nonexistent/dir does not exist" in capsys.readouterr().err
     assert main(["simulate", "--quiet", "--games", "1", "--players", "6"]) == 1
     assert "these rules are for 2, 3, 4 or 5 players, not 6" in capsys.readouterr().err

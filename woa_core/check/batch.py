@@ -15,7 +15,7 @@ and coverage counts (sums) are the same however the games were spread.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass, replace
 
 from woa_core.check.coverage import coverage_of
@@ -60,7 +60,7 @@ def check_chunk(task: CheckTask) -> CheckResult:
     return CheckResult(task.stop - task.start, None, -1, coverage.seen if coverage else None)
 
 
-def check_games(task: CheckTask, games: int, backend: Backend) -> Iterator[CheckResult]:
+def check_games(task: CheckTask, games: int, backend: Backend) -> Generator[CheckResult, None, None]:
     """Each chunk's result in game order (stop reading at the first violation)."""
     task.source.compile(task.players)  # a rules problem is reported here, not in a worker
     chunk = 1 if backend.workers == 1 else max(1, min(20, games // (backend.workers * 4) or 1))

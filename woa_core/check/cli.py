@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
 from woa_core.errors import UsageError
 from woa_core.options import RULES_HELP, add_rules_options, positive_int, rules_overrides, rules_spec
 from woa_core.sim.backends import add_dask_option
+
+COUNTEREXAMPLE = "counterexample.yaml"
 
 
 def add_commands(sub: Any) -> None:
@@ -36,8 +39,9 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
     p.add_argument(
         "--out",
-        default="counterexample.yaml",
-        help="where to write a counterexample scenario (default: %(default)s)",
+        metavar="FILE",
+        help=f"where to write a counterexample scenario (default: {COUNTEREXAMPLE}; a FILE given is checked "
+        "before the first game)",
     )
     p.add_argument(
         "--bots",
@@ -66,12 +70,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     """``woa check``: invariants over random games; a violation is shrunk and written out."""
     from woa_core import __version__
     from woa_core.bots import seat_bots, split_bots
-    from woa_core.check.batch import CheckTask, check_games
+    from woa_core.check.batch import CheckTask
     from woa_core.check.coverage import coverage_of, format_coverage
     from woa_core.check.invariants import invariants_of
     from woa_core.check.runner import scenario_text, shrink
+    from woa_core.files import check_output
     from woa_core.rules import read_rules
     from woa_core.sim.backends import open_backend
+    from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
     from woa_core.sim.runner import game_seed
 
@@ -93,78 +99,109 @@ def cmd_check(args: argparse.Namespace) -> int:
         "games": {},
         "violation": None,
     }
-    coverage_reports = {}
+    out = args.out or COUNTEREXAMPLE
+    if args.out:  # the default is not checked: if it cannot be written, the counterexample is printed
+        check_output(args.out)
     progress = Progress(len(counts) * args.games, enabled=sys.stderr.isatty(), unit="games checked")
     scenario_rules = str(Path(spec).resolve()) if Path(spec).exists() else spec
-    for n in counts:
-        rules = source.compile(n)
-        coverage = coverage_of(rules) if args.coverage else None
-        task = CheckTask(source, n, bots_by_count[n], args.seed, args.coverage)
-        for result in check_games(task, args.games, backend):
-            progress.update(progress.done + result.games)
-            if coverage and result.seen:
-                for kind, counts_seen in result.seen.items():
-                    coverage.seen[kind].update(counts_seen)
-            violation, i = result.violation, result.game
-            if violation:
-                seed = game_seed(args.seed, i)
-                progress.close()
-                small = shrink(rules, violation)
-                text = scenario_text(rules, scenario_rules, small, overrides)
-                saved = _save_counterexample(args.out, text, show=not args.json)
-                where = f"{n} players, game {i} (seed {seed}), step {violation.step}"
-                print(f"invariant '{violation.invariant}' failed: {violation.message}", file=sys.stderr)
-                print(
-                    f"  in {where}: after '{violation.actions[-1] if violation.actions else 'setup'}'",
-                    file=sys.stderr,
-                )
-                print(f"  shrunk from {violation.step} to {small.step} actions: {saved or 'above'}", file=sys.stderr)
-                if saved:
-                    print(f"  replay it with: woa scenario {saved}", file=sys.stderr)
-                if args.json:
-                    outcome["violation"] = {
-                        "invariant": violation.invariant,
-                        "message": violation.message,
-                        "players": n,
-                        "game": i,
-                        "seed": seed,
-                        "step": violation.step,
-                        "shrunk_steps": small.step,
-                        "scenario": saved,
-                        **({} if saved else {"scenario_text": text}),
-                    }
-                    print(json.dumps(outcome, indent=2))
-                return 1
-        outcome["games"][str(n)] = args.games
-        if coverage:
-            coverage_reports[str(n)] = coverage.report()
+    coverages = {n: coverage_of(source.compile(n)) for n in counts} if args.coverage else {}
+    tasks = [CheckTask(source, n, bots_by_count[n], args.seed, args.coverage) for n in counts]
+    with StopRequests() as stop:  # Ctrl-C or SIGTERM: say how many games were checked
+        results = _checked(tasks, args.games, backend)
+        try:
+            for n, result in results:
+                with stop.saving():
+                    outcome["games"][str(n)] = outcome["games"].get(str(n), 0) + result.games
+                    if n in coverages and result.seen:
+                        for kind, counts_seen in result.seen.items():
+                            coverages[n].seen[kind].update(counts_seen)
+                progress.update(progress.done + result.games)
+                violation, i = result.violation, result.game
+                if violation:
+                    stop.finished = True
+                    progress.close()
+                    rules = source.compile(n)
+                    seed = game_seed(args.seed, i)
+                    small = shrink(rules, violation)
+                    text = scenario_text(rules, scenario_rules, small, overrides)
+                    saved = _save_counterexample(out, text, show=not args.json)
+                    where = f"{n} players, game {i} (seed {seed}), step {violation.step}"
+                    print(f"invariant '{violation.invariant}' failed: {violation.message}", file=sys.stderr)
+                    print(
+                        f"  in {where}: after '{violation.actions[-1] if violation.actions else 'setup'}'",
+                        file=sys.stderr,
+                    )
+                    print(
+                        f"  shrunk from {violation.step} to {small.step} actions: {saved or 'above'}", file=sys.stderr
+                    )
+                    if saved:
+                        print(f"  replay it with: woa scenario {saved}", file=sys.stderr)
+                    if args.json:
+                        outcome["violation"] = {
+                            "invariant": violation.invariant,
+                            "message": violation.message,
+                            "players": n,
+                            "game": i,
+                            "seed": seed,
+                            "step": violation.step,
+                            "shrunk_steps": small.step,
+                            "scenario": saved,
+                            **({} if saved else {"scenario_text": text}),
+                        }
+                        print(json.dumps(outcome, indent=2))
+                    return 1
+        except KeyboardInterrupt:
+            pass
+        finally:
+            stop.finished = True  # the games are over: from here a signal changes nothing
+            results.close()  # stops the worker processes
+    coverage_reports = {str(n): coverages[n].report() for n in counts if str(n) in outcome["games"] and coverages}
     progress.close()
+    total = sum(outcome["games"].values())
+    interrupted = stop.signal is not None and total < len(counts) * args.games
+    outcome["interrupted"] = interrupted
     if args.json:
         print(json.dumps(outcome | ({"coverage": coverage_reports} if coverage_reports else {}), indent=2))
-        return 0
-    total = sum(outcome["games"].values())
-    counts_text = ", ".join(f"{k} players" for k in outcome["games"])
-    print(
-        f"{source.name} ({outcome['rules_hash']}), seed {args.seed}: {total} games ({counts_text}), "
-        f"all {len(invariants)} invariants held after every action"
-    )
-    for n, report in coverage_reports.items():
-        print(f"\ncoverage with {n} players:\n{format_coverage(report)}")
+    else:
+        counts_text = ", ".join(f"{k} players" for k in outcome["games"]) or "none finished"
+        print(
+            f"{source.name} ({outcome['rules_hash']}), seed {args.seed}: {total} games ({counts_text}), "
+            f"all {len(invariants)} invariants held after every action"
+        )
+        for count, report in coverage_reports.items():
+            print(f"\ncoverage with {count} players:\n{format_coverage(report)}")
+    if interrupted:
+        name = stop.signal.name if stop.signal else "SIGINT"
+        print(f"woa: stopped by {name} after {total} of {len(counts) * args.games} games checked", file=sys.stderr)
+        return stop.exit_status
     return 0
+
+
+def _checked(tasks: list[Any], games: int, backend: Any) -> Generator[tuple[int, Any], None, None]:
+    """Each player count's chunk results in order, as ``(players, result)``."""
+    from woa_core.check.batch import check_games
+
+    for task in tasks:
+        results = check_games(task, games, backend)
+        try:
+            for result in results:
+                yield task.players, result
+        finally:
+            results.close()
 
 
 def _save_counterexample(path: str, text: str, show: bool) -> str | None:
     """Write the counterexample scenario to ``path`` (atomically); if that fails, print it on
     standard output (``show``; with --json it goes into the JSON) so that the search that found it
     is not lost. Returns the path, or None."""
-    from woa_core.files import write_atomic
+    from woa_core.files import OutputError, write_atomic
 
     try:
         write_atomic(path, text)
         return path
-    except OSError as e:
+    except OutputError as e:
         where = "here it is" if show else "it is in the JSON output"
-        print(f"woa: cannot write the counterexample to {path} ({e.strerror or e}); {where}:", file=sys.stderr)
+        print(f"woa: cannot write the counterexample to {path} ({e.reason}); {where}:", file=sys.stderr)
         if show:
             print(text, end="" if text.endswith("\n") else "\n", flush=True)
         return None

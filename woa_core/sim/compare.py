@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,7 +57,9 @@ CORRECTION_NAMES = {
 }
 
 
-def run_pairs(base: RunSpec, variant: RunSpec, games: int, backend: Backend) -> Iterator[tuple[GameRecord, GameRecord]]:
+def run_pairs(
+    base: RunSpec, variant: RunSpec, games: int, backend: Backend
+) -> Generator[tuple[GameRecord, GameRecord], None, None]:
     """Game ``i`` under both specs, for i in 0..games-1, in index order; each task plays both
     games of its pairs, so the two sides advance together on any backend (local pool or Dask).
 

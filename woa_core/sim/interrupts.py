@@ -1,14 +1,19 @@
-"""Stopping a long run cleanly on Ctrl-C (SIGINT) or SIGTERM, losing no finished game.
+"""Stopping a command cleanly on Ctrl-C (SIGINT) or SIGTERM, losing no finished game.
 
-Both signals become ``KeyboardInterrupt`` in the main thread, but never while a finished game is
-being saved (its log, its CSV row and its statistics): there the stop waits until the game is
-saved whole, so the report, the logs and the CSV always hold exactly the same games.
+The ``woa`` command holds one ``StopRequests`` for its whole run. The first signal becomes
+``KeyboardInterrupt`` in the main thread, but never while a finished game is being saved (its
+log, its CSV row and its statistics): there the stop waits until the game is saved whole, so the
+report, the logs and the CSV always hold exactly the same games. Every later signal is ignored,
+so a second Ctrl-C or SIGTERM cannot cut short the reports of what finished; and once a command
+says its games are over (``finished``), signals change nothing: a finished run exits 0.
+
+Worker processes ignore both signals (``woa_core.sim.backends``): the parent alone stops them.
 
 >>> with StopRequests() as stop:
 ...     with stop.saving():
 ...         pass
->>> stop.signal is None
-True
+>>> stop.signal is None, stop.exit_status
+(True, 0)
 """
 
 from __future__ import annotations
@@ -18,44 +23,70 @@ import signal
 import threading
 from collections.abc import Iterator
 from types import FrameType
-from typing import Any
+from typing import Any, ClassVar
 
 EXIT_STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143}
 """The exit status of a run stopped by each signal (128 + its number, as shells report it)."""
 
 
 class StopRequests:
-    """Within ``with StopRequests() as stop:``, SIGINT and SIGTERM raise ``KeyboardInterrupt``
-    except inside ``with stop.saving():``, where they are held until the block ends. Only the
-    first signal counts: a second Ctrl-C while the run stops is ignored, so it cannot cut short
-    the saving of what finished.
-    ``stop.signal`` says which signal stopped the run (None if none did)."""
+    """Within ``with StopRequests() as stop:``, the first SIGINT or SIGTERM raises
+    ``KeyboardInterrupt`` except inside ``with stop.saving():``, where it is held until the block
+    ends, or once ``stop.finished`` is set, where it changes nothing. Later signals are ignored.
+    ``stop.signal`` says which signal stopped the run (None if none did).
 
-    def __init__(self) -> None:
+    A command sets ``stop.finished = True`` as the first statement after its games (in the
+    ``finally`` of the loop, or first in an ``except``): a plain assignment, which no signal
+    handler can cut in two, so a signal either stops the games (``KeyboardInterrupt`` inside the
+    loop) or comes after them and changes nothing; the reports of a finished run are never cut
+    short and its exit status stays 0.
+
+    A ``StopRequests`` entered while another is active is that one (one set of handlers for the
+    whole ``woa`` command: a command's own ``with StopRequests()`` shares it). With
+    ``restore=False`` both signals are ignored after the block, until the process ends: the
+    ``woa`` program itself, whose shutdown must not be cut short either."""
+
+    _active: ClassVar[StopRequests | None] = None
+
+    def __init__(self, restore: bool = True) -> None:
         self.signal: signal.Signals | None = None
+        self._restore = restore
         self._saving = 0
         self._pending = False
+        self.finished = False
         self._previous: dict[signal.Signals, Any] = {}
+        self._outer: StopRequests | None = None
 
     def __enter__(self) -> StopRequests:
+        if StopRequests._active is not None:
+            self._outer = StopRequests._active
+            return self._outer
         if threading.current_thread() is threading.main_thread():
             for sig in (signal.SIGINT, signal.SIGTERM):
                 self._previous[sig] = signal.signal(sig, self._handle)
+            StopRequests._active = self
         return self
 
     def __exit__(self, *exc: object) -> None:
+        if self._outer is not None:
+            self._outer = None
+            return
+        if StopRequests._active is self:
+            StopRequests._active = None
+        self.finished = True
         for sig, handler in self._previous.items():
-            signal.signal(sig, handler)
+            # (SIG_IGN rather than a handler that ignores: Python resets its handlers as it exits)
+            signal.signal(sig, handler if self._restore else signal.SIG_IGN)
         self._previous.clear()
 
     @property
     def exit_status(self) -> int:
-        """130 after Ctrl-C, 143 after SIGTERM, 0 if no signal came."""
+        """130 after Ctrl-C, 143 after SIGTERM, 0 if no signal stopped the run."""
         return EXIT_STATUS.get(self.signal, 130) if self.signal is not None else 0
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
-        if self.signal is not None:
-            return  # already stopping: a second Ctrl-C must not cut the saving of what finished
+        if self.finished or self.signal is not None:
+            return  # nothing left to stop, or already stopping: the reports must not be cut short
         self.signal = signal.Signals(signum)
         if self._saving:
             self._pending = True
@@ -73,29 +104,3 @@ class StopRequests:
         if not self._saving and self._pending:
             self._pending = False
             raise KeyboardInterrupt
-
-
-class TerminateAsInterrupt:
-    """Within ``with TerminateAsInterrupt() as term:``, SIGTERM raises ``KeyboardInterrupt`` (the
-    first one only), so every command stops on SIGTERM as cleanly as on Ctrl-C, reporting what
-    finished; ``term.received`` says whether it came (the exit status is then 143, not 130)."""
-
-    def __init__(self) -> None:
-        self.received = False
-        self._previous: Any = None
-
-    def __enter__(self) -> TerminateAsInterrupt:
-        if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGTERM, self._handle)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGTERM, self._previous)
-            self._previous = None
-
-    def _handle(self, signum: int, frame: FrameType | None) -> None:
-        if self.received:
-            return
-        self.received = True
-        raise KeyboardInterrupt

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from woa_core.files import write_atomic
+from woa_core.errors import UsageError
+from woa_core.files import OutputError, check_output, reason, write_atomic
 from woa_core.kernel import gamelog, loop
 from woa_core.kernel.contract import Game, new_game
 from woa_core.kernel.loop import Observer, Transcript
@@ -215,6 +217,58 @@ def run_one(spec: RunSpec, index: int, write_log: bool = True) -> GameRecord:
 def log_path(spec: RunSpec, index: int) -> Path:
     """Where the log of game ``index`` of a run goes."""
     return Path(spec.log_dir or ".") / f"game-{index:06d}.jsonl"
+
+
+_RUN_FILE = re.compile(r"\.?game-\d+\.jsonl(\.[^/]*\.tmp)?")
+"""A game log of a run (or the temporary file of one cut short by SIGKILL)."""
+
+
+def prepare_log_dir(folder: str, overwrite: bool = False) -> None:
+    """Make ``folder`` ready for the logs of one run, before its first game: a log folder holds
+    one run, so a folder that holds anything is refused (``UsageError``), unless ``overwrite``
+    and it holds only the game logs of an earlier run, which are then removed. The folder is
+    created if need be; one that cannot be written is an ``OutputError``.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp()) / "logs"
+    >>> prepare_log_dir(str(folder)); (folder / "game-000000.jsonl").write_text("{}")
+    2
+    >>> try:
+    ...     prepare_log_dir(str(folder))
+    ... except UsageError as e:
+    ...     print(str(e).replace(str(folder), "logs")[:58])
+    --log-dir logs already holds 1 file (game-000000.jsonl); a
+    >>> prepare_log_dir(str(folder), overwrite=True); list(folder.iterdir())
+    []
+    """
+    check_output(folder, folder=True)
+    path = Path(folder)
+    names = sorted(p.name for p in path.iterdir()) if path.is_dir() else []
+    if names:
+        logs = [n for n in names if _RUN_FILE.fullmatch(n)]
+        others = [n for n in names if n not in logs]
+        shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+        held = f"{len(names)} file{'s' if len(names) > 1 else ''} ({shown})"
+        if not overwrite:
+            raise UsageError(
+                f"--log-dir {folder} already holds {held}; a log folder holds one run: name a new or empty "
+                "folder, or add --overwrite to replace the game logs in it"
+            )
+        if others:
+            shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
+            raise UsageError(
+                f"--log-dir {folder} holds files that are not game logs ({shown}); --overwrite replaces game "
+                "logs only: name a new or empty folder"
+            )
+        for name in logs:
+            try:
+                (path / name).unlink()
+            except OSError as e:
+                raise OutputError(path / name, reason(e)) from None
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OutputError(folder, reason(e)) from None
 
 
 def save_log(spec: RunSpec, record: GameRecord) -> None:

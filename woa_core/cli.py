@@ -86,6 +86,12 @@ def _run(argv: Sequence[str] | None, restore_signals: bool) -> int:
                 return status
             print("woa: interrupted", file=sys.stderr)
             return stop.exit_status or 130
+        except Exception as e:
+            if stop.signal is None or not _interrupted(e):
+                raise
+            # the stop came where Python wraps it (an import, a class being made: RuntimeError)
+            print("woa: interrupted", file=sys.stderr)
+            return stop.exit_status
         except BrokenPipeError:  # stderr is gone too: nothing can be said, but the run did not succeed
             return 1
         except OSError as e:  # a file or folder named on the command line cannot be read (or written)
@@ -102,6 +108,18 @@ def _run(argv: Sequence[str] | None, restore_signals: bool) -> int:
             if sys.stderr is not real_stderr:
                 sys.stderr.close()
                 sys.stderr = real_stderr
+
+
+def _interrupted(error: BaseException) -> bool:
+    """Whether ``error`` was caused by a ``KeyboardInterrupt`` (Ctrl-C or SIGTERM)."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 class _ClosedPipeSafe:

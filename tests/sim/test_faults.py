@@ -334,3 +334,24 @@ def test_a_log_folder_holds_one_run(tmp_path, capsys) -> None:
     assert main([*args, "--games", "1", "--overwrite"]) == 2
     assert "not game logs (notes.txt)" in capsys.readouterr().err
     assert (logs / "notes.txt").exists() and len(list(logs.iterdir())) == 3
+
+
+def test_a_stop_that_python_wraps_is_still_a_stop(monkeypatch, capsys) -> None:
+    """SIGTERM while a class is made (a lazy import): Python wraps the KeyboardInterrupt in a
+    RuntimeError; woa still says it was interrupted (exit 143), no traceback."""
+    import woa_core.cli as cli
+
+    def command_importing_a_class(args: object) -> int:
+        class Field:
+            def __set_name__(self, owner: type, name: str) -> None:
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(30)  # the handler raises KeyboardInterrupt here, at once
+
+        class Located:
+            positions = Field()
+
+        return 0
+
+    monkeypatch.setattr(cli, "cmd_validate", command_importing_a_class)
+    assert main(["validate"]) == 143
+    assert capsys.readouterr().err == "woa: interrupted\n"

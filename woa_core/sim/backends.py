@@ -176,16 +176,20 @@ class LocalPool:
 
     def _map(self, fn: Callable[[T], R], tasks: Sequence[T]) -> Iterator[R]:
         workers = self._start()
-        idle = list(reversed(workers))
-        busy: dict[int, tuple[_Worker, int]] = {}  # connection id -> worker, task index
+        # each worker holds up to two tasks (a few kB each: the pipe takes them at once), so it
+        # starts the next as soon as it sends a result, without waiting for this process; the
+        # last tasks go one at a time, to whichever worker is free first
+        queued: list[deque[int]] = [deque() for _ in workers]
         done: dict[int, tuple[bool, Any]] = {}
         window = 4 * len(workers)  # results held for the order, at most
         sent = given = 0
         while given < len(tasks):
-            while idle and sent < len(tasks) and sent < given + window:
-                worker = idle.pop()
-                self._send(worker, (fn, tasks[sent]))
-                busy[id(worker.conn)] = (worker, sent)
+            while sent < len(tasks) and sent < given + window:
+                k = min(range(len(workers)), key=lambda j: len(queued[j]))
+                if queued[k] and (len(queued[k]) >= 2 or len(tasks) - sent <= len(workers)):
+                    break  # near the end, a task waits for the first worker free
+                self._send(workers[k], (fn, tasks[sent]))
+                queued[k].append(sent)
                 sent += 1
             if given in done:
                 ok, value = done.pop(given)
@@ -194,13 +198,12 @@ class LocalPool:
                     raise value
                 yield value
                 continue
-            watched = [w.conn for w, _ in busy.values()] + [w.process.sentinel for w, _ in busy.values()]
-            ready = wait(watched)
-            for worker, index in list(busy.values()):
+            waiting = [k for k in range(len(workers)) if queued[k]]
+            ready = wait([workers[k].conn for k in waiting] + [workers[k].process.sentinel for k in waiting])
+            for k in waiting:
+                worker = workers[k]
                 if worker.conn in ready or worker.process.sentinel in ready:
-                    done[index] = self._receive(worker)
-                    del busy[id(worker.conn)]
-                    idle.append(worker)
+                    done[queued[k].popleft()] = self._receive(worker)
 
     @staticmethod
     def _send(worker: _Worker, item: Any) -> None:

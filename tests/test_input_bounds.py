@@ -58,7 +58,6 @@ def run(capsys, *argv: str) -> tuple[int, str]:
         (["check", "--workers", "0"], "argument --workers: '0' is not a whole number of at least 1"),
         (["tournament", "random", "heuristic", "--workers", "0"], "argument --workers: '0' is not a whole"),
         (["value", "--workers", "-1"], "argument --workers: '-1' is not a whole number of at least 1"),
-        (["tournament", "random", "heuristic", "--resamples", "-1"], "'-1' is not a whole number of at least 0"),
         (["simulate", "--first-game", "-1"], "argument --first-game: '-1' is not a whole number of at least 0"),
         (["sweep", str(SWEEP_SPACE), "--out", "x", "--top", "-5"], "argument --top: '-5' is not a whole number"),
         (["sweep", str(SWEEP_SPACE), "--out", "x", "--race", "--race-games", "0"], "argument --race-games: '0'"),

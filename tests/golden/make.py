@@ -140,7 +140,7 @@ CASES: tuple[Case, ...] = (
     Case("value", f"value --players 3 --bot random --games 6 --seed 2 --only card,island {SMALL}"),
     Case(
         "tournament",
-        f"tournament random heuristic mcts:iterations=4 --players 3 --games 6 --seed 5 --resamples 50 {SMALL}",
+        f"tournament random heuristic mcts:iterations=4 --players 3 --games 6 --seed 5 {SMALL}",
     ),
     Case("check", "check --players 3 --games 2 --seed 7 --coverage --workers 1 --json"),
     Case("replay", "replay --json tests/golden/logs/heuristic-4p/game-000000.jsonl"),

@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from woa_core.errors import UsageError
-from woa_core.options import RULES_HELP, add_rules_options, nonnegative_int, positive_int, read_rules_from
+from woa_core.options import RULES_HELP, add_rules_options, positive_int, read_rules_from
 
 EPILOG_RULES = RULES_HELP
 
@@ -26,7 +26,8 @@ def add_commands(sub: Any) -> None:
         help="rate bots against each other in seat-balanced games",
         description="Play games among the given bots, every bot in every seat equally often (a bot fills "
         "several seats when there are fewer bots than players), and print a rating for each bot with a 95% "
-        "interval (a Plackett-Luce fit of the finishing orders, bootstrap over games), each bot's win rate per "
+        "interval (a Plackett-Luce fit of the finishing orders with a weak normal prior on each rating, and "
+        "profile intervals: finite even when one bot always wins), each bot's win rate per "
         "seat held, and head to head how often one bot finished ahead of another. The manifest names the "
         "rules (and their hash), the seed, the bots with their parameters and the engine version.",
         epilog=BOTS_HELP + " Example: woa tournament random heuristic mcts --players 4 --games 60. " + EPILOG_RULES,
@@ -41,12 +42,6 @@ def add_commands(sub: Any) -> None:
         help="games to play (default: %(default)s); a multiple of the players keeps seats balanced",
     )
     p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
-    p.add_argument(
-        "--resamples",
-        type=nonnegative_int,
-        default=1000,
-        help="bootstrap resamples for the intervals (default: %(default)s)",
-    )
     p.add_argument("--workers", type=positive_int, help="processes to use (default: all cores)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -60,7 +55,9 @@ def add_commands(sub: Any) -> None:
         "it plays against unrestricted bots of the same kind, seats rotated, every row on the same game seeds. "
         "Each row's win rate has a 95% Wilson interval and is tested against the even share (exact binomial, "
         "Holm-corrected over the rows). Rows are sorted by win rate: the game leans on the lowest (dominant "
-        "cards and steps); rows at the even share are dead or easily replaced.",
+        "cards and steps). A row reads 'no measurable effect' (dead or easily replaced) only when its whole "
+        "interval lies within the even share +- --margin; otherwise, without a significant difference, 'not "
+        "enough games to say'.",
         epilog=EPILOG_RULES + " Example: woa value --players 4 --games 400",
     )
     add_rules_options(p, positional="?", help="rules to play")
@@ -70,6 +67,13 @@ def add_commands(sub: Any) -> None:
     )
     p.add_argument("--games", type=positive_int, default=300, help="games per restriction (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="master seed, shared by every row (default: %(default)s)")
+    p.add_argument(
+        "--margin",
+        type=float,
+        metavar="POINTS",
+        help="a row reads 'no measurable effect' only when its interval lies within the even share +- this many "
+        "percentage points (default: 5, woa_core.eval.value.MARGIN)",
+    )
     p.add_argument(
         "--only",
         default="card,action,island",
@@ -116,7 +120,6 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             args.games,
             args.seed,
             workers,
-            args.resamples,
             on_game=progress.update,
         )
     finally:
@@ -132,10 +135,13 @@ def cmd_value(args: argparse.Namespace) -> int:
     """``woa value``: restricted play over every card, step and island."""
     from woa_core.bots import seat_bots
     from woa_core.eval.restricted import KINDS, restrictions
-    from woa_core.eval.value import format_value, run_value
+    from woa_core.eval.value import MARGIN, format_value, run_value
     from woa_core.sim.progress import Progress
 
     _check_players(args)
+    margin = MARGIN if args.margin is None else args.margin / 100
+    if not 0 < margin < 1:
+        raise UsageError("--margin must be between 0 and 100 (percentage points)")
     (bot,) = set(seat_bots(args.bot, 1))
     kinds = [k.strip() for k in args.only.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in KINDS]
@@ -147,7 +153,9 @@ def cmd_value(args: argparse.Namespace) -> int:
     workers = args.workers or os.cpu_count() or 1
     progress = Progress(rows * args.games, enabled=not args.quiet and sys.stderr.isatty())
     try:
-        report = run_value(source, args.players, bot, args.games, args.seed, workers, kinds, progress.update)
+        report = run_value(
+            source, args.players, bot, args.games, args.seed, workers, kinds, progress.update, margin=margin
+        )
     finally:
         progress.close()
     if not report["rows"]:

@@ -2,29 +2,35 @@
 
 The seating comes from ``woa_core.eval.seating`` (every bot in every seat equally often after
 each whole rotation), the ratings from ``woa_core.eval.ratings`` (a Plackett–Luce fit of the
-finishing orders with bootstrap intervals). Beside the ratings: each bot's win rate per seat it
-held, and head to head, how often one bot finished ahead of another in the games both played.
+finishing orders with a weak prior, and profile intervals). Beside the ratings: each bot's win
+rate per seat it held, and head to head, how often one bot finished ahead of another in the
+games both played.
 
->>> report = run_tournament("west-of-africa", 2, ("random", "heuristic"), games=4, seed=1, resamples=50)
->>> [r["bot"] for r in report["ratings"]]
-['heuristic', 'random']
+>>> report = run_tournament("west-of-africa", 2, ("random", "heuristic"), games=4, seed=1)
+>>> [r["bot"] for r in report["ratings"]], report["dominance"]
+(['heuristic', 'random'], [['heuristic', 'random']])
 >>> report["head_to_head"]["heuristic"]["random"]["games"]
 4
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from woa_core.eval.kinds import bot_kind
-from woa_core.eval.ratings import rate
+from woa_core.eval.ratings import PRIOR_SD, dominance, rate
 from woa_core.eval.seating import Lineup, balanced, balanced_counts, schedule
 from woa_core.rules import RulesSource, read_rules
 from woa_core.sim.runner import GameRecord, RunSpec, describe, run_games
-from woa_core.sim.stats import wilson
+from woa_core.sim.stats import estimate_fields, wilson
+
+RATING_METHOD = (
+    f"Plackett-Luce on finishing orders, each rating a priori normal (sd {PRIOR_SD:.0f}), 95% profile intervals"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +51,6 @@ def run_tournament(
     games: int,
     seed: int = 0,
     workers: int = 1,
-    resamples: int = 1000,
     on_game: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """Play the tournament and return its report (manifest, ratings, win rates, head to head)."""
@@ -71,12 +76,12 @@ def run_tournament(
         "games": played,
         "seat_balanced": played > 0 and balanced(bots, players, played),
         "balanced_game_counts": _nearby_balanced(bots, players, played),
-        "rating": f"Plackett-Luce on finishing orders, 95% percentile bootstrap ({resamples} resamples)",
+        "rating": RATING_METHOD,
         "workers": workers,
         "seconds": round(seconds, 3),
         "interrupted": interrupted,
     }
-    return {"manifest": manifest, **summarize(records, bots, players, seed, resamples)}
+    return {"manifest": manifest, **summarize(records, bots, players)}
 
 
 def _nearby_balanced(bots: Sequence[str], players: int, games: int) -> list[int]:
@@ -86,13 +91,12 @@ def _nearby_balanced(bots: Sequence[str], players: int, games: int) -> list[int]
     return below + [n for n in counts if n > games][:2]
 
 
-def summarize(
-    records: Sequence[GameRecord], bots: Sequence[str], players: int, seed: int, resamples: int
-) -> dict[str, Any]:
-    """Ratings, win rates and head to head of finished games."""
+def summarize(records: Sequence[GameRecord], bots: Sequence[str], players: int) -> dict[str, Any]:
+    """Ratings, win rates and head to head of finished games; ``dominance`` lists the pairs where
+    one bot always finished ahead (their gap is bounded above by the prior alone)."""
     index = {b: i for i, b in enumerate(bots)}
     finishing = [tuple(index[r.bots[seat]] for seat in r.ranking) for r in records]
-    ratings = sorted(rate(finishing, bots, seed=seed, resamples=resamples), key=lambda r: -r.rating)
+    ratings = sorted(rate(finishing, bots), key=lambda r: -r.rating)
     seats_held = dict.fromkeys(bots, 0)
     wins = dict.fromkeys(bots, 0)
     for r in records:
@@ -103,8 +107,7 @@ def summarize(
         b: {
             "seats": seats_held[b],
             "wins": wins[b],
-            "rate": round(wins[b] / max(seats_held[b], 1), 4),
-            "ci95": [round(x, 4) for x in wilson(wins[b], seats_held[b])],
+            **estimate_fields(wins[b] / max(seats_held[b], 1), *wilson(wins[b], seats_held[b])),
             "fair_share": round(1 / players, 4),
         }
         for b in bots
@@ -113,6 +116,7 @@ def summarize(
         "ratings": [r.to_json() | {"kind": bot_kind(r.bot)} for r in ratings],
         "win_rates": win_rates,
         "head_to_head": head_to_head(records, bots),
+        "dominance": [list(pair) for pair in dominance(finishing, bots)],
     }
 
 
@@ -135,8 +139,7 @@ def head_to_head(records: Sequence[GameRecord], bots: Sequence[str]) -> dict[str
             b: {
                 "games": met[a][b],
                 "ahead": ahead[a][b],
-                "rate": round(ahead[a][b] / met[a][b], 4) if met[a][b] else None,
-                "ci95": [round(x, 4) for x in wilson(ahead[a][b], met[a][b])],
+                **estimate_fields(ahead[a][b] / met[a][b] if met[a][b] else math.nan, *wilson(ahead[a][b], met[a][b])),
             }
             for b in bots
             if b != a
@@ -166,13 +169,15 @@ def format_tournament(report: dict[str, Any]) -> str:
         lines.append("INTERRUPTED: the figures cover the games finished before Ctrl-C")
     lines += ["", f"ratings: {m['rating']}", "rating (Elo scale, mean 0)   95% CI"]
     for r in report["ratings"]:
-        low, high = r["ci95"]
-        lines.append(f"  {r['bot']:<24} {r['rating']:+7.0f}   [{low:+.0f}, {high:+.0f}]")
+        lines.append(f"  {r['bot']:<24} {r['estimate']:+7.0f}   [{r['ci_low']:+.0f}, {r['ci_high']:+.0f}]")
+    for a, b in report.get("dominance", []):
+        lines.append(f"  note: {a} finished ahead of {b} in every game; the games bound their gap from below only,")
+        lines.append(f"  and the prior (sd {PRIOR_SD:.0f}) bounds it from above")
     lines += ["", "wins per seat held         seats   wins   rate    95% CI"]
     for bot, w in report["win_rates"].items():
         lines.append(
-            f"  {bot:<24} {w['seats']:>6} {w['wins']:>6} {100 * w['rate']:5.1f}%  "
-            f"[{100 * w['ci95'][0]:.1f}–{100 * w['ci95'][1]:.1f}]"
+            f"  {bot:<24} {w['seats']:>6} {w['wins']:>6} {100 * w['estimate']:5.1f}%  "
+            f"[{100 * w['ci_low']:.1f}–{100 * w['ci_high']:.1f}]"
         )
     fair = next(iter(report["win_rates"].values()))["fair_share"] if report["win_rates"] else 0
     lines.append(f"  (an even share is {100 * fair:.1f}%)")
@@ -184,7 +189,7 @@ def format_tournament(report: dict[str, Any]) -> str:
         for b in bots:
             cell = report["head_to_head"][a].get(b)
             cells.append(
-                "—" if cell is None or cell["rate"] is None else f"{100 * cell['rate']:.0f}% ({cell['games']})"
+                "—" if cell is None or cell["estimate"] is None else f"{100 * cell['estimate']:.0f}% ({cell['games']})"
             )
         lines.append(f"  {a:<24}" + "".join(f"{c:>{width}}" for c in cells))
     return "\n".join(lines)

@@ -311,3 +311,50 @@ def benjamini_hochberg(pvalues: list[float]) -> list[float]:
 
 CORRECTIONS = {"holm": holm, "bh": benjamini_hochberg}
 """Multiple-comparison adjustments by the name ``woa compare --correction`` takes."""
+
+
+# ------------------------------------------------------------------ the reports' shared names
+# Every command's --json names an estimate, its interval and its test the same way: declared
+# here once, used by simulate, compare, sweep, tournament and value, and checked by a test.
+
+ESTIMATE = "estimate"
+"""The figure itself: a rate, a mean, a difference, a rating."""
+CI_LOW, CI_HIGH = "ci_low", "ci_high"
+"""The ends of its 95% interval (None where there is none, e.g. a mean of one game)."""
+P_VALUE = "p_value"
+"""The p-value of the row's own test, before any adjustment."""
+P_ADJUSTED = "p_adjusted"
+"""The p-value adjusted for the number of rows tested together."""
+ADJUSTMENT = "adjustment"
+"""How ``p_adjusted`` was adjusted: a key of ``CORRECTIONS`` (``holm``, ``bh``)."""
+SIGNIFICANT = "significant"
+"""Whether ``p_adjusted`` is below the report's alpha."""
+
+VOCABULARY = (ESTIMATE, CI_LOW, CI_HIGH, P_VALUE, P_ADJUSTED, ADJUSTMENT, SIGNIFICANT)
+
+
+def estimate_fields(estimate: float, low: float | None, high: float | None, digits: int = 4) -> dict[str, Any]:
+    """An estimate and its interval under the shared names, rounded (no ``-0.0``).
+
+    >>> estimate_fields(0.25, 0.1, 0.4)
+    {'estimate': 0.25, 'ci_low': 0.1, 'ci_high': 0.4}
+    """
+
+    def r(x: float | None) -> float | None:
+        return None if x is None or not math.isfinite(x) else round(x, digits) + 0.0
+
+    return {ESTIMATE: r(estimate), CI_LOW: r(low), CI_HIGH: r(high)}
+
+
+def verdict_fields(p: float, p_adjusted: float, adjustment: str, alpha: float) -> dict[str, Any]:
+    """A row's test under the shared names: its p-value, the adjusted one, how, and the verdict.
+
+    >>> verdict_fields(0.01, 0.03, "holm", 0.05)
+    {'p_value': 0.01, 'p_adjusted': 0.03, 'adjustment': 'holm', 'significant': True}
+    """
+    return {
+        P_VALUE: round(p, 6) + 0.0,
+        P_ADJUSTED: round(p_adjusted, 6) + 0.0,
+        ADJUSTMENT: adjustment,
+        SIGNIFICANT: p_adjusted < alpha,
+    }

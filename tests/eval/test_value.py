@@ -10,7 +10,7 @@ from woa_core.bots import make_bots
 from woa_core.cli import main
 from woa_core.errors import UsageError
 from woa_core.eval.restricted import RestrictedBot, _islands_named, _nearest_selection, restricted_spec
-from woa_core.eval.value import binomial_p_values
+from woa_core.eval.value import READINGS, binomial_p_values, reading
 from woa_core.packs.west_of_africa import Game
 from woa_core.rules import load_rules
 
@@ -108,6 +108,33 @@ def test_binomial_p_values_against_an_even_share() -> None:
     assert low < 1e-4 and high < 1e-6
 
 
+@pytest.mark.parametrize(
+    ("wins", "games", "expected"),
+    [
+        (10, 40, "unknown"),  # 25% at 40 games: interval 14-40%, reaches beyond 20-30%: no verdict
+        (13, 40, "unknown"),  # issue 17: 32.5% [20-48] was labelled "no measurable effect"
+        (250, 1000, "none"),  # 25% at 1000 games: interval 22.4-27.8%, within 20-30%
+        (0, 40, "needed"),
+        (25, 40, "hurts"),
+        (220, 1000, "needed"),  # 22% at 1000 games: significant, though within the margin
+    ],
+)
+def test_a_row_is_labelled_only_when_its_interval_supports_the_label(wins: int, games: int, expected: str) -> None:
+    from woa_core.eval.value import ALPHA
+    from woa_core.sim.stats import holm, wilson
+
+    (p,) = binomial_p_values([{"wins": wins, "games": games}], 0.25)
+    (adjusted,) = holm([p])
+    label = reading(wins / games, wilson(wins, games), 0.25, 0.05, adjusted < ALPHA)
+    assert label == READINGS[expected]
+
+
+def test_a_wider_margin_lets_fewer_games_say_no_effect() -> None:
+    interval = (0.14, 0.40)  # 25% at 40 games
+    assert reading(0.25, interval, 0.25, 0.05, False) == READINGS["unknown"]
+    assert reading(0.25, interval, 0.25, 0.16, False) == READINGS["none"]
+
+
 def test_woa_value_lists_every_card_with_a_value_and_an_interval(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["value", "--players", "2", "--games", "2", "--only", "card", "--json", "--workers", "1"])
     out = capsys.readouterr().out
@@ -116,9 +143,10 @@ def test_woa_value_lists_every_card_with_a_value_and_an_interval(capsys: pytest.
     rules = load_rules("west-of-africa", 2)
     assert sorted(r["id"] for r in report["rows"]) == sorted(c.id for c in rules.cards)
     for row in report["rows"]:
-        assert row["games"] == 2 and 0 <= row["ci95"][0] <= row["rate"] <= row["ci95"][1] <= 1
-        assert row["p_holm"] >= row["p_value"]  # corrected for the number of rows
-    rates = [r["rate"] for r in report["rows"]]
+        assert row["games"] == 2 and 0 <= row["ci_low"] <= row["estimate"] <= row["ci_high"] <= 1
+        assert row["p_adjusted"] >= row["p_value"] and row["adjustment"] == "holm"  # corrected for the rows
+        assert row["reading"] == "not enough games to say"  # 2 games show nothing either way
+    rates = [r["estimate"] for r in report["rows"]]
     assert rates == sorted(rates)
     m = report["manifest"]
     assert (m["bot"], m["kind"], m["weak_play"], m["common_seeds"]) == ("heuristic", "scripted", True, True)

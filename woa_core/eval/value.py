@@ -9,17 +9,24 @@ restriction, not by luck of the draw.
 
 With identical bots and rotated seats, an unrestricted bot wins exactly an even share
 (``1/players``) in expectation, so each row is tested against that share: an exact binomial test,
-with Holm's correction for the number of rows. Reading a row:
+with Holm's correction for the number of rows. A row is labelled only when its figures support the
+label:
 
-- far **below** the even share: the game leans on this thing (forbidding it loses games); the
-  lowest rows are the dominant cards and steps;
-- **at** the even share: forbidding it costs nothing measurable: a dead card, or one that is easily
-  replaced;
-- **above** the even share: using it hurts this bot (a trap, or a weakness of the bot).
+- **needed** (below the even share, the adjusted p below 5%): the game leans on this thing
+  (forbidding it loses games); the lowest rows are the dominant cards and steps;
+- **hurts** (above it, the adjusted p below 5%): using it hurts this bot (a trap, or a weakness of
+  the bot);
+- **no measurable effect**: the row's whole 95% interval lies within the even share ± ``margin``
+  (5 points by default): forbidding it costs less than the margin, so a dead card, or one that is
+  easily replaced. This is an equivalence rule: not finding a difference is not enough;
+- otherwise **not enough games to say**: the interval reaches beyond the margin without a
+  significant difference (at 40 games per row an interval spans about 25 points).
 
 >>> rows = [{"wins": 2, "games": 40}, {"wins": 10, "games": 40}]
 >>> [round(p, 4) for p in binomial_p_values(rows, 0.25)]
 [0.0016, 1.0]
+>>> reading(0.25, (0.23, 0.27), 0.25, 0.05, False), reading(0.25, (0.13, 0.41), 0.25, 0.05, False)
+('no measurable effect (dead or replaceable)', 'not enough games to say')
 """
 
 from __future__ import annotations
@@ -34,7 +41,22 @@ from woa_core.eval.restricted import describe_restriction, restricted_spec, rest
 from woa_core.rules import RulesSource, read_rules
 from woa_core.sim.backends import Backend, LocalPool
 from woa_core.sim.runner import RunSpec, describe, run_games
-from woa_core.sim.stats import holm, wilson
+from woa_core.sim.stats import estimate_fields, holm, verdict_fields, wilson
+
+MARGIN = 0.05
+"""How far from the even share a win rate may be and still count as no effect (5 points): a row is
+labelled "no measurable effect" only when its whole 95% interval lies within the even share ± this."""
+
+ALPHA = 0.05
+"""Family-wise error rate of the needed / hurts labels (Holm over the rows)."""
+
+READINGS = {
+    "needed": "needed: forbidding it loses games",
+    "hurts": "hurts: forbidding it wins games",
+    "none": "no measurable effect (dead or replaceable)",
+    "unknown": "not enough games to say",
+}
+"""The labels a row can get (see the module's docstring)."""
 
 
 def run_value(
@@ -47,8 +69,10 @@ def run_value(
     kinds: Sequence[str] = ("card", "action", "island"),
     on_game: Callable[[int], None] | None = None,
     backend: Backend | None = None,
+    margin: float = MARGIN,
 ) -> dict[str, Any]:
-    """Play every restriction's games and return the report (manifest and rows).
+    """Play every restriction's games and return the report (manifest and rows); ``margin`` is
+    the distance from the even share within which a row's interval must lie to read "no effect".
 
     >>> report = run_value("west-of-africa", 2, "heuristic", games=2, kinds=("island",))
     >>> len(report["rows"]), report["rows"][0]["games"]
@@ -83,20 +107,13 @@ def run_value(
     p_values = binomial_p_values(rows, fair)
     adjusted = holm(p_values)
     for row, p, p_holm in zip(rows, p_values, adjusted, strict=True):
-        sig = p_holm <= 0.05
         n, w = row["games"], row["wins"]
         rate = w / n if n else 0.0
         low, high = wilson(w, n)
-        row |= {
-            "rate": round(rate, 4),
-            "ci95": [round(low, 4), round(high, 4)],
-            "change": round(rate - fair, 4),
-            "p_value": round(p, 6),
-            "p_holm": round(p_holm, 6),
-            "significant": sig,
-            "reading": _reading(rate, fair, sig),
-        }
-    rows.sort(key=lambda r: (r["rate"], r["kind"], r["id"]))
+        verdict = verdict_fields(p, p_holm, "holm", ALPHA)
+        row |= estimate_fields(rate, low, high) | {"change": round(rate - fair, 4) + 0.0} | verdict
+        row["reading"] = reading(rate, (low, high), fair, margin, verdict["significant"])
+    rows.sort(key=lambda r: (r["estimate"], r["kind"], r["id"]))
     seconds = time.perf_counter() - started
     kind = bot_kind(bot)
     base = RunSpec(source, players, (bot,) * players, seed, True)
@@ -107,6 +124,7 @@ def run_value(
         "restrictions": len(rows),
         "fair_share": round(fair, 4),
         "test": "exact binomial against the even share, Holm-corrected over the rows (alpha 0.05)",
+        "margin": margin,
         "common_seeds": True,
         "workers": pool.workers,
         "seconds": round(seconds, 3),
@@ -116,10 +134,16 @@ def run_value(
     return {"manifest": manifest, "rows": rows}
 
 
-def _reading(rate: float, fair: float, significant: bool) -> str:
-    if not significant:
-        return "no measurable effect (dead or replaceable)"
-    return "needed: forbidding it loses games" if rate < fair else "hurts: forbidding it wins games"
+def reading(rate: float, interval: tuple[float, float], fair: float, margin: float, significant: bool) -> str:
+    """A row's label: needed or hurts when the difference from the even share is significant; no
+    measurable effect only when the whole ``interval`` lies within ``fair ± margin``; otherwise
+    not enough games to say."""
+    if significant:
+        return READINGS["needed"] if rate < fair else READINGS["hurts"]
+    low, high = interval
+    if fair - margin <= low and high <= fair + margin:
+        return READINGS["none"]
+    return READINGS["unknown"]
 
 
 def binomial_p_values(rows: Sequence[dict[str, Any]], p: float) -> list[float]:
@@ -169,12 +193,14 @@ def format_value(report: dict[str, Any]) -> str:
         label = f"{r['kind']:<7} {r['id']} ({r['name']})"
         mark = "*" if r["significant"] else " "
         lines.append(
-            f"  {label:<46} {100 * r['rate']:7.1f}%   [{100 * r['ci95'][0]:4.1f}–{100 * r['ci95'][1]:4.1f}]"
+            f"  {label:<46} {100 * r['estimate']:7.1f}%   [{100 * r['ci_low']:4.1f}–{100 * r['ci_high']:4.1f}]"
             f"   {100 * r['change']:+6.1f} {mark} {r['reading']}"
         )
     lines += [
         "",
         "* differs from the even share (exact binomial test, Holm-corrected over all rows, 5% family-wise).",
-        "Low rows: the game leans on them (dominant). Rows at the even share: forbidding costs nothing measurable.",
+        f"No measurable effect: the whole interval lies within the even share ± {100 * m['margin']:g} points. "
+        "Not enough games to say:",
+        "the interval reaches beyond that, with no significant difference (more --games narrow it).",
     ]
     return "\n".join(lines)

@@ -67,8 +67,8 @@ def main() -> int:
     results = []
     for seed in range(1, args.seeds + 1):
         report = run(seed, args)
-        flagged = [r["figure"] for r in report["rows"] if r["flagged"]]
-        raw = [r["figure"] for r in report["rows"] if r["p"] < 0.05]
+        flagged = [r["figure"] for r in report["rows"] if r["significant"]]
+        raw = [r["figure"] for r in report["rows"] if r["p_value"] < 0.05]
         results.append({"variant_seed": seed, "flagged": flagged, "unadjusted_p_below_0.05": raw})
         if not args.json:
             shown = ", ".join(flagged) or "nothing"

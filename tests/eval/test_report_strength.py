@@ -42,7 +42,7 @@ def test_the_starting_gold_track_position_is_reported_beside_the_first_player(
 ) -> None:
     report = json.loads(_simulate(capsys, "--bots", "random", "--json"))
     gt = report["stats"]["gold_track_top"]
-    assert gt["fair_share"] == round(1 / 3, 4) and gt["ci95"][0] <= gt["rate"] <= gt["ci95"][1]
+    assert gt["fair_share"] == round(1 / 3, 4) and gt["ci_low"] <= gt["estimate"] <= gt["ci_high"]
     assert "top of the starting gold track wins" in _simulate(capsys, "--bots", "random")
 
 

@@ -30,8 +30,8 @@ def test_compare_finds_a_real_change(tmp_path: Path, capsys) -> None:
     variant.write_text("extends: west-of-africa\neconomy: {alcalde: {vp: 2}}\n")
     report = _compare(capsys, "west-of-africa", str(variant), "--players", "3", "--games", "60")
     row = _rows(report)["per_player_vp_alcalde"]
-    assert row["estimate"] > 0 and row["flagged"] and row["ci95"][0] > 0
-    assert row["p"] <= row["p_adjusted"] < 0.05
+    assert row["estimate"] > 0 and row["significant"] and row["ci_low"] > 0
+    assert row["p_value"] <= row["p_adjusted"] < 0.05 and row["adjustment"] == "holm"
     assert report["method"] == {
         "design": "paired",
         "test": "paired t (exact sign test when under 30 pairs differ); McNemar exact for rates",
@@ -71,7 +71,10 @@ def test_every_figure_of_simulate_is_compared(capsys) -> None:
 def test_comparing_rules_with_themselves_changes_nothing(capsys) -> None:
     """Same rules, same seeds, same bots: every paired difference is exactly zero, p = 1."""
     rows = _compare(capsys, "west-of-africa", "west-of-africa", "--players", "2", "--games", "20")["rows"]
-    assert all(r["estimate"] == 0 and r["ci95"] == [0, 0] and r["p_adjusted"] == 1 and not r["flagged"] for r in rows)
+    assert all(
+        r["estimate"] == 0 and (r["ci_low"], r["ci_high"]) == (0, 0) and r["p_adjusted"] == 1 and not r["significant"]
+        for r in rows
+    )
 
 
 def test_paired_rate_interval_and_mcnemar() -> None:
@@ -89,7 +92,7 @@ def test_paired_rate_interval_and_mcnemar() -> None:
     base_only, variant_only = c.discordant["p1_wins"]
     assert base_only + variant_only == 4
     assert row["estimate"] == pytest.approx((variant_only - base_only) / 8)
-    assert row["ci95"][0] < row["estimate"] < row["ci95"][1]
+    assert row["ci_low"] < row["estimate"] < row["ci_high"]
 
 
 def test_a_a_runs_flag_rows_at_about_the_stated_rate() -> None:
@@ -104,8 +107,8 @@ def test_a_a_runs_flag_rows_at_about_the_stated_rate() -> None:
         for a, b in zip(run_games(base, 30), run_games(variant, 30), strict=True):
             c.add(a, b)
         rows = c.rows(paired=False)
-        flagged += any(r["flagged"] for r in rows)
-        flagged_raw += any(r["p"] < 0.05 for r in rows)
+        flagged += any(r["significant"] for r in rows)
+        flagged_raw += any(r["p_value"] < 0.05 for r in rows)
     assert flagged <= 5, f"{flagged} of {runs} A/A runs flagged a row"
     assert flagged_raw > flagged + 5, "without correction, noise should flag many runs"
 

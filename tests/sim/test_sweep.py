@@ -45,17 +45,19 @@ def test_grid_writes_the_long_table_and_ranks_by_the_objective(tmp_path: Path, c
         "economy.gold.cap",
         "economy.game_end.vp_threshold",
         "figure",
-        "mean",
+        "estimate",
         "ci_low",
         "ci_high",
         "n",
     ]
     assert {r["point"] for r in rows} == {f"p{i}" for i in range(1, 7)}
     rounds = {r["point"]: r for r in rows if r["figure"] == "rounds"}
-    assert all(r["n"] == "6" and float(r["ci_low"]) <= float(r["mean"]) <= float(r["ci_high"]) for r in rounds.values())
+    assert all(
+        r["n"] == "6" and float(r["ci_low"]) <= float(r["estimate"]) <= float(r["ci_high"]) for r in rounds.values()
+    )
     # min:length ranks the shortest games first: the 10-VP threshold ends games soonest
     ranking = report["ranking"]
-    assert [r["score"] for r in ranking] == sorted(r["score"] for r in ranking)
+    assert [r["estimate"] for r in ranking] == sorted(r["estimate"] for r in ranking)
     assert ranking[0]["values"]["economy.game_end.vp_threshold"] == 10
     assert ranking[-1]["values"]["economy.game_end.vp_threshold"] == 40
     assert report["manifest"]["games_played"] == report["manifest"]["games_full_grid"] == 36
@@ -68,7 +70,7 @@ def test_every_point_plays_the_same_games(tmp_path: Path, capsys) -> None:
     rows = _sweep(capsys, str(space), "--out", str(tmp_path / "out"))["rows"]
     by_point: dict[str, dict] = {}
     for r in rows:
-        by_point.setdefault(r["point"], {})[r["figure"]] = r["mean"]
+        by_point.setdefault(r["point"], {})[r["figure"]] = r["estimate"]
     assert by_point["p1"] == by_point["p2"]
 
 

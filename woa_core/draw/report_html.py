@@ -111,9 +111,9 @@ def game_length(fig: Any, histograms: Sequence[tuple[str, dict[str, int]]]) -> N
 
 
 def _rate_bars(ax: Any, labels: list[str], entries: list[dict[str, Any]], colours: Sequence[str]) -> None:
-    rates = [100 * e["rate"] for e in entries]
-    low = [100 * (e["rate"] - e["ci95"][0]) for e in entries]
-    high = [100 * (e["ci95"][1] - e["rate"]) for e in entries]
+    rates = [100 * e["estimate"] for e in entries]
+    low = [100 * (e["estimate"] - e["ci_low"]) for e in entries]
+    high = [100 * (e["ci_high"] - e["estimate"]) for e in entries]
     ax.bar(labels, rates, yerr=[low, high], capsize=4, color=colours[: len(labels)] or None, ecolor="#333")
     ax.set_ylabel("win rate, % (95% interval)")
 
@@ -206,8 +206,8 @@ def changes(fig: Any, title: str, rows: Sequence[dict[str, Any]]) -> None:
     ys = list(range(len(rows)))[::-1]
     for y, r in zip(ys, rows, strict=True):
         scale, unit = (100.0, " pp") if r.get("kind") == "rate" else (1.0, "")
-        d, (lo, hi) = scale * r["estimate"], (scale * r["ci95"][0], scale * r["ci95"][1])
-        flagged = bool(r.get("flagged"))
+        d, (lo, hi) = scale * r["estimate"], (scale * r["ci_low"], scale * r["ci_high"])
+        flagged = bool(r.get("significant"))
         colour = "#c0392b" if flagged else "#555"
         ax.plot([lo, hi], [y, y], color=colour, linewidth=2)
         ax.plot([d], [y], "o", color=colour, markerfacecolor=colour if flagged else "white")
@@ -412,21 +412,25 @@ def _axis_values(values: list[Any]) -> list[Any]:
 def sweep_series(report: dict[str, Any]) -> dict[str, dict[str, tuple[float, float, float]]]:
     """Per figure (and ``score``), per point: mean and 95% interval, from a sweep's report.
 
-    >>> rows = [{"point": "a", "figure": "rounds", "mean": 6.0, "ci_low": 5.5, "ci_high": 6.5}]
-    >>> sweep_series({"rows": rows, "ranking": [{"point": "a", "score": 1.0, "ci95": [0.5, 1.5]}]})
-    {'score': {'a': (1.0, 0.5, 1.5)}, 'rounds': {'a': (6.0, 5.5, 6.5)}}
+    >>> rows = [{"point": "a", "figure": "rounds", "estimate": 6.0, "ci_low": 5.5, "ci_high": 6.5}]
+    >>> sweep_series({"rows": rows, "ranking": [{"point": "a", "estimate": 1.0, "ci_low": 0.5, "ci_high": None}]})
+    {'score': {'a': (1.0, 0.5, 1.0)}, 'rounds': {'a': (6.0, 5.5, 6.5)}}
     """
     out: dict[str, dict[str, tuple[float, float, float]]] = {"score": {}}
     for r in report.get("ranking", []):
-        if r.get("score") is not None:
-            low, high = r["ci95"]
-            out["score"][r["point"]] = (r["score"], low if low is not None else r["score"], high or r["score"])
+        if r.get("estimate") is not None:
+            out["score"][r["point"]] = _span(r)
     for row in report.get("rows", []):
-        if row["figure"] in SWEEP_FIGURES and row["mean"] is not None:
-            low = row["ci_low"] if row["ci_low"] is not None else row["mean"]
-            high = row["ci_high"] if row["ci_high"] is not None else row["mean"]
-            out.setdefault(row["figure"], {})[row["point"]] = (row["mean"], low, high)
+        if row["figure"] in SWEEP_FIGURES and row["estimate"] is not None:
+            out.setdefault(row["figure"], {})[row["point"]] = _span(row)
     return out
+
+
+def _span(figure: dict[str, Any]) -> tuple[float, float, float]:
+    """An estimate and its interval's ends (the estimate itself where there is no interval)."""
+    estimate = figure["estimate"]
+    low, high = figure["ci_low"], figure["ci_high"]
+    return (estimate, estimate if low is None else low, estimate if high is None else high)
 
 
 def sweep_plot(fig: Any, report: dict[str, Any], figure: str, title: str) -> None:

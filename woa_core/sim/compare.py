@@ -14,7 +14,8 @@ false-alarm rate, which the correction holds near ``alpha``.
 
 Then every row's p-value is adjusted for the number of rows — Holm (the chance that noise
 flags *any* row stays below ``alpha``) or Benjamini–Hochberg (the expected share of noise among
-flagged rows stays below ``alpha``) — and a row is *flagged* when its adjusted p is below ``alpha``.
+flagged rows stays below ``alpha``) — and a row is *flagged* (``significant``) when its adjusted p
+is below ``alpha``. Rows use the reports' shared names (``woa_core.sim.stats.VOCABULARY``).
 
 >>> from woa_core.rules import load_rules
 >>> from woa_core.sim.runner import play_game
@@ -24,7 +25,7 @@ flagged rows stays below ``alpha``) — and a row is *flagged* when its adjusted
 ...     game = play_game(rules, seed, ["random", "random"])
 ...     c.add(game, game)
 >>> rows = c.rows(paired=True)
->>> all(r["estimate"] == 0 and not r["flagged"] for r in rows), rows[0]["figure"]
+>>> all(r["estimate"] == 0 and not r["significant"] for r in rows), rows[0]["figure"]
 (True, 'rounds')
 """
 
@@ -41,10 +42,13 @@ from woa_core.sim.backends import Backend
 from woa_core.sim.runner import GameRecord, RunSpec, run_one
 from woa_core.sim.stats import (
     CORRECTIONS,
+    P_VALUE,
     binomial_two_sided_p,
+    estimate_fields,
     normal_two_sided_p,
     t_critical,
     t_two_sided_p,
+    verdict_fields,
 )
 
 SIGN_TEST_BELOW = 30
@@ -175,13 +179,12 @@ class Comparison:
 
     def rows(self, paired: bool = True, correction: str = "holm", alpha: float = 0.05) -> list[dict[str, Any]]:
         """One row per figure: base and variant means, ``estimate`` (variant - base), its 95%
-        interval ``ci95``, ``p``, ``p_adjusted`` and ``flagged`` (adjusted p below ``alpha``)."""
+        interval ``ci_low``, ``ci_high``, ``p_value``, ``p_adjusted`` (by ``adjustment``) and
+        ``significant`` (adjusted p below ``alpha``)."""
         rows = [self._row(key, paired) for key in _ordered(self.order)]
-        adjusted = CORRECTIONS[correction]([r["p"] for r in rows])
+        adjusted = CORRECTIONS[correction]([r[P_VALUE] for r in rows])
         for row, p_adj in zip(rows, adjusted, strict=True):
-            row["p_adjusted"] = _round(p_adj, 6)
-            row["flagged"] = p_adj < alpha
-            row["p"] = _round(row["p"], 6)
+            row |= verdict_fields(row[P_VALUE], p_adj, correction, alpha)
         return rows
 
     def pairing_gain(self) -> float | None:
@@ -233,9 +236,8 @@ class Comparison:
             "n": n,
             "base": _round(mean_a, 4),
             "variant": _round(mean_b, 4),
-            "estimate": _round(estimate, 4),
-            "ci95": [_round(estimate - half, 4), _round(estimate + half, 4)],
-            "p": p,
+            **estimate_fields(estimate, estimate - half, estimate + half),
+            P_VALUE: p,
         }
 
 
@@ -296,23 +298,20 @@ def format_comparison(report: dict[str, Any]) -> str:
         )
     gain = method.get("pairing_gain")
     if method["design"] == "paired" and gain:
-        lines.append(
-            f"pairing made the intervals {gain:.1f}x narrower than unpaired ones on the same games (median over "
-            f"rows): an unpaired comparison would need about {gain * gain:.0f}x the games"
-        )
+        lines.append(pairing_line(gain))
     lines += [
         f"p-values adjusted over {len(rows)} rows with {CORRECTION_NAMES[method['correction']]}",
         "",
         f"{'':30} {'base':>9} {'variant':>9} {'change':>9}   {'95% CI of the change':<22} {'p':>7} {'adj. p':>7}",
     ]
     for r in rows:
-        mark = " *" if r["flagged"] else ""
-        ci = f"[{r['ci95'][0]:+.3f}, {r['ci95'][1]:+.3f}]"
+        mark = " *" if r["significant"] else ""
+        ci = f"[{r['ci_low']:+.3f}, {r['ci_high']:+.3f}]"
         lines.append(
             f"{r['figure'].replace('_', ' '):30} {r['base']:>9.3f} {r['variant']:>9.3f} {r['estimate']:>+9.3f}"
-            f"   {ci:<22} {_p(r['p']):>7} {_p(r['p_adjusted']):>7}{mark}"
+            f"   {ci:<22} {_p(r['p_value']):>7} {_p(r['p_adjusted']):>7}{mark}"
         )
-    flagged = sum(r["flagged"] for r in rows)
+    flagged = sum(r["significant"] for r in rows)
     lines += [
         "",
         f"* flagged: adjusted p below {method['alpha']} ({flagged} of {len(rows)} rows). Intervals are per row, "
@@ -321,6 +320,27 @@ def format_comparison(report: dict[str, Any]) -> str:
     ]
     lines += [f"warning: {w}" for w in m.get("warnings", [])]
     return "\n".join(lines)
+
+
+def pairing_line(gain: float) -> str:
+    """What pairing bought, in words: how much narrower the intervals are, or that it bought nothing.
+
+    >>> print(pairing_line(2.5))
+    pairing made the intervals 2.5x narrower than unpaired ones on the same games (median over rows):
+    an unpaired comparison would need about 6.2x the games
+    >>> print(pairing_line(1.02))
+    pairing did not narrow the intervals here (median over rows): the change makes the paired games
+    differ as much as unrelated ones
+    """
+    if gain < 1.05:
+        return (
+            "pairing did not narrow the intervals here (median over rows): the change makes the paired games "
+            "differ as much as unrelated ones"
+        )
+    return (
+        f"pairing made the intervals {gain:.1f}x narrower than unpaired ones on the same games (median over "
+        f"rows): an unpaired comparison would need about {gain * gain:.1f}x the games"
+    )
 
 
 def _p(p: float) -> str:

@@ -9,8 +9,8 @@ def _pct(rate: float) -> str:
     return f"{100 * rate:5.1f}%"
 
 
-def _ci(ci: list[float]) -> str:
-    return f"[{100 * ci[0]:.1f}–{100 * ci[1]:.1f}]"
+def _ci(figure: dict[str, Any]) -> str:
+    return f"[{100 * figure['ci_low']:.1f}–{100 * figure['ci_high']:.1f}]"
 
 
 def format_table(report: dict[str, Any]) -> str:
@@ -39,17 +39,17 @@ def format_table(report: dict[str, Any]) -> str:
     ]
     lines.append("wins by bot              games   wins   rate    95% CI")
     for bot, w in s["wins_by_bot"].items():
-        lines.append(f"  {bot:<20} {w['games']:>7} {w['wins']:>6} {_pct(w['rate'])}  {_ci(w['ci95'])}")
+        lines.append(f"  {bot:<20} {w['games']:>7} {w['wins']:>6} {_pct(w['estimate'])}  {_ci(w)}")
     fp = s["first_player"]
     mixed = len(set(m["bots"])) > 1
     lines.append(
-        f"first in round-1 order wins {_pct(fp['rate'])} {_ci(fp['ci95'])} (an even share is {_pct(fp['fair_share'])})"
+        f"first in round-1 order wins {_pct(fp['estimate'])} {_ci(fp)} (an even share is {_pct(fp['fair_share'])})"
         + ("; bots differ, so not a seat effect" if mixed else "")
     )
     if "gold_track_top" in s:
         gt = s["gold_track_top"]
         lines.append(
-            f"top of the starting gold track wins {_pct(gt['rate'])} {_ci(gt['ci95'])} (the tie-break cube, R9: "
+            f"top of the starting gold track wins {_pct(gt['estimate'])} {_ci(gt)} (the tie-break cube, R9: "
             "a different advantage from turn order)"
         )
     lines += [
@@ -59,7 +59,7 @@ def format_table(report: dict[str, Any]) -> str:
     for seat, w in zip(s["per_seat"], s["wins_by_seat"], strict=True):
         src = seat["vp_by_source"]
         lines.append(
-            f"  {seat['seat']:<10} {w['wins']:>6} {_pct(w['rate'])}  {_ci(w['ci95']):<14}"
+            f"  {seat['seat']:<10} {w['wins']:>6} {_pct(w['estimate'])}  {_ci(w):<14}"
             f"{seat['vp']['mean']:>6.1f} {src['settlements']:>7.1f} {src['alcalde']:>8.1f} "
             f"{src['gold_majority']:>9.1f} {src['final_gold']:>11.1f} {seat['final_gold']['mean']:>5.1f}"
         )

@@ -138,33 +138,25 @@ class Stats:
             },
             "end_reasons": dict(sorted(self.end_reasons.items())),
             "wins_by_seat": [
-                {
-                    "seat": f"p{p + 1}",
-                    "wins": w,
-                    "rate": round(w / g, 4),
-                    "ci95": [round(x, 4) for x in wilson(w, self.games)],
-                }
+                {"seat": f"p{p + 1}", "wins": w, **estimate_fields(w / g, *wilson(w, self.games))}
                 for p, w in enumerate(self.wins_by_seat)
             ],
             "wins_by_bot": {
                 bot: {
                     "games": n,
                     "wins": self.bot_wins[bot],
-                    "rate": round(self.bot_wins[bot] / n, 4),
-                    "ci95": [round(x, 4) for x in wilson(self.bot_wins[bot], n)],
+                    **estimate_fields(self.bot_wins[bot] / n, *wilson(self.bot_wins[bot], n)),
                 }
                 for bot, n in sorted(self.bot_games.items())
             },
             "first_player": {
                 "wins": self.first_player_wins,
-                "rate": round(self.first_player_wins / g, 4),
-                "ci95": [round(x, 4) for x in wilson(self.first_player_wins, self.games)],
+                **estimate_fields(self.first_player_wins / g, *wilson(self.first_player_wins, self.games)),
                 "fair_share": round(1 / self.players, 4),
             },
             "gold_track_top": {
                 "wins": self.gold_top_wins,
-                "rate": round(self.gold_top_wins / g, 4),
-                "ci95": [round(x, 4) for x in wilson(self.gold_top_wins, self.games)],
+                **estimate_fields(self.gold_top_wins / g, *wilson(self.gold_top_wins, self.games)),
                 "fair_share": round(1 / self.players, 4),
             },
             "per_player": {k: m.to_json() for k, m in self.per_player.items()},

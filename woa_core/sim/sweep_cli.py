@@ -28,7 +28,7 @@ A space file (see schema/sweep.schema.json and rules/sweeps/):
 Every point plays the same games (game i has the same seed at every point), so differences
 between points are differences of the rules, not of luck. DIR gets points/ID.json as each point
 finishes (a Ctrl-C loses no finished point: run again with --resume), then results.csv (one row
-per point and figure: point, the parameter values, figure, mean, ci_low, ci_high, n) and
+per point and figure: point, the parameter values, figure, estimate, ci_low, ci_high, n) and
 results.json (the manifest, the ranking and the same rows).
 
 Objectives (lower score is better): """

@@ -1,8 +1,9 @@
 """A sweep's results: the long table (one row per point and figure), the ranking, the summary.
 
-The CSV has the columns ``point``, one per parameter, ``figure``, ``mean``, ``ci_low``,
-``ci_high``, ``n`` — tidy, for a spreadsheet or a data-frame library. Intervals are 95%
-(Wilson for rates); a figure of a single game has no interval (empty cells).
+The CSV has the columns ``point``, one per parameter, ``figure``, ``estimate`` (the mean over the
+point's games), ``ci_low``, ``ci_high``, ``n`` — tidy, for a spreadsheet or a data-frame library,
+in the reports' shared names (``woa_core.sim.stats.VOCABULARY``). Intervals are 95% (Wilson for
+rates); a figure of a single game has no interval (empty cells).
 """
 
 from __future__ import annotations
@@ -15,12 +16,9 @@ from typing import Any
 
 from woa_core import __version__
 from woa_core.files import write_atomic
+from woa_core.sim.stats import CI_HIGH, CI_LOW, ESTIMATE, estimate_fields
 from woa_core.sim.sweep import DROPPED, SweepRun
 from woa_core.sim.sweep_figures import Figure, Objective, summarize
-
-
-def _num(x: float) -> float | None:
-    return round(x, 4) if math.isfinite(x) else None
 
 
 def point_figures(run: SweepRun) -> dict[str, dict[str, Figure]]:
@@ -37,10 +35,7 @@ def table_rows(run: SweepRun) -> list[dict[str, Any]]:
         values = by_id[point_id].point.values
         for name, f in figures.items():
             low, high = f.interval()
-            rows.append(
-                {"point": point_id, **values, "figure": name, "mean": round(f.mean, 4)}
-                | {"ci_low": _num(low), "ci_high": _num(high), "n": f.n}
-            )
+            rows.append({"point": point_id, **values, "figure": name, **estimate_fields(f.mean, low, high), "n": f.n})
     return rows
 
 
@@ -58,8 +53,7 @@ def ranking(run: SweepRun, objective: Objective) -> list[dict[str, Any]]:
                 "point": s.point.id,
                 "values": s.point.values,
                 "rank_key": score if math.isfinite(score) else math.inf,
-                "score": _num(shown[0]),
-                "ci95": [_num(shown[1]), _num(shown[2])],
+                **estimate_fields(*shown),
                 "games": len(s.games),
                 "status": s.status,
                 "rules_hash": s.rules_hash,
@@ -140,21 +134,20 @@ def format_summary(report: dict[str, Any], objective: Objective, out: Path, top:
     best = report["ranking"][0] if report["ranking"] else None
     for rank, r in enumerate(report["ranking"][:top], start=1):
         values = "  ".join(f"{_show(r['values'][p]):>{w}}" for p, w in zip(params, widths, strict=True))
-        low, high = r["ci95"]
-        interval = f"[{_show(low)}, {_show(high)}]"
+        interval = f"[{_show(r['ci_low'])}, {_show(r['ci_high'])}]"
         note = "  dropped" if r["status"] == DROPPED else ""
-        score = _show(r["score"])
+        score = _show(r["estimate"])
         lines.append(f"  {rank:>4}  {r['point']:<5}  {values}  {score:>9}   {interval:<18} {r['games']:>5}{note}")
     if len(report["ranking"]) > top:
         lines.append(f"  ... {len(report['ranking']) - top} more in {out / 'results.json'}")
-    if best is not None and None not in best["ci95"]:
+    if best is not None and None not in (best["ci_low"], best["ci_high"]):
         higher = objective.kind == "max"  # scores shown as the figure itself: higher is better
         ties = [
             r["point"]
             for r in report["ranking"][1:]
             if r["status"] != DROPPED
-            and None not in r["ci95"]
-            and (r["ci95"][1] >= best["ci95"][0] if higher else r["ci95"][0] <= best["ci95"][1])
+            and None not in (r["ci_low"], r["ci_high"])
+            and (r["ci_high"] >= best["ci_low"] if higher else r["ci_low"] <= best["ci_high"])
         ]
         if ties:
             lines.append(
@@ -184,4 +177,4 @@ def build_report(run: SweepRun, objective: Objective, backend: str, seconds: flo
 
 def table_columns(run: SweepRun) -> list[str]:
     """The CSV's columns."""
-    return ["point", *(p.path for p in run.space.parameters), "figure", "mean", "ci_low", "ci_high", "n"]
+    return ["point", *(p.path for p in run.space.parameters), "figure", ESTIMATE, CI_LOW, CI_HIGH, "n"]

@@ -23,8 +23,10 @@ from woa_core import __version__
 from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import UsageError, WoaError, printable
 from woa_core.options import (
+    DEFAULT_BOTS,
     RULES_HELP,
     add_rules_options,
+    bots_help,
     nonnegative_int,
     positive_int,
     read_rules_from,
@@ -223,7 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(columns of its row); add --log-dir DIR to get its log.",
     )
     add_rules_options(p, help="rules to play")
-    _add_run_options(p, games=100, bots="random", games_help="number of games")
+    _add_run_options(p, "simulate", games=100, games_help="number of games")
     p.add_argument(
         "--first-game",
         type=nonnegative_int,
@@ -294,7 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--base", metavar="RULES", help="the rules to compare against (default: west-of-africa)")
     add_rules_options(p, help="the changed rules (default: the base rules, changed by --set)")
-    _add_run_options(p, games=500, bots="heuristic", games_help="games under each ruleset")
+    _add_run_options(p, "compare", games=500, games_help="games under each ruleset")
     p.add_argument(
         "--variant-seed",
         type=int,
@@ -327,7 +329,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=3, help="number of players (default: %(default)s)")
     p.add_argument("--seat", type=int, default=1, help="your seat, 1 to PLAYERS (default: %(default)s)")
     p.add_argument(
-        "--bots", default="heuristic", help="the other seats' bots, one for all or one each (default: %(default)s)"
+        "--bots", default=DEFAULT_BOTS["play"], help=bots_help("play", "the other seats' bots, one for all or one each")
     )
     p.add_argument("--seed", type=int, default=0, help="game seed (default: %(default)s)")
     p.add_argument("--log", metavar="FILE", help="write the game's log to FILE (replay it with woa replay)")
@@ -337,13 +339,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_run_options(p: argparse.ArgumentParser, games: int, bots: str, games_help: str) -> None:
+def _add_run_options(p: argparse.ArgumentParser, command: str, games: int, games_help: str) -> None:
     """The options of every command that runs many bot games (simulate, compare)."""
     p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
     p.add_argument("--games", type=positive_int, default=games, help=f"{games_help} (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
     p.add_argument(
-        "--bots", default=bots, help="comma-separated bots, one per seat or one for all (default: %(default)s)"
+        "--bots",
+        default=DEFAULT_BOTS[command],
+        help=bots_help(command, "comma-separated bots, one per seat or one for all"),
     )
     p.add_argument("--rotate-seats", action="store_true", help="shift the bots one seat per game")
     p.add_argument("--workers", type=positive_int, help="processes to use (default: all cores)")

@@ -77,7 +77,7 @@ def test_manifest_says_what_produced_the_result(capsys) -> None:
     report = _simulate(capsys, "--players", "2", "--games", "2", "--seed", "9", "--workers", "1")
     m = report["manifest"]
     assert m["rules"] == "west-of-africa" and len(m["rules_hash"]) == 16
-    assert m["seed"] == 9 and m["players"] == 2 and m["bots"] == ["random", "random"]
+    assert m["seed"] == 9 and m["players"] == 2 and m["bots"] == ["heuristic", "heuristic"]
     assert m["engine"]
 
 

@@ -74,6 +74,21 @@ def test_every_point_plays_the_same_games(tmp_path: Path, capsys) -> None:
     assert by_point["p1"] == by_point["p2"]
 
 
+def test_games_on_the_command_line_replace_the_space_games_and_another_count_is_not_resumed(
+    tmp_path: Path, capsys
+) -> None:
+    space = _space(tmp_path, "players: 2\ngames: 40\nbots: random\nparameters:\n  economy.gold.cap: [45, 60]\n")
+    out = tmp_path / "out"
+    report = _sweep(capsys, str(space), "--out", str(out), "--games", "3")
+    m = report["manifest"]
+    assert m["games_per_point"] == 3 and m["games_played"] == 6
+    assert {r["n"] for r in report["rows"]} == {3}
+    assert main(["sweep", str(space), "--out", str(out), "--games", "4", "--resume", "--quiet"]) == 2
+    assert "--games changed since" in capsys.readouterr().err
+    assert main(["sweep", str(space), "--out", str(tmp_path / "other"), "--games", "0", "--quiet"]) == 2
+    assert "'0' is not a whole number of at least 1" in capsys.readouterr().err
+
+
 def test_race_plays_fewer_games_than_the_full_grid(tmp_path: Path, capsys) -> None:
     space = _space(tmp_path, GRID.format(games=40, bots="random"))
     report = _sweep(capsys, str(space), "--out", str(tmp_path / "out"), "--objective", "min:length", "--race")
@@ -181,7 +196,7 @@ def test_set_applies_at_every_point_and_a_bad_one_is_named(tmp_path: Path, capsy
     assert "--set economy.gold.start=-1:" in capsys.readouterr().err
     # a resumed sweep must be of the same space and --set
     args = ["sweep", str(space), "--out", str(tmp_path / "out"), "--resume", "--quiet"]
-    assert main(args) == 2 and "--set changed" in capsys.readouterr().err
+    assert main(args) == 2 and "--set or --games changed" in capsys.readouterr().err
 
 
 def test_a_parameter_the_player_count_overlay_overrides_is_refused(tmp_path: Path, capsys) -> None:

@@ -10,7 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from woa_core.errors import UsageError
-from woa_core.options import RULES_HELP, add_rules_options, positive_int, rules_overrides, rules_spec
+from woa_core.options import (
+    DEFAULT_BOTS,
+    RULES_HELP,
+    add_rules_options,
+    bots_help,
+    positive_int,
+    rules_overrides,
+    rules_spec,
+)
 from woa_core.sim.backends import add_dask_option
 
 COUNTEREXAMPLE = "counterexample.yaml"
@@ -45,9 +53,9 @@ def add_commands(sub: Any) -> None:
     )
     p.add_argument(
         "--bots",
-        default="random",
-        help="who plays the checked games: one bot for all seats or one per seat (default: %(default)s); "
-        "heuristic bots reach rules random play rarely does",
+        default=DEFAULT_BOTS["check"],
+        help=bots_help("check", "who plays the checked games: one bot for all seats or one per seat")
+        + "; heuristic bots reach rules random play rarely does",
     )
     p.add_argument("--coverage", action="store_true", help="report rule coverage")
     p.add_argument("--workers", type=positive_int, help="processes to use (default: all cores)")

@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from woa_core.errors import UsageError
-from woa_core.options import RULES_HELP, add_rules_options, positive_int, read_rules_from
+from woa_core.options import DEFAULT_BOTS, RULES_HELP, add_rules_options, bots_help, positive_int, read_rules_from
 
 EPILOG_RULES = RULES_HELP
 
@@ -63,7 +63,9 @@ def add_commands(sub: Any) -> None:
     add_rules_options(p, positional="?", help="rules to play")
     p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
     p.add_argument(
-        "--bot", default="heuristic", help="the bot in every seat, one of them restricted (default: %(default)s)"
+        "--bot",
+        default=DEFAULT_BOTS["value"],
+        help=bots_help("value", "the bot in every seat, one of them restricted"),
     )
     p.add_argument("--games", type=positive_int, default=300, help="games per restriction (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="master seed, shared by every row (default: %(default)s)")

@@ -92,8 +92,8 @@ class SweepStore:
                 raise UsageError(f"{out} already holds a sweep: add --resume to continue it, or choose another --out")
             if old.get("space_digest") != space.digest:
                 raise UsageError(
-                    f"{out} holds a sweep of another space ({space.file} or --set changed since): "
-                    "resume it with the same file and --set, or choose another --out"
+                    f"{out} holds a sweep of another space ({space.file}, --set or --games changed since): "
+                    "resume it with the same file, --set and --games, or choose another --out"
                 )
             if old.get("race_games") != race_games:
                 raise UsageError(f"{out} was swept with other racing settings ({old.get('race_games')}): give the same")

@@ -20,7 +20,7 @@ A space file (see schema/sweep.schema.json and rules/sweeps/):
   players: 3
   games: 40
   seed: 1
-  bots: [heuristic]
+  bots: [heuristic]            # the default, as on simulate, compare and value
   parameters:
     economy.gold.cap: [40, 45, 60]
     economy.game_end.vp_threshold: {min: 20, max: 30, step: 5}
@@ -58,6 +58,13 @@ def add_command(sub: Any) -> None:
         action="append",
         metavar="PATH=VALUE",
         help="change one rules value at every point, e.g. economy.gold.start=10 (repeatable; as on simulate)",
+    )
+    p.add_argument(
+        "--games",
+        type=positive_int,
+        metavar="N",
+        help="games per point, as on simulate (default: the space's 'games', else 100); a folder swept with other "
+        "games is not resumed",
     )
     p.add_argument(
         "--objective",
@@ -111,7 +118,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         check_output(args.html)
     if (out / "sweep.json").exists() and not args.resume:
         raise UsageError(f"{out} already holds a sweep: add --resume to continue it, or choose another --out")
-    space = load_space(args.space, rules_overrides(args))
+    space = load_space(args.space, rules_overrides(args), args.games)
     objective = parse_objective(args.objective or space.objective or "seat-balance", space.players)
     race_games = None
     if args.race:

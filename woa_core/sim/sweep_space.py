@@ -38,6 +38,7 @@ from typing import Any
 
 from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import Problem, RulesError, SweepError, UsageError
+from woa_core.options import DEFAULT_BOTS
 from woa_core.rules import ResolvedDoc, RulesSource, bundled_rulesets, read_rules
 from woa_core.rules.overrides import parse_path
 from woa_core.rules.resolve import for_players
@@ -45,7 +46,7 @@ from woa_core.rules.source import Located, Path_, Pos, YamlProblem, display_path
 from woa_core.rules.validate import explain_schema_error, schema_validator
 
 SCHEMA = "sweep"
-DEFAULTS: dict[str, Any] = {"players": 4, "games": 100, "seed": 0, "bots": "heuristic", "rotate_seats": False}
+DEFAULTS: dict[str, Any] = {"players": 4, "games": 100, "seed": 0, "bots": DEFAULT_BOTS["sweep"], "rotate_seats": False}
 MAX_POINTS = 100_000
 """Most points a sweep plays, and most values one range may step through."""
 MAX_PARAMETERS = 10
@@ -133,21 +134,27 @@ class Space:
         return read_rules(self.rules_spec, self.base_overrides + point.overrides)
 
 
-def load_space(path: str | os.PathLike[str], overrides: tuple[str, ...] = ()) -> Space:
+def load_space(path: str | os.PathLike[str], overrides: tuple[str, ...] = (), games: int | None = None) -> Space:
     """Read and check a space file; ``SweepError`` lists every problem with its line.
 
-    ``overrides`` (``--set`` on the command line) apply at every point, after the space's rules."""
+    ``overrides`` (``--set`` on the command line) apply at every point, after the space's rules;
+    ``games`` (``--games``) replaces the space's games per point."""
     try:
         located = load_yaml(path)
     except YamlProblem as e:
         raise SweepError(e.problems) from None
-    return space_from_located(located, display_path(path), Path(path).resolve().parent, overrides)
+    return space_from_located(located, display_path(path), Path(path).resolve().parent, overrides, games)
 
 
 def space_from_located(
-    located: Located, file: str, base_dir: Path | None = None, overrides: tuple[str, ...] = ()
+    located: Located,
+    file: str,
+    base_dir: Path | None = None,
+    overrides: tuple[str, ...] = (),
+    games: int | None = None,
 ) -> Space:
-    """A space from parsed YAML: the schema, then ranges, bots and every value against the rules."""
+    """A space from parsed YAML: the schema, then ranges, bots and every value against the rules;
+    ``games``, if given, replaces the space's games per point (``woa sweep --games``)."""
     data = located.data
     if not isinstance(data, dict):
         raise SweepError([Problem(file, 1, 1, "a sweep space is a mapping (players, games, parameters, ...)")])
@@ -159,7 +166,9 @@ def space_from_located(
     if problems:
         raise SweepError(sorted(problems, key=lambda p: (p.line, p.column)))
     checker = _Checker(located, file)
-    settings = DEFAULTS | data
+    if games is not None and games < 1:
+        raise UsageError("--games must be at least 1")
+    settings = DEFAULTS | data | ({} if games is None else {"games": games})
     if len(data["parameters"]) > MAX_PARAMETERS:
         message = f"{len(data['parameters'])} parameters are more than the {MAX_PARAMETERS} one sweep may vary"
         raise SweepError([Problem(file, *_line_col(located, ("parameters",)), message + ": split the sweep")])
@@ -193,7 +202,8 @@ def space_from_located(
         checker.check_rules(rules_spec, base_overrides, players, parameters)
     if checker.problems:
         raise SweepError(sorted(checker.problems, key=lambda p: (p.line, p.column)))
-    digest = hashlib.sha256(json.dumps([data, list(overrides)], sort_keys=True).encode()).hexdigest()[:16]
+    played = data if games is None else data | {"games": games}  # --games makes another sweep
+    digest = hashlib.sha256(json.dumps([played, list(overrides)], sort_keys=True).encode()).hexdigest()[:16]
     return Space(
         file=file,
         name=str(data.get("name") or Path(file).stem),

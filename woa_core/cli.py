@@ -212,6 +212,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_rules_options(p, positional="?", help="rules whose verbs to list")
     p.set_defaults(run=cmd_rules_verbs)
+    p = rules.add_parser(
+        "init",
+        help="copy a bundled ruleset into a folder of yours, to edit the game itself",
+        description="Copy a bundled ruleset (its YAML files, comments included) and the JSON Schemas into DIR, "
+        "with each file's '# yaml-language-server: $schema=' line pointing to DIR/schema so editors keep "
+        "checking as you type. Then edit the files and play them with --rules DIR (validate, simulate, compare, "
+        "...). The bundled files inside an installed woa are not the place to edit: an install reads its own "
+        "copy.",
+        epilog="Example: woa rules init my-game && woa validate --rules my-game && woa simulate --rules my-game",
+    )
+    p.add_argument("directory", metavar="DIR", help="a new or empty folder")
+    p.add_argument(
+        "--from",
+        dest="ruleset",
+        default="west-of-africa",
+        metavar="RULESET",
+        help="the bundled ruleset to copy (default: %(default)s)",
+    )
+    p.set_defaults(run=cmd_rules_init)
 
     p = sub.add_parser(
         "simulate",
@@ -417,6 +436,17 @@ def cmd_rules_verbs(args: argparse.Namespace) -> int:
     pack = load_document(rules_spec(args), rules_overrides(args)).pack
     for verb in pack.verbs.values():
         print(f"pN {verb.name} {verb.usage}".rstrip().ljust(40) + " " + verb.summary)
+    return 0
+
+
+def cmd_rules_init(args: argparse.Namespace) -> int:
+    """``woa rules init``: a bundled ruleset copied into a folder of the user's."""
+    from woa_core.rules.init import init_rules
+
+    written = init_rules(args.directory, args.ruleset)
+    folder = printable(args.directory)
+    print(f"copied {args.ruleset} into {folder}: {len(written)} rules files and schema/ (for editors)")
+    print(f"edit them, then: woa validate --rules {folder}   woa simulate --rules {folder}")
     return 0
 
 

@@ -567,7 +567,7 @@ def test_overlay_orphaned_by_variant_counts(tmp_path, capsys):
           counts: [3, 4, 5]
         """,
     )
-    base = str(BUNDLED / "players.yaml")
+    base = "west-of-africa/players.yaml"  # a bundled file by its bundled name
     line = (BUNDLED / "players.yaml").read_text(encoding="utf-8").splitlines().index("  2:") + 1
     check(capsys, spec, [(base, line, 3, "overlay for 2 players, but counts are [3, 4, 5]")])
 
@@ -784,7 +784,7 @@ def test_player_count_not_supported_exits_1(capsys):
     problems = problems_of("west-of-africa", players=7)
     line = (BUNDLED / "players.yaml").read_text(encoding="utf-8").splitlines().index("counts: [2, 3, 4, 5]") + 1
     assert located(problems) == [
-        (str(BUNDLED / "players.yaml"), line, 9, "these rules are for 2, 3, 4 or 5 players, not 7"),
+        ("west-of-africa/players.yaml", line, 9, "these rules are for 2, 3, 4 or 5 players, not 7"),
     ]
     assert_cli_reports(capsys, "west-of-africa", problems, "--players", "7")
 

@@ -1,5 +1,5 @@
-"""Where the bundled data is, and reading it against its JSON Schemas: the schema validators and
-the sentences that explain a schema violation at its place in a file.
+"""Reading the bundled data against its JSON Schemas: the schema validators and the sentences
+that explain a schema violation at its place in a file (where the data is: ``bundled``).
 
 A module of its own so that reading a variant (``resolve``) and validating rules (``validate``)
 both use it without importing each other.
@@ -14,7 +14,6 @@ import json
 import re
 from collections.abc import Iterator
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -22,17 +21,8 @@ import jsonschema
 
 from woa_core.errors import Problem
 from woa_core.kernel.pack import Pack
+from woa_core.rules.bundled import data_root
 from woa_core.rules.source import Located, Path_, dotted
-
-
-def data_root() -> Path:
-    """Where the bundled ``rules/`` and ``schema/`` folders are: inside the installed package,
-    or beside ``woa_core`` in a source checkout."""
-    packaged = resources.files("woa_core") / "_data"
-    if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[2]
-
 
 KERNEL_SCHEMAS = Path(__file__).resolve().parents[1] / "kernel" / "schema"
 """The kernel's own schemas for the files every ruleset has (``ruleset``, ``players``) and for

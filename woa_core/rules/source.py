@@ -35,6 +35,7 @@ from typing import Any
 import yaml
 
 from woa_core.errors import Problem
+from woa_core.rules.bundled import bundled_name
 
 Path_ = tuple[str | int, ...]
 
@@ -99,7 +100,12 @@ class Located:
 
 
 def display_path(path: str | os.PathLike[str]) -> str:
-    """A path as a user would like to read it: relative to the working directory when inside it."""
+    """A path as a user would like to read it: a bundled ruleset's file by its bundled name
+    (``west-of-africa/board.yaml``, wherever woa is installed), another file relative to the
+    working directory when inside it."""
+    bundled = bundled_name(path)
+    if bundled is not None:
+        return bundled
     p = Path(path)
     try:
         return str(p.resolve().relative_to(Path.cwd().resolve()))

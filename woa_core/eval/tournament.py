@@ -171,8 +171,8 @@ def format_tournament(report: dict[str, Any]) -> str:
     for r in report["ratings"]:
         lines.append(f"  {r['bot']:<24} {r['estimate']:+7.0f}   [{r['ci_low']:+.0f}, {r['ci_high']:+.0f}]")
     for a, b in report.get("dominance", []):
-        lines.append(f"  note: {a} finished ahead of {b} in every game; the games bound their gap from below only,")
-        lines.append(f"  and the prior (sd {PRIOR_SD:.0f}) bounds it from above")
+        lines.append(f"  note: no game put {b} ahead of {a}: the games bound their gap from below only, and the")
+        lines.append(f"  prior (sd {PRIOR_SD:.0f}) from above")
     lines += ["", "wins per seat held         seats   wins   rate    95% CI"]
     for bot, w in report["win_rates"].items():
         lines.append(

@@ -1,0 +1,184 @@
+"""The README's example outputs, made by running their commands: they cannot drift from what woa prints.
+
+In README.md an example is a marker naming one or more commands, then the block the script writes,
+then an end marker::
+
+    <!-- example
+    woa validate --set economy.gold.cap=0
+    -->
+    ```text
+    $ woa validate --set economy.gold.cap=0
+    ... what the command printed (stdout and stderr, in order) ...
+    (exit status 1)
+    ```
+    <!-- /example -->
+
+``python docs/readme_examples.py`` runs every command and rewrites the blocks; ``--check`` only
+compares and lists the examples that differ (exit status 1), as ``tests/test_readme.py`` does.
+Timings, speeds and worker counts differ from run to run and machine to machine, so they are
+masked before comparing (``mask``); every other character must match. The commands run in a
+scratch folder holding a copy of ``rules/`` (so that ``--out`` folders land there, and paths read
+as in a checkout), against this checkout's ``woa_core``.
+
+    python docs/readme_examples.py           # rewrite README.md
+    python docs/readme_examples.py --check   # exit 1 and name the examples that differ
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+
+EXAMPLE = re.compile(r"<!-- example\n(?P<commands>.*?)-->\n(?P<block>.*?)<!-- /example -->", re.S)
+
+VOLATILE = [
+    (re.compile(r"\b\d+(?:\.\d+)? s\b"), "_ s"),  # "in 2.2 s", "(15 s, 2 worker(s))"
+    (re.compile(r"\b\d+ worker\(s\)"), "_ worker(s)"),  # --workers defaults to all cores
+    (re.compile(r"\b\d+(?:\.\d+)? (games|decisions)/s\b"), r"_ \1/s"),
+]
+"""What differs between two runs of the same command: times, speeds, the number of cores."""
+
+Runner = Callable[[str, Path], tuple[int, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """One example: its commands, where its block stands in the README, and the block."""
+
+    commands: tuple[str, ...]
+    start: int  # of the block (after the marker)
+    end: int
+    block: str
+
+
+def examples(text: str) -> list[Example]:
+    """Every example of a README text.
+
+    >>> text = "x\\n<!-- example\\nwoa validate\\n-->\\n```text\\nold\\n```\\n<!-- /example -->\\n"
+    >>> [(e.commands, e.block) for e in examples(text)]
+    [(('woa validate',), '```text\\nold\\n```\\n')]
+    """
+    return [
+        Example(
+            tuple(line.strip() for line in m["commands"].splitlines() if line.strip()),
+            m.start("block"),
+            m.end("block"),
+            m["block"],
+        )
+        for m in EXAMPLE.finditer(text)
+    ]
+
+
+def mask(text: str) -> str:
+    """``text`` with what differs between runs (times, speeds, worker counts) masked.
+
+    >>> mask("200 games in 2.2 s with 2 worker(s): 89.8 games/s, 12802 decisions/s")
+    '200 games in _ s with _ worker(s): _ games/s, _ decisions/s'
+    """
+    for pattern, replacement in VOLATILE:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def render(example: Example, run: Runner, folder: Path) -> str:
+    """The block of ``example``: each command after ``$``, what it printed, a non-zero exit status."""
+    lines = ["```text"]
+    for command in example.commands:
+        status, output = run(command, folder)
+        lines.append(f"$ {command}")
+        lines += output.rstrip("\n").splitlines()
+        if status:
+            lines.append(f"(exit status {status})")
+    return "\n".join([*lines, "```"]) + "\n"
+
+
+def run_command(command: str, folder: Path) -> tuple[int, str]:
+    """Run ``woa ...`` from this checkout in ``folder``; its exit status and its output (stdout and
+    stderr interleaved as printed)."""
+    argv = shlex.split(command)
+    if argv[0] != "woa":
+        raise ValueError(f"an example runs woa, not {argv[0]}: {command}")
+    env = os.environ | {"PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", "PYTHONHASHSEED": "0"}
+    done = subprocess.run(
+        [sys.executable, "-m", "woa_core.cli", *argv[1:]],
+        cwd=folder,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=1800,
+    )
+    return done.returncode, done.stdout
+
+
+def scratch() -> tempfile.TemporaryDirectory[str]:
+    """A scratch folder holding a copy of the checkout's ``rules/`` (variants, sweeps, the game)."""
+    folder = tempfile.TemporaryDirectory(prefix="woa-readme-")
+    shutil.copytree(ROOT / "rules", Path(folder.name) / "rules")
+    return folder
+
+
+def update(text: str, run: Runner = run_command, only: Callable[[Example], bool] = lambda e: True) -> str:
+    """``text`` with the blocks of the chosen examples made again by running their commands."""
+    out, at = [], 0
+    with scratch() as folder:
+        for example in examples(text):
+            block = render(example, run, Path(folder)) if only(example) else example.block
+            out += [text[at : example.start], block]
+            at = example.end
+    return "".join(out) + text[at:]
+
+
+def differences(text: str, run: Runner = run_command) -> list[str]:
+    """The examples whose block differs from what their commands print now (times masked), each
+    as its commands and the first differing line."""
+    found = []
+    with scratch() as folder:
+        for example in examples(text):
+            fresh = render(example, run, Path(folder))
+            old_lines, new_lines = mask(example.block).splitlines(), mask(fresh).splitlines()
+            if old_lines != new_lines:
+                first = next(
+                    (i for i, (a, b) in enumerate(zip(old_lines, new_lines, strict=False)) if a != b),
+                    min(len(old_lines), len(new_lines)),
+                )
+                shown = old_lines[first] if first < len(old_lines) else "(nothing)"
+                printed = new_lines[first] if first < len(new_lines) else "(nothing)"
+                found.append(f"{' / '.join(example.commands)}:\n  README: {shown}\n  now:    {printed}")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Rewrite the README's examples, or with ``--check`` list those that differ."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="compare only; exit 1 if an example differs")
+    parser.add_argument("--only", metavar="TEXT", help="only the examples whose commands contain TEXT")
+    args = parser.parse_args(argv)
+    text = README.read_text(encoding="utf-8")
+    if args.check:
+        found = differences(text)
+        for difference in found:
+            print(difference)
+        print(f"{len(found)} of {len(examples(text))} README examples differ from what their commands print")
+        return 1 if found else 0
+    chosen = (lambda e: any(args.only in c for c in e.commands)) if args.only else (lambda e: True)
+    new = update(text, only=chosen)
+    README.write_text(new, encoding="utf-8")
+    print(f"README.md: {sum(map(chosen, examples(text)))} example(s) made from their commands")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

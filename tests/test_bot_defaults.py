@@ -1,4 +1,4 @@
-"""Every command's default bot comes from one place (``woa_core.options.DEFAULT_BOTS``) and its
+"""Every command's default bot comes from one place (``woa_core.defaults.DEFAULT_BOTS``) and its
 ``--help`` says which and why (issue 17): the commands whose figures a designer acts on play the
 heuristic, ``woa check`` plays random."""
 
@@ -9,7 +9,7 @@ import argparse
 import pytest
 
 from woa_core.cli import build_parser
-from woa_core.options import CHECK_BOT, DEFAULT_BOTS, DESIGN_BOT
+from woa_core.defaults import CHECK_BOT, DEFAULT_BOTS, DESIGN_BOT
 from woa_core.sim.sweep_space import DEFAULTS
 
 

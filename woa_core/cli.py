@@ -20,10 +20,9 @@ from typing import Any, TextIO, cast
 import yaml
 
 from woa_core import __version__
-from woa_core.defaults import DEFAULT_RULES
+from woa_core.defaults import DEFAULT_BOTS, DEFAULT_RULES
 from woa_core.errors import UsageError, WoaError, printable
 from woa_core.options import (
-    DEFAULT_BOTS,
     RULES_HELP,
     add_rules_options,
     bots_help,
@@ -226,7 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--from",
         dest="ruleset",
-        default="west-of-africa",
+        default=DEFAULT_RULES,
         metavar="RULESET",
         help="the bundled ruleset to copy (default: %(default)s)",
     )

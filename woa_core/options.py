@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from woa_core.defaults import DEFAULT_RULES
+from woa_core.defaults import CHECK_BOT, DEFAULT_BOTS, DEFAULT_RULES
 from woa_core.errors import UsageError
 
 if TYPE_CHECKING:  # woa_core.rules is imported when rules are read, not for --help
@@ -40,21 +40,6 @@ RULES_HELP = (
 )
 
 SET_HELP = "change one rules value for this run, e.g. economy.gold.cap=60 (repeatable; see below)"
-
-DESIGN_BOT = "heuristic"
-"""The default bot of every command whose figures a designer acts on — ``simulate``, ``compare``,
-``value``, ``sweep`` — and of the opponents in ``play``: the scripted heuristic plays like a
-sensible player at a few hundred games a second, so its figures say something about the rules;
-random play's figures mostly say that random play is poor."""
-
-CHECK_BOT = "random"
-"""The default bot of ``woa check``, which hunts rule bugs rather than measuring the game: random
-play takes every kind of legal action, including the odd ones a scripted bot never chooses, and is
-several times faster, so a check reaches more situations per second."""
-
-DEFAULT_BOTS = {"simulate": DESIGN_BOT, "compare": DESIGN_BOT, "value": DESIGN_BOT, "sweep": DESIGN_BOT}
-DEFAULT_BOTS |= {"play": DESIGN_BOT, "check": CHECK_BOT}
-"""Each command's default bot, in one place (``tournament`` names its bots always)."""
 
 
 def bots_help(command: str, what: str) -> str:

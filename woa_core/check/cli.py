@@ -9,16 +9,9 @@ from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
+from woa_core.defaults import DEFAULT_BOTS
 from woa_core.errors import UsageError
-from woa_core.options import (
-    DEFAULT_BOTS,
-    RULES_HELP,
-    add_rules_options,
-    bots_help,
-    positive_int,
-    rules_overrides,
-    rules_spec,
-)
+from woa_core.options import RULES_HELP, add_rules_options, bots_help, positive_int, rules_overrides, rules_spec
 from woa_core.sim.backends import add_dask_option
 
 COUNTEREXAMPLE = "counterexample.yaml"

@@ -8,8 +8,9 @@ import os
 import sys
 from typing import Any
 
+from woa_core.defaults import DEFAULT_BOTS
 from woa_core.errors import UsageError
-from woa_core.options import DEFAULT_BOTS, RULES_HELP, add_rules_options, bots_help, positive_int, read_rules_from
+from woa_core.options import RULES_HELP, add_rules_options, bots_help, positive_int, read_rules_from
 
 EPILOG_RULES = RULES_HELP
 

@@ -25,6 +25,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import UsageError
 from woa_core.rules.bundled import data_root
 from woa_core.rules.resolve import bundled_rulesets
@@ -33,7 +34,7 @@ MODELINE = re.compile(r"^(# yaml-language-server: \$schema=)(\S+)$", re.M)
 """The editor's schema line of a rules file; its target is rewritten to the copied schema."""
 
 
-def init_rules(directory: str | os.PathLike[str], ruleset: str = "west-of-africa") -> list[Path]:
+def init_rules(directory: str | os.PathLike[str], ruleset: str = DEFAULT_RULES) -> list[Path]:
     """Copy bundled ``ruleset`` and the schemas into ``directory`` (new, or an empty folder);
     return the rules files written. The folder appears whole or not at all.
 

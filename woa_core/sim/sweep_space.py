@@ -36,9 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from woa_core.defaults import DEFAULT_RULES
+from woa_core.defaults import DEFAULT_BOTS, DEFAULT_RULES
 from woa_core.errors import Problem, RulesError, SweepError, UsageError
-from woa_core.options import DEFAULT_BOTS
 from woa_core.rules import ResolvedDoc, RulesSource, bundled_rulesets, read_rules
 from woa_core.rules.overrides import parse_path
 from woa_core.rules.resolve import for_players

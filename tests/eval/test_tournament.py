@@ -76,3 +76,15 @@ def test_an_unbalanced_game_count_is_reported(capsys: pytest.CaptureFixture[str]
     )  # fmt: skip
     assert status == 0
     assert "NOT seat-balanced" in out and "balanced game counts near this: 3, 6, 9" in out
+
+
+def test_a_bot_that_always_wins_gets_a_finite_rating_with_a_real_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 17: `woa tournament random heuristic --games 4` printed "+245 [+245, +245]"."""
+    status, out, _ = _run(capsys, "tournament", "random", "heuristic", "--games", "4", "--workers", "1", "--json")
+    assert status == 0
+    report = json.loads(out)
+    heuristic = report["ratings"][0]
+    assert heuristic["bot"] == "heuristic" and report["dominance"] == [["heuristic", "random"]]
+    assert heuristic["ci_low"] + 100 < heuristic["estimate"] < heuristic["ci_high"] - 100
+    status, out, _ = _run(capsys, "tournament", "random", "heuristic", "--games", "4", "--workers", "1")
+    assert "note: no game put random ahead of heuristic" in out

@@ -62,6 +62,7 @@ def run(capsys, *argv: str) -> tuple[int, str]:
         (["sweep", str(SWEEP_SPACE), "--out", "x", "--top", "-5"], "argument --top: '-5' is not a whole number"),
         (["sweep", str(SWEEP_SPACE), "--out", "x", "--race", "--race-games", "0"], "argument --race-games: '0'"),
         (["sweep", str(SWEEP_SPACE), "--out", "x", "--workers", "0"], "argument --workers: '0' is not a whole"),
+        (["sweep", str(SWEEP_SPACE), "--out", "x", "--games", "0"], "argument --games: '0' is not a whole number"),
     ],
 )
 def test_counts_below_their_least_are_refused(capsys, argv, sentence):

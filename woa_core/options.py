@@ -127,7 +127,7 @@ def positive_int(text: str) -> int:
 
 
 def nonnegative_int(text: str) -> int:
-    """An argparse ``type``: a whole number of at least 0 (a first game index, a resample count).
+    """An argparse ``type``: a whole number of at least 0 (a first game index).
 
     >>> nonnegative_int("0"), nonnegative_int(" 7 ")
     (0, 7)

@@ -156,3 +156,9 @@ def test_woa_value_lists_every_card_with_a_value_and_an_interval(capsys: pytest.
 def test_woa_value_refuses_an_unknown_restriction_kind(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["value", "--only", "cards"]) == 2
     assert "--only: cards (choose from card, action, island)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("margin", ["0", "-5", "100", "nan", "inf"])
+def test_woa_value_refuses_a_margin_outside_0_to_100_points(capsys: pytest.CaptureFixture[str], margin: str) -> None:
+    assert main(["value", "--margin", margin, "--games", "1"]) == 2
+    assert "--margin must be between 0 and 100 (percentage points)" in capsys.readouterr().err

@@ -302,3 +302,43 @@ def test_extending_a_folder_without_rule_files_is_one_error_at_the_extends_line(
         "and its pack's) (at extends)"
     )
     assert summary.endswith("v.yaml: 1 problem(s)")
+
+
+# ------------------------------------------------------------------- what the issue's notes left
+
+
+def test_workers_beyond_four_per_core_are_refused(capsys):
+    """--workers 100000 would fork a storm of processes: refused with a sentence, exit 2."""
+    status, err = run(capsys, "simulate", "--games", "2", "--workers", "100000", "--quiet")
+    assert status == 2
+    assert "'100000' workers: at most" in err and "per core" in err and "Traceback" not in err
+
+
+class _Broken:
+    """A plug-in bot with a bug: it divides by zero when it chooses."""
+
+    name = "broken"
+
+    def __init__(self, seed: int, seat: int = 0, players: int = 2) -> None:
+        self.seat = seat
+
+    def choose(self, view, legal):
+        return legal[0] if self.seat else legal[len(legal) // 0]
+
+
+def test_a_plug_in_bot_that_fails_is_a_sentence_naming_it(capsys):
+    status, err = run(
+        capsys,
+        "simulate",
+        "--games",
+        "1",
+        "--players",
+        "2",
+        "--workers",
+        "1",
+        "--quiet",
+        "--bots",
+        "tests.test_input_bounds:_Broken",
+    )
+    assert status != 0 and "Traceback" not in err
+    assert "bot 'broken' (seat 1) failed while choosing: ZeroDivisionError" in err

@@ -32,6 +32,7 @@ from woa_core.options import (
     rules_overrides,
     rules_spec,
     rules_specs,
+    worker_count,
 )
 from woa_core.sim.backends import add_dask_option, open_backend
 
@@ -368,7 +369,7 @@ def _add_run_options(p: argparse.ArgumentParser, command: str, games: int, games
         help=bots_help(command, "comma-separated bots, one per seat or one for all"),
     )
     p.add_argument("--rotate-seats", action="store_true", help="shift the bots one seat per game")
-    p.add_argument("--workers", type=positive_int, help="processes to use (default: all cores)")
+    p.add_argument("--workers", type=worker_count, help="processes to use (default: all cores; at most 4 per core)")
     add_dask_option(p)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 

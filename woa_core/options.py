@@ -22,6 +22,7 @@ by the parser with one sentence, before anything runs.
 from __future__ import annotations
 
 import argparse
+import os
 from typing import TYPE_CHECKING
 
 from woa_core.defaults import CHECK_BOT, DEFAULT_BOTS, DEFAULT_RULES
@@ -124,6 +125,29 @@ def positive_int(text: str) -> int:
     argparse.ArgumentTypeError: '0' is not a whole number of at least 1
     """
     return _whole(text, 1)
+
+
+WORKERS_PER_CORE = 4
+"""Most worker processes per core ``--workers`` may ask for: more only slow a run down (each is a
+Python process with its own copy of the rules), and a typo of 100000 would fork a storm."""
+
+
+def worker_count(text: str) -> int:
+    """An argparse ``type``: a number of worker processes, from 1 to ``WORKERS_PER_CORE`` per core.
+
+    >>> worker_count("2")
+    2
+    >>> worker_count("100000")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '100000' workers: at most ... on this machine (4 per core)
+    """
+    value = _whole(text, 1)
+    most = WORKERS_PER_CORE * (os.cpu_count() or 1)
+    if value > most:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} workers: at most {most} on this machine ({WORKERS_PER_CORE} per core)"
+        )
+    return value
 
 
 def nonnegative_int(text: str) -> int:

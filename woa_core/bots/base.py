@@ -75,6 +75,17 @@ def bot_exited(name: str, e: SystemExit, seat: int | None = None) -> UsageError:
     )
 
 
+def bot_failed(name: str, e: Exception, seat: int | None = None) -> UsageError:
+    """The sentence for a bot that raised an error while it chose: a plug-in's bug is reported
+    as what it is, naming the bot, never as a traceback through the engine.
+
+    >>> str(bot_failed("mine:Bot", ZeroDivisionError("division by zero"), 1))
+    "bot 'mine:Bot' (seat 2) failed while choosing: ZeroDivisionError: division by zero"
+    """
+    at = f" (seat {seat + 1})" if seat is not None else ""
+    return UsageError(f"bot '{name}'{at} failed while choosing: {type(e).__name__}: {e}")
+
+
 def outside_limits(limits: Mapping[str, tuple[float, float]], values: Mapping[str, Any]) -> str | None:
     """Why one of ``values`` is outside the bounds ``limits`` declares for it, or ``None``.
 

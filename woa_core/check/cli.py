@@ -11,7 +11,15 @@ from typing import Any
 
 from woa_core.defaults import DEFAULT_BOTS
 from woa_core.errors import UsageError
-from woa_core.options import RULES_HELP, add_rules_options, bots_help, positive_int, rules_overrides, rules_spec
+from woa_core.options import (
+    RULES_HELP,
+    add_rules_options,
+    bots_help,
+    positive_int,
+    rules_overrides,
+    rules_spec,
+    worker_count,
+)
 from woa_core.sim.backends import add_dask_option
 
 COUNTEREXAMPLE = "counterexample.yaml"
@@ -51,7 +59,7 @@ def add_commands(sub: Any) -> None:
         + "; heuristic bots reach rules random play rarely does",
     )
     p.add_argument("--coverage", action="store_true", help="report rule coverage")
-    p.add_argument("--workers", type=positive_int, help="processes to use (default: all cores)")
+    p.add_argument("--workers", type=worker_count, help="processes to use (default: all cores; at most 4 per core)")
     add_dask_option(p)
     p.add_argument("--json", action="store_true", help="print the outcome as JSON")
     p.set_defaults(run=cmd_check)

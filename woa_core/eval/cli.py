@@ -10,7 +10,7 @@ from typing import Any
 
 from woa_core.defaults import DEFAULT_BOTS
 from woa_core.errors import UsageError
-from woa_core.options import RULES_HELP, add_rules_options, bots_help, positive_int, read_rules_from
+from woa_core.options import RULES_HELP, add_rules_options, bots_help, positive_int, read_rules_from, worker_count
 
 EPILOG_RULES = RULES_HELP
 
@@ -43,7 +43,7 @@ def add_commands(sub: Any) -> None:
         help="games to play (default: %(default)s); a multiple of the players keeps seats balanced",
     )
     p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
-    p.add_argument("--workers", type=positive_int, help="processes to use (default: all cores)")
+    p.add_argument("--workers", type=worker_count, help="processes to use (default: all cores; at most 4 per core)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(run=cmd_tournament)
@@ -82,7 +82,7 @@ def add_commands(sub: Any) -> None:
         default="card,action,island",
         help="which restrictions: card, action, island, comma-separated (default: %(default)s)",
     )
-    p.add_argument("--workers", type=positive_int, help="processes to use (default: all cores)")
+    p.add_argument("--workers", type=worker_count, help="processes to use (default: all cores; at most 4 per core)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(run=cmd_value)

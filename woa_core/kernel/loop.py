@@ -23,7 +23,8 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from woa_core.bots import make_bots
-from woa_core.bots.base import Bot, bot_exited, bot_name, notify_game_over
+from woa_core.bots.base import Bot, bot_exited, bot_failed, bot_name, notify_game_over
+from woa_core.errors import WoaError
 from woa_core.kernel.actions import Action
 from woa_core.kernel.contract import Game
 from woa_core.kernel.notation import format_action
@@ -148,6 +149,10 @@ class Bots(Observer):
             return self.players[seat].choose(view, legal)  # type: ignore[arg-type]
         except SystemExit as e:  # a plug-in may not end the run without a word
             raise bot_exited(bot_name(self.players[seat]), e, seat) from None
+        except (WoaError, StopGame):
+            raise
+        except Exception as e:  # a plug-in's bug: a sentence naming the bot, not a traceback
+            raise bot_failed(bot_name(self.players[seat]), e, seat) from e
 
     def end(self, game: Game, ending: Ending) -> None:
         if ending is Ending.OVER:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from woa_core.errors import UsageError
-from woa_core.options import positive_int
+from woa_core.options import positive_int, worker_count
 from woa_core.sim.sweep_figures import OBJECTIVES_HELP
 
 EXAMPLE = (
@@ -83,7 +83,7 @@ def add_command(sub: Any) -> None:
         help="games per racing round (default: a quarter of the games per point, at least 10)",
     )
     p.add_argument("--resume", action="store_true", help="continue a sweep in DIR, keeping its finished points")
-    p.add_argument("--workers", type=positive_int, help="processes to use (default: all cores)")
+    p.add_argument("--workers", type=worker_count, help="processes to use (default: all cores; at most 4 per core)")
     add_dask_option(p)
     p.add_argument("--top", type=positive_int, default=10, help="points to show in the ranking (default: %(default)s)")
     p.add_argument("--json", action="store_true", help="print results.json instead of the summary")

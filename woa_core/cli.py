@@ -690,7 +690,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 1 <= args.seat <= args.players:
         raise UsageError(f"--seat must be between 1 and {args.players}")
     _check_outputs(args.log)
-    bots = list(seat_bots(args.bots, args.players - 1))
+    bots = list(seat_bots(args.bots, args.players - 1, rules.pack))
     game, actions = play(rules, args.seed, args.seat - 1, bots)
     if args.log:  # quit saves the log so far
         seats = [*bots[: args.seat - 1], "human", *bots[args.seat - 1 :]]

@@ -88,7 +88,8 @@ def play(
         read = input
     game = Game(rules, seed=seed)
     others = [s for s in range(rules.players) if s != human]
-    players = dict(zip(others, make_bots(bots, seed, seats=others, players=rules.players), strict=True))
+    made = make_bots(bots, seed, seats=others, players=rules.players, pack=rules.pack)
+    players = dict(zip(others, made, strict=True))
     you = f"p{human + 1}"
     write(f"You are {you}. Type ? for your legal actions, board to see the board, quit to stop.")
     write(drawing_of(game.rules).text(game, human))

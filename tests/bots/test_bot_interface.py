@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import types
 from collections.abc import Sequence
@@ -10,8 +11,11 @@ from typing import ClassVar
 
 import pytest
 
-from woa_core.bots import make_bots, parse_spec, seat_bots, split_bots
+from woa_core.bots import bot_factory, make_bots, parse_spec, seat_bots, split_bots
+from woa_core.bots.mcts import MctsBot
+from woa_core.bots.random_bot import RandomBot
 from woa_core.errors import UsageError
+from woa_core.packs.west_of_africa.bots.heuristic import HeuristicBot
 from woa_core.packs.west_of_africa.game import Action, Game
 from woa_core.packs.west_of_africa.view import PlayerView
 from woa_core.rules import load_rules
@@ -77,6 +81,26 @@ def test_parameters_reach_the_bot_with_seat_and_player_count() -> None:
     assert isinstance(param, ParamBot)
     assert (param.seat, param.players, param.depth, param.greedy) == (1, 3, 3, True)
     assert isinstance(bots[2], OldBot) and bots[2].seed == 4 * 8 + 3
+
+
+def test_a_name_is_the_kernels_bot_then_the_packs_own() -> None:
+    """Issue 14: ``random`` and ``mcts`` play any pack; ``heuristic`` is West of Africa's and is
+    found through its pack (or, before the rules are known, through the bundled packs); another
+    pack's names are its own, and it cannot take over a kernel bot's name."""
+    woa = load_rules("west-of-africa", 2).pack
+    other = dataclasses.replace(
+        woa, name="other", bots={"greedy": "woa_test_plugins:ParamBot", "random": "woa_test_plugins:OldBot"}
+    )
+    assert bot_factory("heuristic") is bot_factory("heuristic", woa) is HeuristicBot
+    assert bot_factory("random", other) is RandomBot and bot_factory("mcts", other) is MctsBot
+    assert bot_factory("greedy", other) is ParamBot
+    (bot,) = make_bots(["greedy:depth=4"], seed=1, pack=other)
+    assert isinstance(bot, ParamBot) and bot.depth == 4
+    assert seat_bots("greedy:depth=2", 2, other) == ("greedy:depth=2",) * 2
+    with pytest.raises(UsageError, match=r"unknown bot 'heuristic' \(bundled: random, greedy, mcts; or give"):
+        bot_factory("heuristic", other)
+    with pytest.raises(UsageError, match=r"unknown bot 'greedy' \(bundled: random, heuristic, heuristic-v1, mcts;"):
+        seat_bots("greedy", 2)
 
 
 @pytest.mark.parametrize(

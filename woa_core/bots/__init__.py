@@ -1,7 +1,10 @@
 """Bots, and how a ``--bots`` value becomes one bot per seat.
 
-``--bots`` names bundled bots (``random``, ``heuristic``, ``heuristic-v1``, ``mcts``), a class of
-your own as ``module:Class``, or an entry point in the ``woa.bots`` group. Parameters follow the
+``--bots`` names a bot, looked up in this order: the kernel's bots, which play any pack
+(``random``, ``mcts``); the pack's own bots (``Pack.bots``: West of Africa has ``heuristic`` and
+``heuristic-v1``); an entry point in the ``woa.bots`` group; a class of your own as
+``module:Class``. Where the rules are not known yet (a command checks ``--bots`` before it reads
+them), a name is looked up in the bundled packs' bots. Parameters follow the
 name after a colon: ``mcts:iterations=400,c=1.4``. A comma token with ``=`` and no ``:``
 continues the previous bot's parameters, so one value can hold several bots with parameters:
 
@@ -27,7 +30,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
@@ -35,16 +38,16 @@ from typing import Any
 from woa_core.bots.base import Bot, BotFactory, bot_exited, outside_limits
 from woa_core.bots.random_bot import RandomBot
 from woa_core.errors import UsageError
+from woa_core.kernel.pack import Pack, bundled_packs
 
-BUNDLED: dict[str, str] = {
+KERNEL_BOTS: dict[str, str] = {
     "random": "woa_core.bots.random_bot:RandomBot",
-    "heuristic": "woa_core.packs.west_of_africa.bots.heuristic:HeuristicBot",
-    "heuristic-v1": "woa_core.packs.west_of_africa.bots.heuristic_v1:HeuristicV1Bot",
     "mcts": "woa_core.bots.mcts:MctsBot",
 }
+"""The bots that play any pack, by name, as ``module:Class``."""
 
 __all__ = [
-    "BUNDLED",
+    "KERNEL_BOTS",
     "Bot",
     "BotFactory",
     "RandomBot",
@@ -105,9 +108,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name, params
 
 
-def seat_bots(text: str, seats: int) -> tuple[str, ...]:
+def seat_bots(text: str, seats: int, pack: Pack | None = None) -> tuple[str, ...]:
     """The bot spec of each seat from a ``--bots`` value: one bot for all seats or one per seat.
     ``UsageError`` if the count does not fit, a bot cannot be found or a parameter is wrong.
+    ``pack``: the pack of the rules to be played (default: names of any bundled pack).
 
     >>> seat_bots("heuristic", 3)
     ('heuristic', 'heuristic', 'heuristic')
@@ -124,26 +128,31 @@ def seat_bots(text: str, seats: int) -> tuple[str, ...]:
         raise UsageError(f"--bots names {len(specs)} bots for {seats} seats: give one, or one per seat")
     for spec in set(specs):
         name, params = parse_spec(spec)
-        bot_params(name, params)
+        bot_params(name, params, pack)
     return specs
 
 
 def make_bots(
-    specs: Sequence[str], seed: int, seats: Sequence[int] | None = None, players: int | None = None
+    specs: Sequence[str],
+    seed: int,
+    seats: Sequence[int] | None = None,
+    players: int | None = None,
+    pack: Pack | None = None,
 ) -> list[Bot]:
     """One bot per spec, each with its own seed derived from the game's seed and its place.
 
     ``seats`` are the bots' seats (default 0, 1, ...); ``players`` the game's player count
-    (default: one per spec)."""
+    (default: one per spec); ``pack`` the pack of the game (whose bots the names may be; default:
+    any bundled pack's)."""
     seats = list(seats) if seats is not None else list(range(len(specs)))
     players = players if players is not None else len(specs)
     bots = []
     for i, (spec, seat) in enumerate(zip(specs, seats, strict=True)):
         name, text = parse_spec(spec)
-        factory = bot_factory(name)
-        params = bot_params(name, text)
+        factory = bot_factory(name, pack)
+        params = bot_params(name, text, pack)
         try:
-            if _takes_context(name):
+            if _takes_context(name, _pack_bots(pack)):
                 bot = factory(seed * 8 + i + 1, seat=seat, players=players, **params)
             else:  # a plug-in written for the one-argument interface
                 bot = factory(seed * 8 + i + 1)
@@ -157,25 +166,27 @@ def make_bots(
     return bots
 
 
-def bot_params(name: str, text: dict[str, str]) -> dict[str, Any]:
-    """``text`` parameters converted for bot ``name``'s constructor; ``UsageError`` naming the
-    bot's parameters if one is unknown or of the wrong kind.
+def bot_params(name: str, text: dict[str, str], pack: Pack | None = None) -> dict[str, Any]:
+    """``text`` parameters converted for bot ``name``'s constructor (a bot of ``pack``, or of any
+    bundled pack); ``UsageError`` naming the bot's parameters if one is unknown or of the wrong
+    kind. A bot's ``param_choices`` (a mapping, or a function of the pack giving one) lists the
+    values a parameter may take.
 
     >>> bot_params("random", {"depth": "2"})
     Traceback (most recent call last):
     woa_core.errors.UsageError: bot 'random' has no parameter 'depth' (it has none)
     """
-    accepted = _parameters(name)
+    accepted = _parameters(name, _pack_bots(pack))
     out: dict[str, Any] = {}
     for key, value in text.items():
         if key not in accepted:
             known = ", ".join(f"{k}={v!r}" for k, v in accepted.items()) or "none"
             raise UsageError(f"bot '{name}' has no parameter '{key}' (it has {known})")
         out[key] = _convert(name, key, value, accepted[key])
-        choices = getattr(bot_factory(name), "param_choices", {}).get(key)
+        choices = _param_choices(bot_factory(name, pack), pack).get(key)
         if choices is not None and out[key] not in choices:
             raise UsageError(f"bot '{name}': {key} must be one of {', '.join(map(str, choices))}, not '{value}'")
-    problem = outside_limits(getattr(bot_factory(name), "limits", {}), out)
+    problem = outside_limits(getattr(bot_factory(name, pack), "limits", {}), out)
     if problem:
         raise UsageError(f"bot '{name}': {problem}")
     return out
@@ -196,10 +207,15 @@ def _convert(name: str, key: str, value: str, default: Any) -> Any:
         raise UsageError(f"bot '{name}': {key}={value} is not a valid {kind.__name__}") from None
 
 
+def _param_choices(factory: Any, pack: Pack | None) -> Mapping[str, Sequence[Any]]:
+    choices = getattr(factory, "param_choices", {})
+    return choices(pack) if callable(choices) else choices  # type: ignore[no-any-return]
+
+
 @cache
-def _parameters(name: str) -> dict[str, Any]:
+def _parameters(name: str, bots: PackBots) -> dict[str, Any]:
     """A bot's own parameters and their defaults (keyword arguments beyond the context)."""
-    factory = bot_factory(name)  # a bot that cannot be found says so here, not later in a worker
+    factory = _factory(name, bots)  # a bot that cannot be found says so here, not later in a worker
     try:
         signature = inspect.signature(factory)
     except (TypeError, ValueError):
@@ -212,8 +228,8 @@ def _parameters(name: str) -> dict[str, Any]:
 
 
 @cache
-def _takes_context(name: str) -> bool:
-    factory = bot_factory(name)
+def _takes_context(name: str, bots: PackBots) -> bool:
+    factory = _factory(name, bots)
     try:
         params = inspect.signature(factory).parameters
     except (TypeError, ValueError):
@@ -221,15 +237,46 @@ def _takes_context(name: str) -> bool:
     return "seat" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
 
 
+def bot_factory(spec: str, pack: Pack | None = None) -> BotFactory:
+    """The bot class named by ``spec`` (without parameters): a kernel bot, one of ``pack``'s
+    bots (without a pack: of the bundled packs'), an entry point or ``module:Class``;
+    ``UsageError`` if it cannot be found.
+
+    >>> bot_factory("heuristic").__name__, bot_factory("mcts").__name__
+    ('HeuristicBot', 'MctsBot')
+    """
+    return _factory(spec, _pack_bots(pack))
+
+
+PackBots = tuple[tuple[str, str], ...] | None
+"""A pack's bots as ``(name, module:Class)`` pairs; ``None`` for the bundled packs' bots."""
+
+
+def _pack_bots(pack: Pack | None) -> PackBots:
+    return tuple(pack.bots.items()) if pack is not None else None
+
+
+def _named(bots: PackBots) -> dict[str, str]:
+    """The bots a name may mean besides the kernel's: the pack's, or every bundled pack's (the
+    first pack by name that has it)."""
+    if bots is not None:
+        return dict(bots)
+    named: dict[str, str] = {}
+    for pack in bundled_packs():
+        for name, target in pack.bots.items():
+            named.setdefault(name, target)
+    return named
+
+
 @cache
-def bot_factory(spec: str) -> BotFactory:
-    """The bot class named by ``spec`` (without parameters); ``UsageError`` if it cannot be found."""
-    target = BUNDLED.get(spec, spec)
+def _factory(spec: str, bots: PackBots) -> BotFactory:
+    target = KERNEL_BOTS.get(spec) or (spec if ":" in spec else _named(bots).get(spec, spec))
     if ":" not in target:
         plugins = {ep.name: ep for ep in entry_points(group="woa.bots")}
         if spec in plugins:
             return plugins[spec].load()  # type: ignore[no-any-return]
-        known = ", ".join([*BUNDLED, *plugins])
+        first, *search = KERNEL_BOTS  # the simplest first, search last, the pack's own between
+        known = ", ".join(dict.fromkeys([first, *(n for n in _named(bots) if n not in KERNEL_BOTS), *search, *plugins]))
         raise UsageError(f"unknown bot '{spec}' (bundled: {known}; or give module:Class)")
     module_name, _, attr = target.partition(":")
     if module_name.startswith("."):  # import_module would want a package to be relative to

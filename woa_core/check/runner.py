@@ -101,7 +101,7 @@ def play_checked(
     True
     """
     game = new_game(rules, seed)
-    pick = Choices(choices, pick=random_choices(seed ^ 0x5EED), players=make_bots(bots, seed))
+    pick = Choices(choices, pick=random_choices(seed ^ 0x5EED), players=make_bots(bots, seed, pack=rules.pack))
     transcript = Transcript()
     invariants = Invariants(rules.pack, seed, only, pick, transcript)
     ending = loop.run(game, pick, [transcript, *observers, invariants], max_steps=max_steps)

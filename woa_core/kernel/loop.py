@@ -28,6 +28,7 @@ from woa_core.errors import WoaError
 from woa_core.kernel.actions import Action
 from woa_core.kernel.contract import Game
 from woa_core.kernel.notation import format_action
+from woa_core.kernel.pack import Pack
 
 
 class Ending(StrEnum):
@@ -159,9 +160,10 @@ class Bots(Observer):
             notify_game_over(self.players, [game.observation(seat) for seat in range(len(self.players))])
 
 
-def bots(names: Sequence[str], seed: int) -> Bots:
-    """The ``Bots`` chooser for bot names (one per seat), seeded from the game's seed."""
-    return Bots(make_bots(names, seed))
+def bots(names: Sequence[str], seed: int, pack: Pack | None = None) -> Bots:
+    """The ``Bots`` chooser for bot names (one per seat), seeded from the game's seed; ``pack``:
+    the game's pack, whose own bots the names may be."""
+    return Bots(make_bots(names, seed, pack=pack))
 
 
 class Count(Observer):

@@ -168,7 +168,7 @@ def _play(
     observers: list[Observer] = [stats, *watching]
     if on_action is not None:
         observers.append(Transcript(on_action))
-    loop.run(game, loop.bots(bots, seed), observers)
+    loop.run(game, loop.bots(bots, seed, rules.pack), observers)
     state = game.state
     sold, started, first_player, gold_top, decisions = (
         stats.sold,

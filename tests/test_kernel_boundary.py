@@ -10,7 +10,6 @@ KERNEL = ("woa_core.kernel", "woa_core.rules", "woa_core.errors", "woa_core.file
 """Packages and modules that must never import a pack."""
 
 NOT_YET_GENERIC = {
-    "woa_core.bots.mcts",
     "woa_core.check.strategies",
     "woa_core.eval.restricted",
     "woa_core.play",

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from woa_core.bots import make_bots, seat_bots
-from woa_core.bots.mcts import MctsBot, evaluate
+from woa_core.bots.mcts import MctsBot
 from woa_core.errors import UsageError
 from woa_core.kernel.notation import parse_action
+from woa_core.packs.west_of_africa.bots.search import evaluate
 from woa_core.packs.west_of_africa.game import Game
 from woa_core.rules import load_rules
 from woa_core.sim.runner import play_game

@@ -43,7 +43,9 @@ class Game(Protocol):
       state without checking it again (search plays millions);
     - ``observation(seat)``: what that seat may see, a snapshot with ``rules``, ``player`` and
       ``to_json()`` (the same JSON for every game it could be of); ``determinize(view, rng)``: a
-      full game consistent with a view, what it hides sampled;
+      full game consistent with a view, what it hides sampled (face-down components reshuffled,
+      the others' secret choices drawn); a pack whose search hooks give an opponent model gets
+      it as a third argument (``woa_core.kernel.search.SearchHooks``);
     - ``over``, and once over ``ranking`` (seats, best first) in ``state``.
     """
 

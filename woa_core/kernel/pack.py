@@ -40,6 +40,7 @@ from woa_core.errors import WoaError
 from woa_core.kernel.actions import ArgKind, Verb
 from woa_core.kernel.drawing import Drawing
 from woa_core.kernel.flow import Flow
+from woa_core.kernel.search import SearchHooks
 
 PACK_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
 """What a pack name may look like: a (dotted) Python module name in lower case."""
@@ -113,7 +114,7 @@ class Pack:
     - ``extras``: anything else a pack's own tools need, by name (a board drawing, say).
 
     What the generic tools ask of a game beyond the contract (``woa check``, ``woa scenario``,
-    ``woa replay``, the PettingZoo environment):
+    ``woa replay``, the PettingZoo environment, the search bot):
 
     - ``invariants``: the pack's own invariants, by name, run after the kernel's
       (``woa_core.check.invariants``): ``check(rules, state, prev)`` returns None or a sentence
@@ -127,7 +128,11 @@ class Pack:
     - ``summary(game)``: a finished game for people: how long it lasted (``over 7 rounds``,
       or ""), then a line per seat (``woa replay``);
     - ``features(view)``: a view as numbers, the same count for every view of one ruleset and
-      player count (the PettingZoo observation; its ``render`` is ``drawing.text``).
+      player count (the PettingZoo observation; its ``render`` is ``drawing.text``);
+    - ``search``: what the search bot ``mcts`` may use of the pack's knowledge of its game (a
+      rollout policy, an evaluation, candidate pruning, a horizon, an opponent model:
+      ``woa_core.kernel.search.SearchHooks``); without it, ``mcts`` searches every legal action
+      with random rollouts to the end.
     """
 
     name: str
@@ -146,7 +151,7 @@ class Pack:
     drawing: Drawing | None = None
     bots: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    # What the generic tools ask beyond the contract (check, scenario, replay, PettingZoo).
+    # What the generic tools ask beyond the contract (check, scenario, replay, PettingZoo, mcts).
     invariants: Mapping[str, Callable[[Any, Any, Any], str | None]] = field(
         default_factory=lambda: MappingProxyType({})
     )
@@ -155,6 +160,7 @@ class Pack:
     winners: Callable[[Any], list[int]] = lambda game: list(game.state.ranking[:1])
     summary: Callable[[Any], list[str]] = lambda game: ranking_lines(game.state.ranking)
     features: Callable[[Any], Sequence[float]] | None = None
+    search: SearchHooks | None = None
 
 
 _LOADED: dict[tuple[str, str | None], Pack] = {}

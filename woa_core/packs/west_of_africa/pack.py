@@ -12,6 +12,7 @@ from types import MappingProxyType
 import woa_core.packs.west_of_africa.records as records
 from woa_core.kernel.pack import Pack
 from woa_core.packs.west_of_africa.actions import ACTIONS, VERBS
+from woa_core.packs.west_of_africa.bots.search import SEARCH
 from woa_core.packs.west_of_africa.compile import compile_rules
 from woa_core.packs.west_of_africa.coverage import Coverage
 from woa_core.packs.west_of_africa.draw.drawing import DRAWING
@@ -46,10 +47,11 @@ PACK = Pack(
             "heuristic-v1": "woa_core.packs.west_of_africa.bots.heuristic_v1:HeuristicV1Bot",
         }
     ),
-    # What the generic tools ask beyond the contract (check, scenario, replay, PettingZoo).
+    # What the generic tools ask beyond the contract (check, scenario, replay, PettingZoo, mcts).
     invariants=MappingProxyType(INVARIANTS),
     coverage=Coverage,
     scenario=SCENARIO,
     summary=records.summary,
     features=features,
+    search=SEARCH,
 )

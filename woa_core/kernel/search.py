@@ -1,0 +1,73 @@
+"""What a pack may tell the search bot about its game: ``SearchHooks`` (``Pack.search``).
+
+The search bot ``mcts`` (``woa_core.bots.mcts``) plays any pack through the game contract alone
+(``woa_core.kernel.contract``): it determinizes its view, tries candidate actions and plays each
+determinized game on with rollout bots. Without hooks it compares every legal action, rolls out
+at random to the end of the game and scores the final ranking. A pack that knows its game better
+says so here; every hook is optional:
+
+- ``rollouts``: rollout policies by the name ``mcts:rollout=NAME`` uses, each a bot spec of the
+  kernel or the pack (``"heuristic"``, ``"heuristic:predict=false"``); ``random`` always exists,
+  and a name the pack does not declare rolls out at random;
+- ``policy``: the bot spec that plays the decisions the search leaves out (see ``steps``) and
+  that ``candidates`` may consult;
+- ``steps``: named sets of decisions to search (``mcts:steps=NAME``), each a test
+  ``searched(view, legal)``; ``all`` (every decision) always exists, and a name the pack does not
+  declare searches every decision;
+- ``candidates(view, legal, k, policy)``: the actions worth comparing at a decision (at most
+  about ``k``; ``policy`` is the bot ``policy`` names), for a decision too wide to try every
+  action, such as a simultaneous selection of cards;
+- ``horizon(game, rounds)``: where a rollout stops before the end, given the determinized game
+  after the candidate and ``mcts:horizon``: a test ``stop(game)``;
+- ``evaluate(game, seat)``: ``seat``'s prospects in [0, 1] where a rollout stopped (the default
+  scores a finished game's ranking: 1 for the first, 0 for the last, 0.5 for an unfinished one);
+- ``opponent_model(view)``: made once per searched decision and passed to the pack's
+  ``Game.determinize(view, rng, model)`` as its third argument (how the others' hidden choices
+  are drawn).
+
+>>> hooks = SearchHooks(rollouts={"greedy": "my.pack.bots:Greedy"})
+>>> hooks.policy, hooks.candidates is None
+('random', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from woa_core.kernel.actions import Action
+
+Searched = Callable[[Any, Sequence[Action]], bool]
+"""Whether a decision (the view, the legal actions) is one to search."""
+
+
+def evaluate_ranking(game: Any, seat: int) -> float:
+    """``seat``'s score from a finished game's ranking (best first): 1 for the first, 0 for the
+    last, evenly between; 0.5 while the game is not over (the default evaluation).
+
+    >>> from types import SimpleNamespace
+    >>> finished = SimpleNamespace(over=True, state=SimpleNamespace(ranking=[2, 0, 1]))
+    >>> [evaluate_ranking(finished, seat) for seat in range(3)]
+    [0.5, 0.0, 1.0]
+    """
+    if not game.over:
+        return 0.5
+    ranking = list(game.state.ranking)
+    if seat not in ranking or len(ranking) < 2:
+        return 0.5
+    return 1.0 - ranking.index(seat) / (len(ranking) - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHooks:
+    """What the search bot may use of a pack's knowledge of its game (see the module docstring)."""
+
+    rollouts: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    policy: str = "random"
+    steps: Mapping[str, Searched] = field(default_factory=lambda: MappingProxyType({}))
+    candidates: Callable[[Any, Sequence[Action], int, Any], list[Action]] | None = None
+    horizon: Callable[[Any, int], Callable[[Any], bool]] | None = None
+    evaluate: Callable[[Any, int], float] = evaluate_ranking
+    opponent_model: Callable[[Any], Any] | None = None

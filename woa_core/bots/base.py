@@ -1,4 +1,5 @@
-"""The bot interface: a bot sees its player's view and the legal actions, and picks one.
+"""The bot interface, for any rule pack: a bot sees its player's view and the legal actions, and
+picks one.
 
 A bot class is constructed with a seed (so games are reproducible), its seat, the player count
 and its own parameters (keyword arguments with defaults, set from the command line as
@@ -6,22 +7,34 @@ and its own parameters (keyword arguments with defaults, set from the command li
 
     class MyBot:
         name = "mine"
+        kind = "scripted"   # optional: random, scripted or search (reports warn on weak bots)
         def __init__(self, seed: int, seat: int = 0, players: int = 2, depth: int = 2) -> None: ...
         def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
         def game_over(self, view: PlayerView) -> None: ...   # optional: called once at the end
+        def reseed(self, seed: int) -> None: ...   # optional: a search replays the same luck
 
-``legal`` is never empty; the action returned must be one of it. ``view`` is a snapshot of what
-the bot's player may see (``woa_core.packs.west_of_africa.view``), made for this decision: a bot may keep it
-but learns nothing more from it later. A bot should rebuild any plan from the view at each
-decision, so that it can be started at any point of a game (search bots do exactly that).
-A bot that never reads its view may declare ``uses_view = False``: the game loop then passes
-``None`` and saves making a snapshot per decision. A class whose constructor takes only ``seed``
-still works (it gets no seat, players or parameters).
+``legal`` is never empty; the action returned must be one of it (``woa_core.kernel.actions.Action``:
+``(player, verb, *args)`` in the pack's verbs). ``view`` is the pack's observation for the bot's
+seat (``Game.observation``, ``woa_core.kernel.contract``): a snapshot of what that player may see,
+with at least ``rules`` (whose ``pack`` is the game's pack) and ``player``, made for this
+decision: a bot may keep it but learns nothing more from it later. A bot should rebuild any plan
+from the view at each decision, so that it can be started at any point of a game (search bots do
+exactly that). A bot that never reads its view may declare ``uses_view = False``: the game loop
+then passes ``None`` and saves making a snapshot per decision. A class whose constructor takes
+only ``seed`` still works (it gets no seat, players or parameters). ``param_choices`` (optional)
+lists the values a text parameter may take, as a mapping or as a function of the pack.
 
 A bot declares the bounds of its numeric parameters with the bot, as a class attribute
 ``limits = {"depth": (1, 8)}``: ``--bots`` refuses a value outside them with a sentence (a budget
 of 10^23 iterations would never end), and the constructor can check the same bounds with
 ``outside_limits``.
+
+Where bots come from (``woa_core.bots``): ``random`` and the search bot ``mcts`` play any pack
+through the game contract; a pack's own bots (a scripted heuristic, say) are declared in its
+``Pack.bots`` and found by name for its rules; any other is ``module:Class`` or a ``woa.bots``
+entry point. A bot that only reads the contract (``legal``, ``view.player``, ``view.rules``)
+plays every pack; one that reads the pack's own view belongs in the pack. ``docs/bots.md`` walks
+through both, and how a pack helps ``mcts`` (``woa_core.kernel.search``).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from woa_core.bots import make_bots, seat_bots
-from woa_core.bots.mcts import MctsBot, param_choices
+from woa_core.bots.mcts import MctsBot
 from woa_core.errors import UsageError
 from woa_core.kernel import loop
 from woa_core.kernel.actions import Action
@@ -198,8 +198,8 @@ def test_rollout_and_steps_names_are_the_packs() -> None:
     """``--bots`` checks ``rollout``/``steps`` against the pack's hooks (before the rules are
     known: the bundled packs'); a bot made for another pack's names refuses this one."""
     pack = replace(PACK, search=SearchHooks(rollouts={"greedy": "woa_test_take_away:Greedy"}))
-    assert param_choices(pack) == {"rollout": ("heuristic", "greedy", "random"), "steps": ("main", "all")}
-    assert param_choices(PACK)["rollout"] == ("heuristic", "random")
+    assert MctsBot.param_choices(pack) == {"rollout": ("heuristic", "greedy", "random"), "steps": ("main", "all")}
+    assert MctsBot.param_choices(PACK)["rollout"] == ("heuristic", "random")
     assert seat_bots("mcts:rollout=greedy", 2, pack) == ("mcts:rollout=greedy",) * 2
     with pytest.raises(UsageError, match="rollout must be one of heuristic, heuristic-fast, random, not 'greedy'"):
         seat_bots("mcts:rollout=greedy", 2)

@@ -54,26 +54,13 @@ from woa_core.bots.base import Bot, PlayerView, outside_limits
 from woa_core.kernel.actions import Action
 from woa_core.kernel.contract import Game
 from woa_core.kernel.pack import Pack, bundled_packs
-from woa_core.kernel.search import SearchHooks
+from woa_core.kernel.search import Searched, SearchHooks
 
 RANDOM = "random"
 """The rollout policy every pack has."""
 ALL = "all"
 """The ``steps`` that searches every decision, in every pack."""
 NO_HOOKS = SearchHooks()
-
-
-def param_choices(pack: Pack | None = None) -> dict[str, tuple[str, ...]]:
-    """The values ``rollout`` and ``steps`` may take for ``pack`` (default: any bundled pack).
-
-    >>> param_choices()
-    {'rollout': ('heuristic', 'heuristic-fast', 'random'), 'steps': ('select', 'main', 'all')}
-    """
-    packs = (pack,) if pack is not None else bundled_packs()
-    hooks = [p.search for p in packs if p.search is not None]
-    rollouts = dict.fromkeys(["heuristic", *(name for h in hooks for name in h.rollouts), RANDOM])
-    steps = dict.fromkeys([*(name for h in hooks for name in h.steps), "main", ALL])
-    return {"rollout": tuple(rollouts), "steps": tuple(steps)}
 
 
 class MctsBot:
@@ -87,7 +74,27 @@ class MctsBot:
         "horizon": (0, 60),
         "candidates": (1, 50),
     }
-    param_choices = staticmethod(param_choices)
+    # set for the pack of the first decision (``_setup``):
+    _hooks: SearchHooks
+    _game: Any  # the pack's Game class
+    _policy: Bot
+    _rollout: list[Bot]
+    _views: list[bool]
+    _reseed: list[Callable[[int], None] | None]
+    _searched: Searched | None
+
+    @staticmethod
+    def param_choices(pack: Pack | None = None) -> dict[str, tuple[str, ...]]:
+        """The values ``rollout`` and ``steps`` may take for ``pack`` (default: any bundled pack).
+
+        >>> MctsBot.param_choices()
+        {'rollout': ('heuristic', 'heuristic-fast', 'random'), 'steps': ('select', 'main', 'all')}
+        """
+        packs = (pack,) if pack is not None else bundled_packs()
+        hooks = [p.search for p in packs if p.search is not None]
+        rollouts = dict.fromkeys(["heuristic", *(name for h in hooks for name in h.rollouts), RANDOM])
+        steps = dict.fromkeys([*(name for h in hooks for name in h.steps), "main", ALL])
+        return {"rollout": tuple(rollouts), "steps": tuple(steps)}
 
     def __init__(
         self,
@@ -119,12 +126,12 @@ class MctsBot:
         when this bot was made, so a game plays the same whichever pack it is). ``--bots`` has
         checked ``rollout`` and ``steps`` against the pack's names; a bot made otherwise is
         checked here."""
-        for key, value in param_choices(pack).items():
+        for key, value in self.param_choices(pack).items():
             if getattr(self, key) not in value:
                 raise ValueError(f"{key} must be one of {', '.join(value)}, not {getattr(self, key)!r}")
         self._pack = pack
         hooks = self._hooks = pack.search or NO_HOOKS
-        self._game: Any = pack.game
+        self._game = pack.game
         self._policy = _bot(hooks.policy, self._policy_seed, self.seat, self.players, pack)
         rollout = hooks.rollouts.get(self.rollout, RANDOM)
         self._rollout = [_bot(rollout, s, q, self.players, pack) for q, s in enumerate(self._rollout_seeds)]

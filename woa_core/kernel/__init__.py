@@ -7,7 +7,8 @@
 - ``loop``: the one game loop (deciders, legal actions, choose, apply) with observers;
 - ``notation``: the one action notation, from the verbs' argument kinds;
 - ``gamelog``: logs that replay anywhere;
-- ``contract``: the ``Game`` every tool uses; ``plain``: plain parts of it for small packs.
+- ``contract``: the ``Game`` every tool uses; ``plain``: plain parts of it for small packs;
+- ``search``: what a pack may tell the search bot about its game (``SearchHooks``).
 
 Reading, merging and validating rule documents is ``woa_core.rules``.
 """

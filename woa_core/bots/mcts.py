@@ -136,7 +136,7 @@ class MctsBot:
         rollout = hooks.rollouts.get(self.rollout, RANDOM)
         self._rollout = [_bot(rollout, s, q, self.players, pack) for q, s in enumerate(self._rollout_seeds)]
         self._views = [getattr(bot, "uses_view", True) for bot in self._rollout]
-        self._reseed: list[Callable[[int], None] | None] = [getattr(bot, "reseed", None) for bot in self._rollout]
+        self._reseed = [getattr(bot, "reseed", None) for bot in self._rollout]
         self._searched = hooks.steps.get(self.steps) if self.steps != ALL else None
 
     # ------------------------------------------------------------------ choose

@@ -38,7 +38,7 @@ from typing import Any
 from woa_core.bots.base import Bot, BotFactory, bot_exited, outside_limits
 from woa_core.bots.random_bot import RandomBot
 from woa_core.errors import UsageError
-from woa_core.kernel.pack import Pack, bundled_packs
+from woa_core.kernel.pack import Pack, load_pack
 
 KERNEL_BOTS: dict[str, str] = {
     "random": "woa_core.bots.random_bot:RandomBot",
@@ -53,6 +53,7 @@ __all__ = [
     "RandomBot",
     "bot_factory",
     "bot_params",
+    "bundled_rule_packs",
     "make_bots",
     "parse_spec",
     "seat_bots",
@@ -256,13 +257,26 @@ def _pack_bots(pack: Pack | None) -> PackBots:
     return tuple(pack.bots.items()) if pack is not None else None
 
 
+@cache
+def bundled_rule_packs() -> tuple[Pack, ...]:
+    """The packs bundled with woa, loaded (``woa_core.rules.resolve.bundled_packs`` names them):
+    where a bot's name and parameters are looked up before the rules are known.
+
+    >>> [pack.name for pack in bundled_rule_packs()][:1]
+    ['west_of_africa']
+    """
+    from woa_core.rules.resolve import bundled_packs
+
+    return tuple(load_pack(name) for name in bundled_packs())
+
+
 def _named(bots: PackBots) -> dict[str, str]:
     """The bots a name may mean besides the kernel's: the pack's, or every bundled pack's (the
     first pack by name that has it)."""
     if bots is not None:
         return dict(bots)
     named: dict[str, str] = {}
-    for pack in bundled_packs():
+    for pack in bundled_rule_packs():
         for name, target in pack.bots.items():
             named.setdefault(name, target)
     return named

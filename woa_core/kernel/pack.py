@@ -26,12 +26,10 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import pkgutil
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import Any, NoReturn
@@ -223,19 +221,6 @@ def _importable(name: str) -> ModuleType | None:
     except (ImportError, ValueError):
         return None
     return importlib.import_module(name)
-
-
-@cache
-def bundled_packs() -> tuple[Pack, ...]:
-    """Every pack bundled with woa, by name (what ``--bots`` looks names up in before the rules
-    are known).
-
-    >>> [pack.name for pack in bundled_packs()][:1]
-    ['west_of_africa']
-    """
-    folder = importlib.import_module(BUNDLED_PACKS)
-    names = sorted(m.name for m in pkgutil.iter_modules(folder.__path__) if m.ispkg)
-    return tuple(load_pack(name) for name in names)
 
 
 def pack_of(rules: Any) -> Pack:

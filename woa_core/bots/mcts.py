@@ -5,7 +5,7 @@ At a decision worth searching it lists the candidate actions, then repeats ``ite
 (or until ``seconds`` have passed): pick a candidate by UCB1 (exploration constant ``c``), build a
 full game consistent with what it sees (``Game.determinize``: what the view hides, sampled), play
 the candidate, and let the rollout bots play every seat on, to the end of the game or to the
-pack's horizon. The outcome is scored (the pack's evaluation, else the final ranking), and the
+pack's horizon. The outcome is scored (the pack's evaluation, else who won), and the
 candidate played most often wins. This is information-set Monte-Carlo search with the tree kept
 at the root information set (each iteration a new determinization, so it never plays on a
 secret); deeper decisions are left to the rollout policy, which is what makes it cheap enough to
@@ -49,11 +49,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from woa_core.bots import bot_factory, bot_params, parse_spec
+from woa_core.bots import bot_factory, bot_params, bundled_rule_packs, parse_spec
 from woa_core.bots.base import Bot, PlayerView, outside_limits
 from woa_core.kernel.actions import Action
 from woa_core.kernel.contract import Game
-from woa_core.kernel.pack import Pack, bundled_packs
+from woa_core.kernel.pack import Pack
 from woa_core.kernel.search import Searched, SearchHooks
 
 RANDOM = "random"
@@ -90,7 +90,7 @@ class MctsBot:
         >>> MctsBot.param_choices()
         {'rollout': ('heuristic', 'heuristic-fast', 'random'), 'steps': ('select', 'main', 'all')}
         """
-        packs = (pack,) if pack is not None else bundled_packs()
+        packs = (pack,) if pack is not None else bundled_rule_packs()
         hooks = [p.search for p in packs if p.search is not None]
         rollouts = dict.fromkeys(["heuristic", *(name for h in hooks for name in h.rollouts), RANDOM])
         steps = dict.fromkeys([*(name for h in hooks for name in h.steps), "main", ALL])

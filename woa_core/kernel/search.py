@@ -3,7 +3,7 @@
 The search bot ``mcts`` (``woa_core.bots.mcts``) plays any pack through the game contract alone
 (``woa_core.kernel.contract``): it determinizes its view, tries candidate actions and plays each
 determinized game on with rollout bots. Without hooks it compares every legal action, rolls out
-at random to the end of the game and scores the final ranking. A pack that knows its game better
+at random to the end of the game and scores who won. A pack that knows its game better
 says so here; every hook is optional:
 
 - ``rollouts``: rollout policies by the name ``mcts:rollout=NAME`` uses, each a bot spec of the
@@ -19,8 +19,8 @@ says so here; every hook is optional:
   action, such as a simultaneous selection of cards;
 - ``horizon(game, rounds)``: where a rollout stops before the end, given the determinized game
   after the candidate and ``mcts:horizon``: a test ``stop(game)``;
-- ``evaluate(game, seat)``: ``seat``'s prospects in [0, 1] where a rollout stopped (the default
-  scores a finished game's ranking: 1 for the first, 0 for the last, 0.5 for an unfinished one);
+- ``evaluate(game, seat)``: ``seat``'s prospects in [0, 1] where a rollout stopped (the default,
+  ``win_share``, scores a finished game by ``Pack.winners``: 1/k for each of k winners);
 - ``opponent_model(view)``: made once per searched decision and passed to the pack's
   ``Game.determinize(view, rng, model)`` as its third argument (how the others' hidden choices
   are drawn).
@@ -43,21 +43,21 @@ Searched = Callable[[Any, Sequence[Action]], bool]
 """Whether a decision (the view, the legal actions) is one to search."""
 
 
-def evaluate_ranking(game: Any, seat: int) -> float:
-    """``seat``'s score from a finished game's ranking (best first): 1 for the first, 0 for the
-    last, evenly between; 0.5 while the game is not over (the default evaluation).
+def win_share(game: Any, seat: int) -> float:
+    """``seat``'s share of a finished game's win: 1/k when it is one of k winners
+    (``Pack.winners``: a shared win counts 1/k, as in every statistic), else 0; 0.5 while the game
+    is not over (the default evaluation).
 
     >>> from types import SimpleNamespace
-    >>> finished = SimpleNamespace(over=True, state=SimpleNamespace(ranking=[2, 0, 1]))
-    >>> [evaluate_ranking(finished, seat) for seat in range(3)]
-    [0.5, 0.0, 1.0]
+    >>> shared = SimpleNamespace(pack=SimpleNamespace(winners=lambda game: [0, 2]))
+    >>> finished = SimpleNamespace(over=True, rules=shared)
+    >>> [win_share(finished, seat) for seat in range(3)]
+    [0.5, 0.0, 0.5]
     """
     if not game.over:
         return 0.5
-    ranking = list(game.state.ranking)
-    if seat not in ranking or len(ranking) < 2:
-        return 0.5
-    return 1.0 - ranking.index(seat) / (len(ranking) - 1)
+    winners = game.rules.pack.winners(game)
+    return 1.0 / len(winners) if seat in winners else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,5 +69,5 @@ class SearchHooks:
     steps: Mapping[str, Searched] = field(default_factory=lambda: MappingProxyType({}))
     candidates: Callable[[Any, Sequence[Action], int, Any], list[Action]] | None = None
     horizon: Callable[[Any, int], Callable[[Any], bool]] | None = None
-    evaluate: Callable[[Any, int], float] = evaluate_ranking
+    evaluate: Callable[[Any, int], float] = win_share
     opponent_model: Callable[[Any], Any] | None = None

@@ -109,7 +109,10 @@ class Pack:
       seats' ``ranking`` as ``p1``.. among it); ``where(game)``: where a game stands, in words;
     - ``drawing``: its pictures and words for the tools (``woa_core.kernel.drawing.Drawing``);
     - ``bots``: the pack's own bots, by the name ``--bots`` uses, as ``module:Class``;
-    - ``extras``: anything else a pack's own tools need, by name (a board drawing, say).
+    - ``extras``: anything else a pack's own tools need, by name (a board drawing, say);
+    - ``figures``: the game's own statistics, each a ``woa_core.kernel.figures.Figure`` (VP by
+      source, say), reported after the kernel's (who wins, game length) by simulate, its CSV,
+      compare, sweep and the HTML reports.
 
     What the generic tools ask of a game beyond the contract (``woa check``, ``woa scenario``,
     ``woa replay``, the PettingZoo environment, the search bot):
@@ -159,6 +162,8 @@ class Pack:
     summary: Callable[[Any], list[str]] = lambda game: ranking_lines(game.state.ranking)
     features: Callable[[Any], Sequence[float]] | None = None
     search: SearchHooks | None = None
+    # figures (issue 14): woa_core.kernel.figures declares the kernel's and what a Figure is
+    figures: tuple[Any, ...] = ()
 
 
 _LOADED: dict[tuple[str, str | None], Pack] = {}

@@ -17,6 +17,7 @@ from woa_core.packs.west_of_africa.compile import compile_rules
 from woa_core.packs.west_of_africa.coverage import Coverage
 from woa_core.packs.west_of_africa.draw.drawing import DRAWING
 from woa_core.packs.west_of_africa.features import features
+from woa_core.packs.west_of_africa.figures import FIGURES
 from woa_core.packs.west_of_africa.flow import FLOW
 from woa_core.packs.west_of_africa.game import Game
 from woa_core.packs.west_of_africa.invariants import INVARIANTS
@@ -54,4 +55,5 @@ PACK = Pack(
     summary=records.summary,
     features=features,
     search=SEARCH,
+    figures=FIGURES,
 )

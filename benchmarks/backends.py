@@ -38,7 +38,7 @@ def main() -> int:
     try:
         for name, backend in (("local pool", LocalPool(args.workers)), (f"dask {args.dask}", dask)):
             started = time.perf_counter()
-            records = [(r.seed, r.winner, r.vp) for r in run_games(spec, args.games, backend=backend)]
+            records = [(r.seed, r.winner, r.figures) for r in run_games(spec, args.games, backend=backend)]
             seconds = time.perf_counter() - started
             results[name] = (records, args.games / seconds)
             backend.close()

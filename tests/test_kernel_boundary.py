@@ -13,10 +13,6 @@ NOT_YET_GENERIC = {
     "woa_core.check.strategies",
     "woa_core.eval.restricted",
     "woa_core.play",
-    "woa_core.sim.compare",
-    "woa_core.sim.runner",
-    "woa_core.sim.stats",
-    "woa_core.sim.sweep_figures",
 }
 """Tools that still import West of Africa's pack: the work left of issue 14 (figures declared
 once, a generic mcts, the hypothesis strategies, restricted play). Shrink it; never grow it."""

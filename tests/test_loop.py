@@ -55,7 +55,7 @@ def test_simulate_plays_through_the_loop_and_counts_what_it_saw() -> None:
     game = Game(rules, seed=9)
     count = Count()
     loop.run(game, loop.bots(["random"] * 3, 9), [count])
-    assert record.decisions == count.actions and record.vp == game.state.vp
+    assert record.decisions == count.actions and record.figures["vp"] == game.state.vp
 
 
 def test_a_run_ends_stopped_at_its_step_limit_or_when_choices_run_out() -> None:

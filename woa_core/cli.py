@@ -456,6 +456,7 @@ def cmd_rules_init(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``woa simulate``: play games, stream them into statistics, print the report."""
     from woa_core.files import OutputError
+    from woa_core.kernel.figures import declared
     from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
     from woa_core.sim.report import format_table
@@ -466,25 +467,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     _check_html(args)
     source = read_rules_from(args, args.players)
     rules = source.compile(args.players)
+    figures = declared(rules)
     _check_outputs(args.csv, args.html)
     if args.log_dir:
         prepare_log_dir(args.log_dir, args.overwrite)
     backend = open_backend(args)
     workers = backend.workers
     spec = RunSpec(source, args.players, bots, args.seed, args.rotate_seats, args.log_dir)
-    stats = Stats(args.players, bots)
+    stats = Stats(figures, args.players, bots)
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
     started = time.perf_counter()
     failure: OutputError | None = None
     # Ctrl-C and SIGTERM stop the run between games: each finished game is saved whole (log, CSV
     # row, statistics), so the report, the logs in --log-dir and the rows of --csv always count
     # the same games; a later signal is ignored, so the reports below are always written.
-    with StopRequests() as stop, _csv_table(args.csv, args.players) as table:
+    with StopRequests() as stop, _csv_table(args.csv, figures, args.players) as table:
         records = run_games(spec, args.games, backend=backend, start=args.first_game)
         try:
             for record in records:
                 with stop.saving():
-                    _save_game(spec, record, table, args.seed)
+                    _save_game(spec, record, table, args.seed, figures)
                     stats.add(record)
                 progress.update(stats.games)
         except KeyboardInterrupt:
@@ -517,8 +519,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        print(format_table(report))
-    written = _write_html(args.html, "simulate", report, format_table(report))
+        print(format_table(report, figures))
+    written = _write_html(args.html, "simulate", report, format_table(report, figures), figures)
     if failure is not None:
         kept = [f"their rows are in {args.csv}"] if args.csv else []
         kept += [f"their logs in {args.log_dir}"] if args.log_dir else []
@@ -532,16 +534,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return (stop.exit_status if interrupted else 0) if written else 1
 
 
-def _save_game(spec: Any, record: Any, table: Any, master_seed: int) -> None:
-    """Save a finished game's log and its CSV row: both, or neither (the log of a game whose row
-    cannot be written is removed again, since the game is not counted)."""
+def _save_game(spec: Any, record: Any, table: Any, master_seed: int, figures: Sequence[Any]) -> None:
+    """Save a finished game's log and its CSV row (the declared ``figures``' columns): both, or
+    neither (the log of a game whose row cannot be written is removed again, since the game is
+    not counted)."""
+    from woa_core.sim import game_table
     from woa_core.sim.runner import log_path, save_log
 
     save_log(spec, record)
     if table is None:
         return
     try:
-        table.add(_csv_line(_csv_row(master_seed, record)))
+        table.add(_csv_line(game_table.row(figures, master_seed, record)))
     except BaseException:
         if spec.log_dir is not None:
             with contextlib.suppress(OSError):
@@ -566,15 +570,16 @@ def _check_outputs(*paths: str | None) -> None:
             check_output(path)
 
 
-def _write_html(path: str | None, kind: str, report: dict[str, Any], text: str) -> bool:
-    """Write the ``--html`` report (if asked); a failure is said, and the run's other results kept."""
+def _write_html(path: str | None, kind: str, report: dict[str, Any], text: str, figures: Sequence[Any]) -> bool:
+    """Write the ``--html`` report (if asked), drawn from the declared ``figures``; a failure is
+    said, and the run's other results kept."""
     if not path:
         return True
     from woa_core.draw.cli import write_report
     from woa_core.files import OutputError
 
     try:
-        write_report(path, kind, report, text)
+        write_report(path, kind, report, text, figures)
     except OutputError as e:
         print(printable(f"woa: {e}"), file=sys.stderr)
         return False
@@ -592,6 +597,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     """``woa compare``: the same games under two rulesets; every figure's change, paired and corrected."""
     from woa_core import __version__
     from woa_core.eval.kinds import bot_kind, strength_warnings
+    from woa_core.kernel.figures import declared
     from woa_core.rules import read_rules
     from woa_core.sim.compare import Comparison, format_comparison, run_pairs
     from woa_core.sim.interrupts import StopRequests
@@ -611,10 +617,15 @@ def cmd_compare(args: argparse.Namespace) -> int:
     variant_seed = args.seed if paired else args.variant_seed
     base = RunSpec(base_source, args.players, bots, args.seed, args.rotate_seats)
     variant = RunSpec(variant_source, args.players, bots, variant_seed, args.rotate_seats)
-    for spec in (base, variant):
-        spec.compiled()  # an unsupported player count fails here, before any game
+    compiled = [spec.compiled() for spec in (base, variant)]  # an unsupported player count fails here
+    if compiled[0].pack.name != compiled[1].pack.name:
+        raise UsageError(
+            f"compare needs two rulesets of one game: {base_spec} is for {compiled[0].pack.name}, "
+            f"{variant_spec} for {compiled[1].pack.name}"
+        )
+    figures = declared(compiled[0])
     backend = open_backend(args)
-    comparison = Comparison()
+    comparison = Comparison(figures)
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty(), unit="game pairs")
     _check_outputs(args.html)
     with StopRequests() as stop:  # Ctrl-C or SIGTERM: report on the game pairs finished
@@ -662,7 +673,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2))
     else:
         print(format_comparison(report))
-    written = _write_html(args.html, "compare", report, format_comparison(report))
+    written = _write_html(args.html, "compare", report, format_comparison(report), figures)
     return (stop.exit_status if interrupted else 0) if written else 1
 
 
@@ -701,16 +712,17 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 @contextlib.contextmanager
-def _csv_table(path: str | None, players: int) -> Iterator[Any]:
+def _csv_table(path: str | None, figures: Sequence[Any], players: int) -> Iterator[Any]:
     """The ``--csv`` table (None: no table), its header written: a ``RowFile`` under the user's
     name, so every finished game's row is on disk as soon as the game is saved."""
     if path is None:
         yield None
         return
     from woa_core.files import RowFile
+    from woa_core.sim import game_table
 
     with RowFile(path) as table:
-        table.add(_csv_line(_csv_header(players)))
+        table.add(_csv_line(game_table.header(figures, players)))
         yield table
 
 
@@ -719,20 +731,6 @@ def _csv_line(cells: list[Any]) -> str:
     buffer = io.StringIO()
     csv.writer(buffer).writerow(cells)
     return buffer.getvalue()
-
-
-def _csv_header(players: int) -> list[str]:
-    cols = ["game", "seed", "rounds", "end_reason", "winner", "decisions", "master_seed"]
-    for p in range(1, players + 1):
-        cols += [f"p{p}_bot", f"p{p}_vp", f"p{p}_gold", f"p{p}_settlements"]
-    return cols
-
-
-def _csv_row(master_seed: int, r: Any) -> list[Any]:
-    row = [r.index, r.seed, r.rounds, r.end_reason, f"p{r.winner + 1}", r.decisions, master_seed]
-    for p in range(len(r.vp)):
-        row += [r.bots[p], r.vp[p], r.gold[p], r.settlements[p]]
-    return row
 
 
 # -------------------------------------------------------------------------------- replay

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from woa_core.bots import make_bots
+from woa_core.kernel.figures import declared
 from woa_core.packs.west_of_africa.bots.audit import Audit, audit
 from woa_core.packs.west_of_africa.bots.heuristic import HeuristicBot
 from woa_core.packs.west_of_africa.game import Game
@@ -92,10 +93,11 @@ def test_equal_bots_do_not_tie_their_way_to_the_top_cube(two: dict[str, Audit]) 
 def test_beats_the_first_heuristic() -> None:
     """One new heuristic against three old ones (seats rotated) wins most games."""
     bots = ("heuristic", "heuristic-v1", "heuristic-v1", "heuristic-v1")
-    stats = Stats(4, bots)
-    for record in run_games(RunSpec("west-of-africa", 4, bots, 2, rotate_seats=True), 12):
+    spec = RunSpec("west-of-africa", 4, bots, 2, rotate_seats=True)
+    stats = Stats(declared(spec.compiled()), 4, bots)
+    for record in run_games(spec, 12):
         stats.add(record)
-    assert stats.bot_wins["heuristic"] >= 9
+    assert stats.to_json()["wins_by_bot"]["heuristic"]["wins"] >= 9
 
 
 def test_no_hidden_plan_state() -> None:

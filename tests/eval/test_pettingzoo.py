@@ -99,7 +99,7 @@ def test_a_policy_plays_as_a_bot_in_simulations() -> None:
     module.FirstLegal = first_legal  # type: ignore[attr-defined]
     sys.modules["woa_test_policy"] = module
     record = play_game(load_rules("west-of-africa", 2), seed=3, bots=["woa_test_policy:FirstLegal", "random"])
-    assert record.rounds >= 1 and record.winner in (0, 1)
+    assert record.figures["rounds"] >= 1 and record.winner in (0, 1)
 
 
 def test_the_readme_random_agent_plays_a_game_to_the_end() -> None:

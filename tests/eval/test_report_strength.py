@@ -51,7 +51,7 @@ def test_gold_top_is_the_seat_whose_cube_starts_on_top() -> None:
     for seed in range(6):
         record = play_game(rules, seed, ["random"] * 4)
         start = Game(rules, seed=seed).state
-        assert start.gold_time[record.gold_top] == min(start.gold_time)
+        assert start.gold_time[record.figures["gold_track_top"]] == min(start.gold_time)
         assert record.ranking[0] == record.winner and sorted(record.ranking) == [0, 1, 2, 3]
 
 

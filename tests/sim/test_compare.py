@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from woa_core.cli import main
+from woa_core.kernel.figures import declared
 from woa_core.rules import load_rules
 from woa_core.sim.compare import Comparison
 from woa_core.sim.runner import RunSpec, game_seed, play_game, run_games
@@ -81,12 +82,12 @@ def test_paired_rate_interval_and_mcnemar() -> None:
     """A rate's paired difference: 3 games won only under the variant, 1 only under the base."""
     rules = load_rules("west-of-africa", 2)
     games = [play_game(rules, game_seed(0, i), ["random", "random"]) for i in range(8)]
-    c = Comparison()
+    c = Comparison(declared(rules))
     flips = {0: 1, 1: 1, 2: 1, 3: 0}  # game i: the variant's winner differs (p2 instead of p1 or back)
     for i, g in enumerate(games):
         other = play_game(rules, g.seed, ["random", "random"])
         if i in flips:
-            other.winner = 1 - g.winner
+            other.figures["wins"] = [1 - share for share in g.figures["wins"]]
         c.add(g, other)
     row = next(r for r in c.rows() if r["figure"] == "p1_wins")
     base_only, variant_only = c.discordant["p1_wins"]
@@ -103,7 +104,7 @@ def test_a_a_runs_flag_rows_at_about_the_stated_rate() -> None:
     for run in range(runs):
         base = RunSpec(rules_spec, 2, ("random", "random"), seed=1000 + run)
         variant = RunSpec(rules_spec, 2, ("random", "random"), seed=5000 + run)
-        c = Comparison()
+        c = Comparison(declared(base.compiled()))
         for a, b in zip(run_games(base, 30), run_games(variant, 30), strict=True):
             c.add(a, b)
         rows = c.rows(paired=False)

@@ -34,8 +34,8 @@ def test_an_edit_during_a_run_does_not_leak_in(tmp_path: Path) -> None:
     spec = RunSpec(str(variant), 2, ("random", "random"), seed=3)
     variant.write_text("extends: west-of-africa\neconomy: {gold: {cap: 20}}\n")
     assert spec.compiled().gold_cap == 60
-    first = [r.vp for r in run_games(spec, 3)]
-    assert first == [r.vp for r in run_games(RunSpec(spec.rules, 2, ("random", "random"), seed=3), 3)]
+    first = [r.figures for r in run_games(spec, 3)]
+    assert first == [r.figures for r in run_games(RunSpec(spec.rules, 2, ("random", "random"), seed=3), 3)]
 
 
 def test_a_log_of_a_set_run_replays_with_its_overrides(tmp_path: Path, capsys) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from woa_core.files import check_output, write_atomic
@@ -75,13 +76,14 @@ def replay_pictures(args: argparse.Namespace) -> int:
     return 0
 
 
-def write_report(path: str, kind: str, report: dict[str, Any], text: str) -> None:
+def write_report(path: str, kind: str, report: dict[str, Any], text: str, figures: Sequence[Any]) -> None:
     """Write the ``--html`` report of ``woa simulate`` (``kind="simulate"``: manifest and stats),
     ``woa compare`` (``"compare"``: manifest, method and rows) or ``woa sweep`` (``"sweep"``:
-    manifest, ranking and rows); ``text`` is the plain report, included as it is."""
+    manifest, ranking and rows); ``text`` is the plain report, included as it is; ``figures``:
+    the declared figures the report holds (``woa_core.kernel.figures``)."""
     from woa_core.draw.report_html import compare_html, simulate_html, sweep_html
 
     pages = {"simulate": simulate_html, "compare": compare_html, "sweep": sweep_html}
-    page = pages[kind](report, text)
+    page = pages[kind](report, text, figures)
     write_text(path, page)
     print(f"HTML report written to {path}", file=sys.stderr)

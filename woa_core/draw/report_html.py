@@ -21,6 +21,8 @@ from html import escape
 from typing import Any
 
 from woa_core.errors import UsageError
+from woa_core.kernel.figures import Figure, Kind, game_order, row_figure, seat_figures, seat_of_row
+from woa_core.sim.compare import PER_PLAYER
 
 INSTALL = "pip install 'woa[report]' (from a checkout: pip install '.[report]')"
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
@@ -67,7 +69,7 @@ def figure_svg(
     no date: the same data give the same bytes). ``name`` seeds the element ids, so several
     figures in one page never share one.
 
-    >>> draw = partial(game_length, histograms=[("games", {"6": 3, "7": 1})])
+    >>> draw = partial(histogram, histograms=[("games", {"6": 3, "7": 1})])
     >>> svg = figure_svg(draw, "length") if has_matplotlib() else '<svg id="length-figure_1"'
     >>> svg.startswith("<svg") and 'id="length-figure_1"' in svg
     True
@@ -93,8 +95,10 @@ def figure_svg(
 # ------------------------------------------------------------------------------ figures
 
 
-def game_length(fig: Any, histograms: Sequence[tuple[str, dict[str, int]]]) -> None:
-    """Games by number of rounds (side by side when comparing)."""
+def histogram(
+    fig: Any, histograms: Sequence[tuple[str, dict[str, int]]], unit: str = "rounds", title: str = "Game length"
+) -> None:
+    """Games by value (by number of rounds, say; side by side when comparing)."""
     ax = fig.add_subplot()
     rounds = sorted({int(k) for _, h in histograms for k in h})
     width = 0.8 / len(histograms)
@@ -103,9 +107,9 @@ def game_length(fig: Any, histograms: Sequence[tuple[str, dict[str, int]]]) -> N
         xs = [r + (k - (len(histograms) - 1) / 2) * width for r in rounds]
         ax.bar(xs, [100 * hist.get(str(r), 0) / total for r in rounds], width=width, label=label)
     ax.set_xticks(rounds)
-    ax.set_xlabel("rounds")
+    ax.set_xlabel(unit)
     ax.set_ylabel("% of games")
-    ax.set_title("Game length")
+    ax.set_title(title)
     if len(histograms) > 1:
         ax.legend()
 
@@ -118,10 +122,10 @@ def _rate_bars(ax: Any, labels: list[str], entries: list[dict[str, Any]], colour
     ax.set_ylabel("win rate, % (95% interval)")
 
 
-def win_rates(fig: Any, stats: dict[str, Any]) -> None:
+def win_rates(fig: Any, stats: dict[str, Any], wins: Figure) -> None:
     """Win rate by seat and by bot, with 95% Wilson intervals and the even share."""
-    seats = stats["wins_by_seat"]
-    bots = stats["wins_by_bot"]
+    seats = stats[wins.key]
+    bots = stats[f"{wins.name}_by_bot"]
     a = fig.add_subplot(1, 2, 1)
     _rate_bars(a, [s["seat"] for s in seats], seats, PLAYER_COLOURS)
     a.axhline(100 / max(len(seats), 1), color="#555", linestyle="--", linewidth=1, label="even share")
@@ -132,25 +136,30 @@ def win_rates(fig: Any, stats: dict[str, Any]) -> None:
     b.set_title("Wins by bot")
 
 
-def vp_by_source(fig: Any, stats: dict[str, Any]) -> None:
-    """Mean final VP per seat, stacked by where the VP came from; the whisker on each stack is the
-    95% interval of the seat's mean total VP."""
+def stacked_by_key(fig: Any, stats: dict[str, Any], figure: Figure, total: Figure | None) -> None:
+    """Mean per seat of a figure by key (VP by source), stacked; the whisker on each stack is the
+    95% interval of the seat's mean of ``total`` (the figure the keys add up to), if any."""
     ax = fig.add_subplot()
     seats = stats["per_seat"]
     labels = [s["seat"] for s in seats]
-    sources = list(seats[0]["vp_by_source"]) if seats else []
+    keys = list(seats[0][figure.key]) if seats else []
     bottom = [0.0] * len(seats)
-    for k, source in enumerate(sources):
-        values = [s["vp_by_source"][source] for s in seats]
-        ax.bar(labels, values, bottom=bottom, label=source.replace("_", " "), color=SOURCE_COLOURS[k % 6])
+    for k, key in enumerate(keys):
+        values = [_mean(s[figure.key][key]) for s in seats]
+        ax.bar(labels, values, bottom=bottom, label=key.replace("_", " "), color=SOURCE_COLOURS[k % 6])
         bottom = [b + v for b, v in zip(bottom, values, strict=True)]
-    games = max(int(stats.get("games", 0)), 1)
-    half = [1.96 * s["vp"]["sd"] / math.sqrt(games) for s in seats]
-    totals = [s["vp"]["mean"] for s in seats]
-    ax.errorbar(labels, totals, yerr=half, fmt="none", ecolor="#222", capsize=4, label="95% interval of the total")
-    ax.set_ylabel("mean VP per game")
-    ax.set_title("VP by source, per seat")
+    if total is not None and total.spread:
+        games = max(int(stats.get("games", 0)), 1)
+        half = [1.96 * s[total.key]["sd"] / math.sqrt(games) for s in seats]
+        totals = [s[total.key]["mean"] for s in seats]
+        ax.errorbar(labels, totals, yerr=half, fmt="none", ecolor="#222", capsize=4, label="95% interval of the total")
+    ax.set_ylabel(f"mean {figure.unit} per game".replace("  ", " "))
+    ax.set_title(f"{figure.label}, per seat")
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+
+
+def _mean(entry: Any) -> float:
+    return float(entry["mean"] if isinstance(entry, dict) else entry)
 
 
 def per_seat_counts(fig: Any, stats: dict[str, Any], key: str, title: str) -> None:
@@ -169,33 +178,26 @@ def per_seat_counts(fig: Any, stats: dict[str, Any], key: str, title: str) -> No
     ax.legend(ncols=min(len(seats), 5), fontsize=8)
 
 
-CHANGE_GROUPS = (
-    ("game length and end", lambda f: f == "rounds" or f.startswith("ends_by_")),
-    ("who wins", lambda f: f.endswith("_wins")),
-    ("VP per player, by source", lambda f: f.startswith("per_player_vp")),
-    ("gold and settlements per player", lambda f: f in ("per_player_final_gold", "per_player_settlements")),
-    ("goods sold per player, by region", lambda f: f.startswith("per_player_sold_")),
-    ("actions used per player", lambda f: f.startswith("per_player_used_")),
-    ("VP per seat", lambda f: f.startswith("p") and f.endswith("_vp") and f[1:-3].isdigit()),
-)
+def change_groups(rows: Sequence[dict[str, Any]], figures: Sequence[Figure]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The compared rows in groups of like figures (each group one panel), every row once: a
+    figure's declared group, its seats' own values apart (``LABEL per seat``).
 
-
-def change_groups(rows: Sequence[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
-    """The compared rows in groups of like figures (each group one panel), every row once.
-
-    >>> [g for g, _ in change_groups([{"figure": "rounds"}, {"figure": "p1_vp"}, {"figure": "new"}])]
-    ['game length and end', 'VP per seat', 'other figures']
+    >>> from woa_core.kernel.figures import KERNEL_FIGURES
+    >>> [g for g, _ in change_groups([{"figure": "p1_wins"}, {"figure": "new"}], KERNEL_FIGURES)]
+    ['who wins', 'other figures']
     """
-    groups: list[tuple[str, list[dict[str, Any]]]] = []
-    left = list(rows)
-    for title, belongs in CHANGE_GROUPS:
-        mine = [r for r in left if belongs(r["figure"])]
-        left = [r for r in left if not belongs(r["figure"])]
-        if mine:
-            groups.append((title, mine))
-    if left:
-        groups.append(("other figures", left))
-    return groups
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        figure = row_figure(figures, r["figure"], PER_PLAYER)
+        if figure is None:
+            title = "other figures"
+        elif figure.kind is not Kind.WINS and seat_of_row(r["figure"], figure) is not None:
+            title = f"{figure.label} per seat"
+        else:
+            title = figure.group or figure.label
+        groups.setdefault(title, []).append(r)
+    other = groups.pop("other figures", None)
+    return [*groups.items(), *([("other figures", other)] if other else [])]
 
 
 def changes(fig: Any, title: str, rows: Sequence[dict[str, Any]]) -> None:
@@ -228,26 +230,27 @@ def changes(fig: Any, title: str, rows: Sequence[dict[str, Any]]) -> None:
     ax.set_title(f"change, variant − base: {title}", fontsize=9)
 
 
-def side_by_side(fig: Any, rows: Sequence[dict[str, Any]], prefix: str, title: str, names: tuple[str, str]) -> None:
-    """Base and variant means of the rows whose figure starts with ``prefix``, as paired bars."""
+def side_by_side(
+    fig: Any, rows: Sequence[dict[str, Any]], prefix: str, title: str, names: tuple[str, str], unit: str = ""
+) -> None:
+    """Base and variant means of ``rows`` (named ``PREFIX_KEY``), as paired bars."""
     ax = fig.add_subplot()
-    mine = [r for r in rows if r["figure"].startswith(prefix)]
-    xs = range(len(mine))
+    xs = range(len(rows))
     for k, (side, colour) in enumerate((("base", "#7f9fbf"), ("variant", "#e08040"))):
-        ax.bar([x + (k - 0.5) * 0.4 for x in xs], [r[side] for r in mine], width=0.4, label=names[k], color=colour)
+        ax.bar([x + (k - 0.5) * 0.4 for x in xs], [r[side] for r in rows], width=0.4, label=names[k], color=colour)
     ax.set_xticks(list(xs))
-    ax.set_xticklabels([r["figure"][len(prefix) :].replace("_", " ") for r in mine])
-    ax.set_ylabel("per player per game")
+    ax.set_xticklabels([r["figure"][len(prefix) :].replace("_", " ") for r in rows])
+    ax.set_ylabel(f"{unit} per player per game".strip())
     ax.set_title(title)
     ax.legend()
 
 
-def seat_rates(fig: Any, rows: Sequence[dict[str, Any]], names: tuple[str, str]) -> None:
+def seat_rates(fig: Any, rows: Sequence[dict[str, Any]], names: tuple[str, str], wins: Figure) -> None:
     """Win rate by seat under each ruleset, with 95% Wilson intervals."""
     from woa_core.sim.stats import wilson
 
     ax = fig.add_subplot()
-    mine = [r for r in rows if r["figure"].endswith("_wins") and r["figure"][1:-5].isdigit()]
+    mine = [r for r in rows if seat_of_row(r["figure"], wins) is not None]
     for k, (side, colour) in enumerate((("base", "#7f9fbf"), ("variant", "#e08040"))):
         rates, low, high = [], [], []
         for r in mine:
@@ -260,7 +263,7 @@ def seat_rates(fig: Any, rows: Sequence[dict[str, Any]], names: tuple[str, str])
         ax.bar(xs, rates, width=0.4, yerr=[low, high], capsize=3, label=names[k], color=colour, ecolor="#333")
     ax.axhline(100 / max(len(mine), 1), color="#555", linestyle="--", linewidth=1)
     ax.set_xticks(range(len(mine)))
-    ax.set_xticklabels([r["figure"][:-5] for r in mine])
+    ax.set_xticklabels([r["figure"][: -len(wins.name) - 1] for r in mine])
     ax.set_ylabel("win rate, % (95% interval)")
     ax.set_title("Wins by seat")
     ax.legend()
@@ -305,47 +308,65 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def simulate_html(report: dict[str, Any], text: str) -> str:
-    """The ``woa simulate`` report (``{"manifest", "stats"}``) as a page with plots."""
+def _heading(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def simulate_html(report: dict[str, Any], text: str, figures: Sequence[Figure]) -> str:
+    """The ``woa simulate`` report (``{"manifest", "stats"}``) as a page with plots: each
+    histogram, who wins, and each per-seat figure by key (``figures``: those it holds)."""
     m, s = report["manifest"], report["stats"]
     bots = ", ".join(m.get("bots", []))
-    sections = [
-        (
-            "Game length",
-            figure_svg(lambda f: game_length(f, [("games", s["rounds"]["histogram"])]), "length"),
-            f"{s['games']} games; mean {s['rounds']['mean']:.2f} rounds, sd {s['rounds']['sd']:.2f}. "
-            f"Game end: {_show(s['end_reasons'])}.",
-        ),
-        (
-            "Win rates",
-            figure_svg(lambda f: win_rates(f, s), "wins", 7.5, 3.4),
-            "Bars are win rates, whiskers their 95% Wilson intervals; the dashed line is an even share. "
-            f"Bots: {bots}" + (" (seats rotated each game)." if m.get("rotate_seats") else "."),
-        ),
-        (
-            "VP by source",
-            figure_svg(lambda f: vp_by_source(f, s), "vp", 7.0, 3.4),
-            "Mean final VP of each seat, split by where it came from; whiskers: the 95% interval of the "
-            "seat's mean total.",
-        ),
-        (
-            "Goods sold by region",
-            figure_svg(lambda f: per_seat_counts(f, s, "goods_sold_by_region", "Goods sold by region"), "sold"),
-            "Goods each seat sold per game, by the region of the island sold at.",
-        ),
-        (
-            "Actions used",
-            figure_svg(lambda f: per_seat_counts(f, s, "actions_used", "Actions used"), "actions"),
-            "Actions each seat started per game.",
-        ),
-    ]
+    ends = [f for f in figures if f.kind is Kind.CATEGORY and f.key in s]
+    sections = []
+    for f in game_order(figures):
+        entry = s.get(f.key)
+        if entry is None:
+            continue
+        if f.kind is Kind.MEAN and f.histogram:
+            ended = " ".join(f"{_heading(e.label)}: {_show(s[e.key])}." for e in ends)
+            sections.append(
+                (
+                    _heading(f.label),
+                    figure_svg(
+                        partial(
+                            histogram, histograms=[("games", entry["histogram"])], unit=f.unit, title=_heading(f.label)
+                        ),
+                        f.name,
+                    ),
+                    f"{s['games']} games; mean {entry['mean']:.2f} {f.unit}, sd {entry['sd']:.2f}. {ended}".strip(),
+                )
+            )
+        elif f.kind is Kind.WINS:
+            sections.append(
+                (
+                    "Win rates",
+                    figure_svg(partial(win_rates, stats=s, wins=f), "wins", 7.5, 3.4),
+                    "Bars are win rates, whiskers their 95% Wilson intervals; the dashed line is an even share. "
+                    f"Bots: {bots}" + (" (seats rotated each game)." if m.get("rotate_seats") else "."),
+                )
+            )
+    by_name = {f.name: f for f in figures}
+    for f in seat_figures(figures, Kind.MEAN, Kind.COUNT):
+        if not f.by_key:
+            continue
+        if f.kind is Kind.COUNT:
+            draw = partial(per_seat_counts, stats=s, key=f.key, title=_heading(f.label))
+            caption = f"Each seat's {f.label} per game" + (f" ({f.unit})." if f.unit else ".")
+        else:
+            total = by_name.get(f.parts_of)
+            draw = partial(stacked_by_key, stats=s, figure=f, total=total)
+            caption = f"Mean {f.label} of each seat" + (
+                f", stacked; whiskers: the 95% interval of the seat's mean {total.label}." if total else "."
+            )
+        sections.append((_heading(f.label), figure_svg(draw, f.name, 7.0, 3.4), caption))
     title = f"woa simulate · {m.get('rules')} · {m.get('players')} players · {s['games']} games"
     return _page(title, m, sections, text)
 
 
-def compare_html(report: dict[str, Any], text: str) -> str:
+def compare_html(report: dict[str, Any], text: str, figures: Sequence[Figure]) -> str:
     """The ``woa compare`` report (``{"manifest", "method", "rows"}``): every figure's change with
-    its interval, grouped, and the two rulesets side by side."""
+    its interval, grouped, and the two rulesets side by side (``figures``: those it compares)."""
     m, rows = report["manifest"], report["rows"]
     names = (str(m["base"].get("rules", "base")), str(m["variant"].get("rules", "variant")))
     if names[0] == names[1]:
@@ -353,7 +374,7 @@ def compare_html(report: dict[str, Any], text: str) -> str:
     method = report.get("method", {})
     how = ", ".join(f"{k} {v}" for k, v in method.items())
     sections = []
-    for k, (title, mine) in enumerate(change_groups(rows)):
+    for k, (title, mine) in enumerate(change_groups(rows, figures)):
         height = 0.8 + 0.28 * len(mine)
         sections.append(
             (
@@ -363,42 +384,47 @@ def compare_html(report: dict[str, Any], text: str) -> str:
                 "corrected p is below alpha, a change beyond noise at this number of games.",
             )
         )
-    sections += [
-        (
-            "Wins by seat, side by side",
-            figure_svg(partial(seat_rates, rows=rows, names=names), "seats"),
-            "Win rate of each seat under each ruleset; whiskers are 95% Wilson intervals, dashed an even share.",
-        ),
-        (
-            "VP by source, side by side",
-            figure_svg(
-                partial(side_by_side, rows=rows, prefix="per_player_vp_", title="VP by source", names=names), "vp"
-            ),
-            "Mean VP per player per game from each source.",
-        ),
-        (
-            "Goods sold by region, side by side",
-            figure_svg(
-                partial(side_by_side, rows=rows, prefix="per_player_sold_", title="Goods sold by region", names=names),
-                "sold",
-            ),
-            "Goods sold per player per game, by region.",
-        ),
-        (
-            "Actions used, side by side",
-            figure_svg(
-                partial(side_by_side, rows=rows, prefix="per_player_used_", title="Actions used", names=names),
-                "actions",
-            ),
-            "Actions started per player per game.",
-        ),
-    ]
+    for f in figures:
+        if f.kind is Kind.WINS:
+            sections.append(
+                (
+                    f"{_heading(f.label)} by seat, side by side",
+                    figure_svg(partial(seat_rates, rows=rows, names=names, wins=f), "seats"),
+                    "Win rate of each seat under each ruleset; whiskers are 95% Wilson intervals, dashed an "
+                    "even share.",
+                )
+            )
+    for f in seat_figures(figures, Kind.MEAN, Kind.COUNT):
+        mine = [r for r in rows if f.by_key and row_figure(figures, r["figure"], PER_PLAYER) is f]
+        if mine:
+            prefix = f"{PER_PLAYER}{f.prefix}_"
+            sections.append(
+                (
+                    f"{_heading(f.label)}, side by side",
+                    figure_svg(
+                        partial(
+                            side_by_side, rows=mine, prefix=prefix, title=_heading(f.label), names=names, unit=f.unit
+                        ),
+                        f.name,
+                    ),
+                    f"Mean {f.label} per player per game under each ruleset.",
+                )
+            )
     title = f"woa compare · {names[0]} vs {names[1]} · {m.get('players')} players · {m.get('games')} game pairs"
     return _page(title, m | {"method": method}, sections, text)
 
 
-SWEEP_FIGURES = ("rounds", "vp", "first_player_wins", "final_gold", "settlements")
-"""The figures a sweep report plots against its parameters (besides the objective's score)."""
+def sweep_figures(figures: Sequence[Figure]) -> list[str]:
+    """The figures a sweep report plots against its parameters (besides the objective's score):
+    every compared figure with one value per game (not by key, not each seat's); one that no
+    game had (``shown_if_any``) has no rows, so no plot.
+
+    >>> from woa_core.kernel.figures import KERNEL_FIGURES
+    >>> sweep_figures(KERNEL_FIGURES)
+    ['shared_wins']
+    """
+    shown = (Kind.MEAN, Kind.WON, Kind.RATE)
+    return [f.name for f in figures if f.compared and f.kind in shown and not f.by_key]
 
 
 def _axis_values(values: list[Any]) -> list[Any]:
@@ -409,11 +435,12 @@ def _axis_values(values: list[Any]) -> list[Any]:
         return unique
 
 
-def sweep_series(report: dict[str, Any]) -> dict[str, dict[str, tuple[float, float, float]]]:
-    """Per figure (and ``score``), per point: mean and 95% interval, from a sweep's report.
+def sweep_series(report: dict[str, Any], shown: Sequence[str]) -> dict[str, dict[str, tuple[float, float, float]]]:
+    """Per figure of ``shown`` (and ``score``), per point: mean and 95% interval, from a sweep's report.
 
     >>> rows = [{"point": "a", "figure": "rounds", "estimate": 6.0, "ci_low": 5.5, "ci_high": 6.5}]
-    >>> sweep_series({"rows": rows, "ranking": [{"point": "a", "estimate": 1.0, "ci_low": 0.5, "ci_high": None}]})
+    >>> ranking = [{"point": "a", "estimate": 1.0, "ci_low": 0.5, "ci_high": None}]
+    >>> sweep_series({"rows": rows, "ranking": ranking}, ["rounds"])
     {'score': {'a': (1.0, 0.5, 1.0)}, 'rounds': {'a': (6.0, 5.5, 6.5)}}
     """
     out: dict[str, dict[str, tuple[float, float, float]]] = {"score": {}}
@@ -421,7 +448,7 @@ def sweep_series(report: dict[str, Any]) -> dict[str, dict[str, tuple[float, flo
         if r.get("estimate") is not None:
             out["score"][r["point"]] = _span(r)
     for row in report.get("rows", []):
-        if row["figure"] in SWEEP_FIGURES and row["estimate"] is not None:
+        if row["figure"] in shown and row["estimate"] is not None:
             out.setdefault(row["figure"], {})[row["point"]] = _span(row)
     return out
 
@@ -433,12 +460,12 @@ def _span(figure: dict[str, Any]) -> tuple[float, float, float]:
     return (estimate, estimate if low is None else low, estimate if high is None else high)
 
 
-def sweep_plot(fig: Any, report: dict[str, Any], figure: str, title: str) -> None:
+def sweep_plot(fig: Any, report: dict[str, Any], figure: str, title: str, shown: Sequence[str] = ()) -> None:
     """One figure against the parameters: a line with interval bars for one parameter, a
     heat-map (cells annotated with the mean and interval) for two, else one scatter per parameter."""
     params = report["manifest"]["parameters"]
     values = {r["point"]: r["values"] for r in report.get("ranking", [])}
-    series = sweep_series(report)[figure]
+    series = sweep_series(report, shown or [figure])[figure]
     points = [p for p in values if p in series]
     if len(params) == 2 and not report["manifest"].get("sample"):
         xs = _axis_values([values[p][params[0]] for p in points])
@@ -482,13 +509,14 @@ def sweep_plot(fig: Any, report: dict[str, Any], figure: str, title: str) -> Non
     fig.suptitle(title, fontsize=10)
 
 
-def sweep_html(report: dict[str, Any], text: str) -> str:
-    """The ``woa sweep`` report: the objective's score and the main figures against the
-    parameters (a heat-map for two), each with its 95% interval, and the ranking."""
+def sweep_html(report: dict[str, Any], text: str, figures: Sequence[Figure]) -> str:
+    """The ``woa sweep`` report: the objective's score and the main figures (``sweep_figures``)
+    against the parameters (a heat-map for two), each with its 95% interval, and the ranking."""
     m = report["manifest"]
-    series = sweep_series(report)
+    shown = sweep_figures(figures)
+    series = sweep_series(report, shown)
     names = {"score": f"objective score ({m.get('objective')}; lower is better)"} | {
-        f: f.replace("_", " ") for f in SWEEP_FIGURES
+        f: f.replace("_", " ") for f in shown
     }
     sections = []
     wide = len(m["parameters"]) != 2
@@ -498,7 +526,7 @@ def sweep_html(report: dict[str, Any], text: str) -> str:
                 (
                     title[0].upper() + title[1:],
                     figure_svg(
-                        partial(sweep_plot, report=report, figure=key, title=title),
+                        partial(sweep_plot, report=report, figure=key, title=title, shown=shown),
                         f"sweep-{key}",
                         7.5 if wide else 6.8,
                         3.2 if wide else 4.2,

@@ -98,11 +98,12 @@ def summarize(records: Sequence[GameRecord], bots: Sequence[str], players: int) 
     finishing = [tuple(index[r.bots[seat]] for seat in r.ranking) for r in records]
     ratings = sorted(rate(finishing, bots), key=lambda r: -r.rating)
     seats_held = dict.fromkeys(bots, 0)
-    wins = dict.fromkeys(bots, 0)
+    wins: dict[str, int | float] = dict.fromkeys(bots, 0)  # a win shared by k seats counts 1/k
     for r in records:
         for b in r.bots:
             seats_held[b] += 1
-        wins[r.bots[r.winner]] += 1
+        for b in set(r.bots):
+            wins[b] += r.wins_of(b)
     win_rates = {
         b: {
             "seats": seats_held[b],

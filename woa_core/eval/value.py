@@ -90,10 +90,11 @@ def run_value(
         for kind, target in todo:
             restricted = restricted_spec(bot, kind, target)
             spec = RunSpec(source, players, (restricted,) + (bot,) * (players - 1), seed, rotate_seats=True)
-            wins = played = 0
+            wins: int | float = 0  # a win shared by k seats counts 1/k
+            played = 0
             for record in run_games(spec, games, backend=pool):
                 played += 1
-                wins += record.bots[record.winner] == restricted
+                wins += record.wins_of(restricted)
                 done += 1
                 if on_game:
                     on_game(done)

@@ -17,10 +17,11 @@ flags *any* row stays below ``alpha``) or Benjamini–Hochberg (the expected sha
 flagged rows stays below ``alpha``) — and a row is *flagged* (``significant``) when its adjusted p
 is below ``alpha``. Rows use the reports' shared names (``woa_core.sim.stats.VOCABULARY``).
 
+>>> from woa_core.kernel.figures import declared
 >>> from woa_core.rules import load_rules
 >>> from woa_core.sim.runner import play_game
 >>> rules = load_rules("west-of-africa", 2)
->>> c = Comparison()
+>>> c = Comparison(declared(rules))
 >>> for seed in range(5):
 ...     game = play_game(rules, seed, ["random", "random"])
 ...     c.add(game, game)
@@ -33,11 +34,11 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from woa_core.packs.west_of_africa.state import VP_SOURCES
+from woa_core.kernel.figures import Figure, Row, game_rows
 from woa_core.sim.backends import Backend
 from woa_core.sim.runner import GameRecord, RunSpec, run_one
 from woa_core.sim.stats import (
@@ -69,7 +70,7 @@ def run_pairs(
 
     >>> from woa_core.sim.backends import LocalPool
     >>> spec = RunSpec("west-of-africa", 2, ("random", "random"), seed=1)
-    >>> [a.vp == b.vp for a, b in run_pairs(spec, spec, 3, LocalPool(1))]
+    >>> [a.figures == b.figures for a, b in run_pairs(spec, spec, 3, LocalPool(1))]
     [True, True, True]
     """
     base.compiled()
@@ -85,40 +86,24 @@ def _run_pair_chunk(task: tuple[RunSpec, RunSpec, int, int]) -> list[tuple[GameR
     return [(run_one(base, i), run_one(variant, i)) for i in range(start, stop)]
 
 
-def game_figures(r: GameRecord) -> tuple[dict[str, float], frozenset[str]]:
-    """Every figure of one game, and which of them are yes/no (0 or 1).
+PER_PLAYER = "per_player_"
+"""How compare names a per-seat figure's mean over the seats (``per_player_vp``)."""
 
-    Per-player figures are averaged over the seats; a bot's win figure is its share of the
-    game's wins per seat it held (only when the bots differ).
 
+def game_figures(figures: Sequence[Figure], r: GameRecord) -> list[Row]:
+    """Every compared figure of one game as rows (``woa_core.kernel.figures.game_rows``):
+    per-seat figures averaged over the seats (``per_player_NAME``), each seat's value where a
+    figure asks for it, and each bot's share of the win per seat it held (when the bots differ).
+
+    >>> from woa_core.kernel.figures import declared
     >>> from woa_core.rules import load_rules
     >>> from woa_core.sim.runner import play_game
-    >>> figures, binary = game_figures(play_game(load_rules("west-of-africa", 2), 1, ["random", "random"]))
-    >>> figures["p1_wins"] + figures["p2_wins"], "p1_wins" in binary, "per_player_sold_east" in figures
+    >>> rules = load_rules("west-of-africa", 2)
+    >>> rows = {row.name: row for row in game_figures(declared(rules), play_game(rules, 1, ["random", "random"]))}
+    >>> rows["p1_wins"].value + rows["p2_wins"].value, rows["p1_wins"].rate, "per_player_sold_east" in rows
     (1.0, True, True)
     """
-    n = len(r.vp)
-    out: dict[str, float] = {"rounds": float(r.rounds), f"ends_by_{r.end_reason}": 1.0}
-    binary = {f"ends_by_{r.end_reason}", "first_player_wins"}
-    out["first_player_wins"] = float(r.first_player == r.winner)
-    for seat in range(n):
-        out[f"p{seat + 1}_wins"] = float(seat == r.winner)
-        binary.add(f"p{seat + 1}_wins")
-    if len(set(r.bots)) > 1:
-        for bot in sorted(set(r.bots)):
-            out[f"bot_{bot}_wins"] = (r.bots[r.winner] == bot) / r.bots.count(bot)
-    out["per_player_vp"] = sum(r.vp) / n
-    for source in VP_SOURCES:
-        out[f"per_player_vp_{source}"] = sum(v.get(source, 0) for v in r.vp_from) / n
-    out["per_player_final_gold"] = sum(r.gold) / n
-    out["per_player_settlements"] = sum(r.settlements) / n if r.settlements else 0.0
-    for region in r.sold[0]:
-        out[f"per_player_sold_{region}"] = sum(s[region] for s in r.sold) / n
-    for action in r.actions[0]:
-        out[f"per_player_used_{action}"] = sum(a[action] for a in r.actions) / n
-    for seat in range(n):
-        out[f"p{seat + 1}_vp"] = float(r.vp[seat])
-    return out, frozenset(binary)
+    return game_rows(figures, r.figures, r.bots, per_player=PER_PLAYER, detail=True)
 
 
 @dataclass(slots=True)
@@ -141,12 +126,14 @@ class _Sums:
 
 @dataclass(slots=True)
 class Comparison:
-    """Streaming sums over game pairs (memory does not grow with the number of games).
+    """Streaming sums over game pairs of the ``figures`` declared (memory does not grow with the
+    number of games).
 
     A figure missing from a game (an end reason that did not happen) counts as 0 there."""
 
+    figures: tuple[Figure, ...]
     pairs: int = 0
-    order: dict[str, None] = field(default_factory=dict)  # figures in first-seen order
+    order: dict[str, int] = field(default_factory=dict)  # figures in first-seen order: their section
     binary: set[str] = field(default_factory=set)
     base: dict[str, _Sums] = field(default_factory=dict)
     variant: dict[str, _Sums] = field(default_factory=dict)
@@ -155,13 +142,16 @@ class Comparison:
 
     def add(self, base: GameRecord, variant: GameRecord) -> None:
         """Fold in game pair ``i`` (paired or not, the sums are the same)."""
-        a, binary_a = game_figures(base)
-        b, binary_b = game_figures(variant)
+        rows_a, rows_b = game_figures(self.figures, base), game_figures(self.figures, variant)
+        a = {row.name: row.value for row in rows_a}
+        b = {row.name: row.value for row in rows_b}
         self.pairs += 1
-        self.binary |= binary_a | binary_b
-        for key in (*a, *b):
+        for row in (*rows_a, *rows_b):
+            key = row.name
+            if row.rate:
+                self.binary.add(key)
             if key not in self.order:
-                self.order[key] = None
+                self.order[key] = row.section
                 self.base[key], self.variant[key], self.diff[key] = _Sums(), _Sums(), _Sums()
                 self.discordant[key] = [0, 0]
         for key in self.order:
@@ -192,7 +182,7 @@ class Comparison:
         (the median over figures that vary); its square is how many times more games an unpaired
         comparison would need for the same precision. None when nothing varies.
 
-        >>> Comparison().pairing_gain() is None
+        >>> Comparison(()).pairing_gain() is None
         True
         """
         n = self.pairs
@@ -251,22 +241,16 @@ def _round(x: float, digits: int) -> float:
     return round(x, digits) + 0.0  # no -0.0
 
 
-def _ordered(keys: dict[str, None]) -> list[str]:
-    """Rows grouped: game length, how games end, who wins, per-player figures, per-seat VP
-    (first-seen order within a group, which is the order ``game_figures`` makes them)."""
+def _ordered(sections: dict[str, int]) -> list[str]:
+    """Rows grouped (``woa_core.kernel.figures.Row.section``): game length, how games end (by
+    name), win rates, who wins by seat and by bot, per-player figures, per-seat values; in
+    first-seen order within a group, which is the order the figures are declared in."""
 
-    def group(key: str) -> tuple[int, int | str]:
-        head, _, tail = key.partition("_")
-        if head[:1] == "p" and head[1:].isdigit():
-            return (3 if tail == "wins" else 6, int(head[1:]))
-        if key.startswith("ends_by_"):
-            return (1, key)
-        ranks = {"rounds": 0, "first_player_wins": 2}
-        if key in ranks:
-            return (ranks[key], 0)
-        return (4, 0) if key.startswith("bot_") else (5, 0)
+    def group(key: str) -> tuple[int, str]:
+        section = sections[key]
+        return (section, key if section == 1 else "")
 
-    return sorted(keys, key=group)
+    return sorted(sections, key=group)
 
 
 def format_comparison(report: dict[str, Any]) -> str:

@@ -1,8 +1,16 @@
-"""The simulation report: a table a designer can read, and the same as JSON."""
+"""The simulation report: a table a designer can read, and the same as JSON.
+
+Its lines come from the declared figures (``woa_core.kernel.figures``): each figure of a whole
+game on a line (run totals, game length, how games end, win rates), the wins by bot, a table of
+each seat's wins and means, then one table per figure by key (VP by source, goods sold...).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from woa_core.kernel.figures import Figure, Kind, game_order, seat_figures
 
 
 def _pct(rate: float) -> str:
@@ -13,8 +21,52 @@ def _ci(figure: dict[str, Any]) -> str:
     return f"[{100 * figure['ci_low']:.1f}–{100 * figure['ci_high']:.1f}]"
 
 
-def format_table(report: dict[str, Any]) -> str:
-    """The human-readable report of ``woa simulate``."""
+def _game_lines(f: Figure, s: dict[str, Any], m: dict[str, Any]) -> list[str]:
+    """The lines of a figure of a whole game (none when the report does not hold it)."""
+    entry = s.get(f.key)
+    if entry is None:
+        return []
+    if f.kind is Kind.MEAN:
+        unit = f" ({f.unit})" if f.unit else ""
+        hist = entry.get("histogram")
+        shown = f"   ({' '.join(f'{k}:{v}' for k, v in hist.items())})" if hist else ""
+        return [f"{f.label}{unit}: mean {entry['mean']:.2f}, sd {entry['sd']:.2f}{shown}"]
+    if f.kind is Kind.CATEGORY:
+        return [f"{f.label}: " + ", ".join(f"{k} {v}" for k, v in entry.items())]
+    if f.kind is Kind.TOTAL:
+        per_game = entry / max(s["games"], 1)
+        return [f"{f.label}: {entry} in all, {per_game:.1f} per game"]
+    if f.kind is Kind.WINS:
+        lines = ["", f"{f.label} by bot              games   {f.name:>4}   rate    95% CI"]
+        for bot, w in s[f"{f.name}_by_bot"].items():
+            lines.append(f"  {bot:<20} {w['games']:>7} {w[f.name]:>6g} {_pct(w['estimate'])}  {_ci(w)}")
+        return lines
+    mixed = len(set(m["bots"])) > 1
+    if f.kind is Kind.WON:
+        note = f"; {f.note}" if f.note else ""
+        even = _pct(entry["fair_share"])
+        line = f"{f.label} wins {_pct(entry['estimate'])} {_ci(entry)} (an even share is {even}{note})"
+    else:
+        line = f"{f.label} {_pct(entry['estimate'])} {_ci(entry)}" + (f" ({f.note})" if f.note else "")
+    return [line + (f"; {f.note_if_bots_differ}" if mixed and f.note_if_bots_differ else "")]
+
+
+def _table(title: str, columns: Sequence[str], rows: list[tuple[str, list[str]]]) -> list[str]:
+    """A table: ``title`` above the seats, a right-aligned column per heading."""
+    widths = [max(len(h), *(len(cells[k]) for _, cells in rows), 5) for k, h in enumerate(columns)]
+    first = max(len(title), 12)
+    out = [f"{title:<{first}}" + "".join(f"  {h:>{w}}" for h, w in zip(columns, widths, strict=True))]
+    for name, cells in rows:
+        out.append(f"  {name:<{first - 2}}" + "".join(f"  {c:>{w}}" for c, w in zip(cells, widths, strict=True)))
+    return out
+
+
+def _mean(entry: Any) -> float:
+    return float(entry["mean"] if isinstance(entry, dict) else entry)
+
+
+def format_table(report: dict[str, Any], figures: Sequence[Figure]) -> str:
+    """The human-readable report of ``woa simulate`` (``figures``: those the report holds)."""
     m, s = report["manifest"], report["stats"]
     lines = [
         f"woa {m['engine']} · rules {m['rules']} ({m['rules_hash']})"
@@ -28,51 +80,31 @@ def format_table(report: dict[str, Any]) -> str:
     ]
     if m.get("interrupted"):
         lines.append("INTERRUPTED: the figures cover the games finished before Ctrl-C")
-    r = s["rounds"]
-    hist = " ".join(f"{k}:{v}" for k, v in r["histogram"].items())
-    ends = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
-    lines += [
-        "",
-        f"rounds per game: mean {r['mean']:.2f}, sd {r['sd']:.2f}   ({hist})",
-        f"game end: {ends}",
-        "",
-    ]
-    lines.append("wins by bot              games   wins   rate    95% CI")
-    for bot, w in s["wins_by_bot"].items():
-        lines.append(f"  {bot:<20} {w['games']:>7} {w['wins']:>6} {_pct(w['estimate'])}  {_ci(w)}")
-    fp = s["first_player"]
-    mixed = len(set(m["bots"])) > 1
-    lines.append(
-        f"first in round-1 order wins {_pct(fp['estimate'])} {_ci(fp)} (an even share is {_pct(fp['fair_share'])})"
-        + ("; bots differ, so not a seat effect" if mixed else "")
-    )
-    if "gold_track_top" in s:
-        gt = s["gold_track_top"]
-        lines.append(
-            f"top of the starting gold track wins {_pct(gt['estimate'])} {_ci(gt)} (the tie-break cube, R9: "
-            "a different advantage from turn order)"
-        )
-    lines += [
-        "",
-        "per seat        wins   rate    95% CI          VP  settle  alcalde  gold-maj  final-gold  gold",
-    ]
-    for seat, w in zip(s["per_seat"], s["wins_by_seat"], strict=True):
-        src = seat["vp_by_source"]
-        lines.append(
-            f"  {seat['seat']:<10} {w['wins']:>6} {_pct(w['estimate'])}  {_ci(w):<14}"
-            f"{seat['vp']['mean']:>6.1f} {src['settlements']:>7.1f} {src['alcalde']:>8.1f} "
-            f"{src['gold_majority']:>9.1f} {src['final_gold']:>11.1f} {seat['final_gold']['mean']:>5.1f}"
-        )
-    regions = list(s["per_seat"][0]["goods_sold_by_region"]) if s["per_seat"] else []
-    actions = list(s["per_seat"][0]["actions_used"]) if s["per_seat"] else []
-    lines += [
-        "",
-        "per seat, per game   goods sold by region: " + ", ".join(regions) + "   actions used: " + ", ".join(actions),
-    ]
-    for seat in s["per_seat"]:
-        sold = " ".join(f"{v:5.2f}" for v in seat["goods_sold_by_region"].values())
-        used = " ".join(f"{v:5.2f}" for v in seat["actions_used"].values())
-        lines.append(f"  {seat['seat']:<10} sold {sold}   used {used}   settlements {seat['settlements']:.2f}")
+    lines.append("")
+    whole = game_order(figures)
+    for f in [f for f in whole if f.kind is Kind.TOTAL] + [f for f in whole if f.kind is not Kind.TOTAL]:
+        lines += _game_lines(f, s, m)
+    wins = next((f for f in figures if f.kind is Kind.WINS), None)
+    seats = s["per_seat"]
+    if wins is not None and seats:
+        means = [f for f in seat_figures(figures, Kind.MEAN) if not f.keyed]
+        lines += [
+            "",
+            f"per seat     {wins.name:>7}   rate    95% CI      "
+            + "".join(f"  {f.label:>{max(len(f.label), 5)}}" for f in means),
+        ]
+        for seat, w in zip(seats, s[wins.key], strict=True):
+            lines.append(
+                f"  {seat['seat']:<10} {w[wins.name]:>6g} {_pct(w['estimate'])}  {_ci(w):<14}"
+                + "".join(f"  {_mean(seat[f.key]):>{max(len(f.label), 5)}.1f}" for f in means)
+            )
+    for f in seat_figures(figures, Kind.MEAN, Kind.COUNT):
+        if not f.by_key or not seats:
+            continue
+        digits = 2 if f.kind is Kind.COUNT else 1
+        per = ", per game" if f.kind is Kind.COUNT else ""
+        rows = [(seat["seat"], [f"{_mean(v):.{digits}f}" for v in seat[f.key].values()]) for seat in seats]
+        lines += ["", *_table(f"{f.label}{per}", list(seats[0][f.key]), rows)]
     for warning in m.get("warnings", []):
         lines += ["", f"warning: {warning}"]
     return "\n".join(lines)

@@ -17,10 +17,11 @@ from typing import Any
 from woa_core.errors import UsageError
 from woa_core.files import OutputError, check_output, reason, write_atomic
 from woa_core.kernel import gamelog, loop
+from woa_core.kernel.compiled import CompiledRules
 from woa_core.kernel.contract import Game, new_game
+from woa_core.kernel.figures import DECISIONS, WINS, Watching, winners
+from woa_core.kernel.figures import declared as figures_of
 from woa_core.kernel.loop import Observer, Transcript
-from woa_core.packs.west_of_africa.actions import STEP_OF_VERB
-from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.rules import RulesSource, read_rules
 from woa_core.sim.backends import Backend, LocalPool
 
@@ -45,7 +46,7 @@ class RunSpec:
     the same rules even if a file changes meanwhile.
 
     >>> spec = RunSpec("west-of-africa", 2, ("random", "random"), seed=1, overrides=("economy.gold.cap=60",))
-    >>> spec.rules.overrides, spec.rules_spec, spec.compiled().gold_cap
+    >>> spec.rules.overrides, spec.rules_spec, spec.compiled().document["economy"]["gold"]["cap"]
     (('economy.gold.cap=60',), 'west-of-africa', 60)
     """
 
@@ -73,7 +74,7 @@ class RunSpec:
         """How the rules were named (a bundled name or a relative path)."""
         return self.source.spec
 
-    def compiled(self) -> Rules:
+    def compiled(self) -> CompiledRules:
         """The compiled rules for this run's player count (compiled once per process)."""
         return self.source.compile(self.players)
 
@@ -87,29 +88,37 @@ class RunSpec:
 
 @dataclass(slots=True)
 class GameRecord:
-    """One finished game, as statistics need it (small and picklable)."""
+    """One finished game, as statistics need it (small and picklable): who played, how it
+    ranked, and the value of every declared figure (``woa_core.kernel.figures``) by name."""
 
     index: int
     seed: int
     bots: tuple[str, ...]
-    rounds: int
-    end_reason: str
-    winner: int
-    vp: list[int]
-    vp_from: list[dict[str, int]]
-    gold: list[int]
-    first_player: int  # first in player order in round 1
-    sold: list[dict[str, int]]  # per seat: goods sold by region
-    actions: list[dict[str, int]]  # per seat: actions started
+    ranking: list[int]  # seats, best first
+    winners: tuple[int, ...]  # the seats in first place (several when the ranking ties at the top)
     decisions: int
-    settlements: list[int] = field(default_factory=list)
-    ranking: list[int] = field(default_factory=list)  # seats, best first
-    gold_top: int = -1  # the seat whose cube started on top of the gold track (R9)
+    figures: dict[str, Any] = field(default_factory=dict)
     log: str | None = None  # the game's log, to be saved by the consumer (see ``run_games``)
+
+    @property
+    def winner(self) -> int:
+        """The winner (the first of the winners when several share the win)."""
+        return self.winners[0]
+
+    def wins_of(self, bot: str) -> int | float:
+        """The share of the win of the seats ``bot`` held (1 for a sole winner's bot, 1/k of a
+        win shared by k seats; the kernel's ``WINS`` figure).
+
+        >>> record = GameRecord(0, 1, ("a", "b"), [1, 0], (1,), 9, {"wins": [0, 1]})
+        >>> record.wins_of("b"), record.wins_of("a")
+        (1, 0)
+        """
+        shares = self.figures[WINS.name]
+        return sum(share for seat, share in enumerate(shares) if self.bots[seat] == bot)
 
 
 def play_game(
-    rules: Rules,
+    rules: CompiledRules,
     seed: int,
     bots: Sequence[str],
     index: int = 0,
@@ -119,44 +128,14 @@ def play_game(
 
     >>> from woa_core.rules import load_rules
     >>> record = play_game(load_rules("west-of-africa", 3), seed=5, bots=["random"] * 3)
-    >>> record.rounds > 1 and record.winner in (0, 1, 2)
+    >>> record.figures["rounds"] > 1 and record.winner in (0, 1, 2)
     True
     """
     return _play(rules, seed, bots, index, on_action)[0]
 
 
-class PlayStatistics(Observer):
-    """What a ``GameRecord`` counts during play: actions started and goods sold per seat, the
-    first player of round 1, decisions."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.sold = [dict.fromkeys(sorted({i.region for i in rules.islands}), 0) for _ in range(rules.players)]
-        self.started = [dict.fromkeys(rules.action_card, 0) for _ in range(rules.players)]
-        self.first_player = -1
-        self.gold_top = -1
-        self.decisions = 0
-
-    def start(self, game: Game) -> None:
-        self.gold_top = game.state.gold_rank()[0]
-
-    def before(self, game: Game, seat: int, action: tuple) -> None:
-        # one hook per action (a second costs time on the hot path): the order of round 1 is
-        # known before the first action after the selection
-        state = game.state
-        self.decisions += 1
-        if self.first_player < 0 and state.order:
-            self.first_player = state.order[0]
-        verb = action[1]
-        if verb in STEP_OF_VERB:
-            if state.step == "main":
-                self.started[seat][STEP_OF_VERB[verb]] += 1
-            if verb == "sell":
-                self.sold[seat][self.rules.islands[action[2]].region] += 1
-
-
 def _play(
-    rules: Rules,
+    rules: CompiledRules,
     seed: int,
     bots: Sequence[str],
     index: int,
@@ -164,36 +143,21 @@ def _play(
     watching: Sequence[Observer] = (),
 ) -> tuple[GameRecord, Game]:
     game = new_game(rules, seed)
-    stats = PlayStatistics(rules)
-    observers: list[Observer] = [stats, *watching]
+    figures = figures_of(rules)
+    watched = Watching(figures, rules)
+    observers: list[Observer] = [*watched.observers, *watching]
     if on_action is not None:
         observers.append(Transcript(on_action))
     loop.run(game, loop.bots(bots, seed, rules.pack), observers)
-    state = game.state
-    sold, started, first_player, gold_top, decisions = (
-        stats.sold,
-        stats.started,
-        stats.first_player,
-        stats.gold_top,
-        stats.decisions,
-    )
+    values = watched.values(game)
     record = GameRecord(
         index=index,
         seed=seed,
         bots=tuple(bots),
-        rounds=state.round,
-        end_reason=state.end_reason or "none",
-        winner=state.winner,
-        vp=list(state.vp),
-        vp_from=[dict(v) for v in state.vp_from],
-        gold=list(state.gold),
-        first_player=first_player,
-        sold=sold,
-        actions=started,
-        decisions=decisions,
-        settlements=[sum(1 for s in state.settlement if s == p) for p in range(rules.players)],
-        ranking=list(state.ranking),
-        gold_top=gold_top,
+        ranking=list(game.state.ranking),
+        winners=tuple(winners(game)),
+        decisions=values[DECISIONS.name],
+        figures=values,
     )
     return record, game
 
@@ -310,7 +274,7 @@ def run_games(
             pool.close()
 
 
-def describe(spec: RunSpec, rules: Rules) -> dict[str, Any]:
+def describe(spec: RunSpec, rules: CompiledRules) -> dict[str, Any]:
     """The manifest part that says what produced a run."""
     from woa_core import __version__
     from woa_core.eval.kinds import bot_kind, strength_warnings

@@ -1,9 +1,16 @@
 """Streaming statistics over game records: memory does not grow with the number of games.
 
->>> s = Stats(players=2, bots=("a", "b"))
->>> s.add_win_only(winner=0, bots=("a", "b"))
->>> s.wins_by_seat
-[1, 0]
+What is counted, and where it shows in ``woa simulate --json``, comes from the declared figures
+(``woa_core.kernel.figures``): ``games``, then the run totals (decisions), then each figure of a
+whole game in report order (game length, how games end, who wins: ``wins_by_seat``,
+``wins_by_bot``, the pack's win rates), then ``per_player`` (each per-seat mean, averaged over
+the seats per game) and ``per_seat``.
+
+>>> from woa_core.kernel.figures import KERNEL_FIGURES
+>>> s = Stats(KERNEL_FIGURES, players=2, bots=("a", "b"))
+>>> s.add_values({"decisions": 9, "wins": [1, 0], "shared_wins": 0}, ("a", "b"))
+>>> s.to_json()["wins_by_seat"][0]["wins"], s.to_json()["decisions"]
+(1, 9)
 """
 
 from __future__ import annotations
@@ -11,14 +18,15 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from woa_core.packs.west_of_africa.state import VP_SOURCES
+from woa_core.kernel.figures import Figure, Kind, game_order, seat_figures, seat_name, won
 from woa_core.sim.runner import GameRecord
 
 
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score 95% confidence interval of a proportion.
 
     >>> [round(x, 3) for x in wilson(90, 100)]
@@ -58,121 +66,248 @@ class Mean:
         return {"mean": round(self.mean, 4), "sd": round(self.sd, 4)}
 
 
-@dataclass(slots=True)
+def rate_json(successes: float, trials: int, games: int | None = None) -> dict[str, Any]:
+    """A share of ``trials`` with its 95% Wilson interval, under the reports' shared names
+    (``estimate_fields``; ``games``: the divisor of the rate, when it is not ``trials``).
+
+    >>> rate_json(3, 4)
+    {'estimate': 0.75, 'ci_low': 0.3006, 'ci_high': 0.9544}
+    """
+    rate = successes / (trials if games is None else games)
+    return estimate_fields(rate, *wilson(successes, trials))
+
+
+class _Tally:
+    """One figure's running aggregate (one subclass per kind and scope)."""
+
+    def __init__(self, figure: Figure, players: int) -> None:
+        self.figure = figure
+        self.players = players
+
+    def add(self, value: Any, values: dict[str, Any], bots: Sequence[str]) -> None:
+        """Fold in one game's value."""
+
+    def top(self, games: int) -> dict[str, Any]:
+        """Its entries at the top of the report (a figure of a whole game)."""
+        return {}
+
+    def per_player(self) -> dict[str, Any]:
+        """Its entries in ``per_player`` (a per-seat mean, averaged over the seats per game)."""
+        return {}
+
+    def per_seat(self, seat: int, games: int) -> Any:
+        """Its entry in ``per_seat`` for ``seat``."""
+        return None
+
+
+class _GameMean(_Tally):
+    def __init__(self, figure: Figure, players: int) -> None:
+        super().__init__(figure, players)
+        self.mean = Mean()
+        self.hist: Counter = Counter()
+
+    def add(self, value: Any, values: dict[str, Any], bots: Sequence[str]) -> None:
+        self.mean.add(value)
+        if self.figure.histogram:
+            self.hist[value] += 1
+
+    def top(self, games: int) -> dict[str, Any]:
+        out: dict[str, Any] = self.mean.to_json()
+        if self.figure.histogram:
+            out["histogram"] = {str(k): v for k, v in sorted(self.hist.items())}
+        return {self.figure.key: out}
+
+
+class _Total(_Tally):
+    def __init__(self, figure: Figure, players: int) -> None:
+        super().__init__(figure, players)
+        self.total: float = 0
+
+    def add(self, value: Any, values: dict[str, Any], bots: Sequence[str]) -> None:
+        self.total += value
+
+    def top(self, games: int) -> dict[str, Any]:
+        return {self.figure.key: self.total}
+
+
+class _Category(_Tally):
+    def __init__(self, figure: Figure, players: int) -> None:
+        super().__init__(figure, players)
+        self.counts: Counter = Counter()
+
+    def add(self, value: Any, values: dict[str, Any], bots: Sequence[str]) -> None:
+        self.counts[value] += 1
+
+    def top(self, games: int) -> dict[str, Any]:
+        return {self.figure.key: dict(sorted(self.counts.items()))}
+
+
+class _Rate(_Tally):
+    """A share of games: 0 or 1 per game (``RATE``), or whether a named seat won (``WON``)."""
+
+    def __init__(self, figure: Figure, players: int) -> None:
+        super().__init__(figure, players)
+        self.hits: float = 0
+
+    def add(self, value: Any, values: dict[str, Any], bots: Sequence[str]) -> None:
+        self.hits += won(values, value) if self.figure.kind is Kind.WON else value
+
+    def top(self, games: int) -> dict[str, Any]:
+        if self.figure.shown_if_any and not self.hits:
+            return {}
+        g = max(games, 1)
+        if self.figure.kind is Kind.WON:
+            even = {"fair_share": round(1 / self.players, 4)}
+            return {self.figure.key: {"wins": self.hits, **rate_json(self.hits, games, g), **even}}
+        return {self.figure.key: {"games": self.hits, **rate_json(self.hits, games, g)}}
+
+
+class _Wins(_Tally):
+    def __init__(self, figure: Figure, players: int) -> None:
+        super().__init__(figure, players)
+        self.by_seat: list[float] = [0] * players
+        self.bot_games: Counter = Counter()
+        self.bot_wins: Counter = Counter()
+
+    def add(self, value: Any, values: dict[str, Any], bots: Sequence[str]) -> None:
+        for seat, share in enumerate(value):
+            self.by_seat[seat] += share
+            self.bot_games[bots[seat]] += 1
+            self.bot_wins[bots[seat]] += share
+
+    def top(self, games: int) -> dict[str, Any]:
+        g = max(games, 1)
+        f = self.figure
+        return {
+            f.key: [{"seat": seat_name(p), f.name: w, **rate_json(w, games, g)} for p, w in enumerate(self.by_seat)],
+            f"{f.name}_by_bot": {
+                bot: {"games": n, f.name: self.bot_wins[bot], **rate_json(self.bot_wins[bot], n)}
+                for bot, n in sorted(self.bot_games.items())
+            },
+        }
+
+
+class _SeatMean(_Tally):
+    def __init__(self, figure: Figure, players: int) -> None:
+        super().__init__(figure, players)
+        self.seats = [Mean() for _ in range(players)]
+        self.mean = Mean()
+
+    def add(self, value: Any, values: dict[str, Any], bots: Sequence[str]) -> None:
+        for seat, x in zip(self.seats, value, strict=True):
+            seat.add(x)
+        self.mean.add(sum(value) / self.players)
+
+    def per_player(self) -> dict[str, Any]:
+        return {self.figure.name: self.mean.to_json()}
+
+    def per_seat(self, seat: int, games: int) -> Any:
+        m = self.seats[seat]
+        return m.to_json() if self.figure.spread else round(m.mean, 4)
+
+
+class _SeatMeanByKey(_Tally):
+    def __init__(self, figure: Figure, players: int) -> None:
+        super().__init__(figure, players)
+        self.seats: list[dict[str, Mean]] = [{} for _ in range(players)]
+        self.means: dict[str, Mean] = {}
+
+    def add(self, value: Any, values: dict[str, Any], bots: Sequence[str]) -> None:
+        for seat, by_key in zip(self.seats, value, strict=True):
+            for k, x in by_key.items():
+                if k not in seat:
+                    seat[k] = Mean()
+                seat[k].add(x)
+        for by_key in value:
+            for k in by_key:
+                if k not in self.means:
+                    self.means[k] = Mean()
+        for k, mean in self.means.items():
+            mean.add(sum(v.get(k, 0) for v in value) / self.players)
+
+    def per_player(self) -> dict[str, Any]:
+        return {f"{self.figure.prefix}_{k}": m.to_json() for k, m in self.means.items()}
+
+    def per_seat(self, seat: int, games: int) -> Any:
+        means = self.seats[seat]
+        if self.figure.spread:
+            return {k: m.to_json() for k, m in means.items()}
+        return {k: round(m.mean, 4) for k, m in means.items()}
+
+
+class _SeatCounts(_Tally):
+    def __init__(self, figure: Figure, players: int) -> None:
+        super().__init__(figure, players)
+        self.seats: list[Counter] = [Counter() for _ in range(players)]
+
+    def add(self, value: Any, values: dict[str, Any], bots: Sequence[str]) -> None:
+        for seat, counts in zip(self.seats, value, strict=True):
+            seat.update(counts)
+
+    def per_seat(self, seat: int, games: int) -> Any:
+        g = max(games, 1)
+        return {k: round(v / g, 4) for k, v in sorted(self.seats[seat].items())}
+
+
+def _tally(figure: Figure, players: int) -> _Tally:
+    if figure.kind is Kind.WINS:
+        return _Wins(figure, players)
+    if figure.kind in (Kind.WON, Kind.RATE):
+        return _Rate(figure, players)
+    if figure.kind is Kind.CATEGORY:
+        return _Category(figure, players)
+    if figure.kind is Kind.TOTAL:
+        return _Total(figure, players)
+    if figure.kind is Kind.COUNT:
+        return _SeatCounts(figure, players)
+    if figure.seat:
+        return (_SeatMeanByKey if figure.keyed else _SeatMean)(figure, players)
+    return _GameMean(figure, players)
+
+
 class Stats:
-    """Aggregates of a run, fed one ``GameRecord`` at a time."""
+    """Aggregates of a run, fed one ``GameRecord`` at a time, for the figures declared."""
 
-    players: int
-    bots: tuple[str, ...]
-    games: int = 0
-    decisions: int = 0
-    rounds: Mean = field(default_factory=Mean)
-    rounds_hist: Counter = field(default_factory=Counter)
-    end_reasons: Counter = field(default_factory=Counter)
-    wins_by_seat: list[int] = field(default_factory=list)
-    bot_games: Counter = field(default_factory=Counter)
-    bot_wins: Counter = field(default_factory=Counter)
-    first_player_wins: int = 0
-    gold_top_wins: int = 0  # wins of the seat that started on top of the gold track (R9)
-    vp: list[Mean] = field(default_factory=list)
-    vp_from: list[dict[str, Mean]] = field(default_factory=list)
-    gold: list[Mean] = field(default_factory=list)
-    sold: list[Counter] = field(default_factory=list)
-    actions: list[Counter] = field(default_factory=list)
-    settlements: list[Mean] = field(default_factory=list)
-    per_player: dict[str, Mean] = field(default_factory=dict)  # per game, averaged over the seats
-
-    def __post_init__(self) -> None:
-        n = self.players
-        self.wins_by_seat = [0] * n
-        self.vp = [Mean() for _ in range(n)]
-        self.vp_from = [{s: Mean() for s in VP_SOURCES} for _ in range(n)]
-        self.gold = [Mean() for _ in range(n)]
-        self.sold = [Counter() for _ in range(n)]
-        self.actions = [Counter() for _ in range(n)]
-        self.settlements = [Mean() for _ in range(n)]
-        self.per_player = {k: Mean() for k in ("vp", *(f"vp_{s}" for s in VP_SOURCES), "final_gold", "settlements")}
-
-    def add_win_only(self, winner: int, bots: tuple[str, ...]) -> None:
-        """Count a game's winner and bot appearances (the part of ``add`` about winning)."""
-        self.wins_by_seat[winner] += 1
-        for bot in bots:
-            self.bot_games[bot] += 1
-        self.bot_wins[bots[winner]] += 1
+    def __init__(self, figures: Sequence[Figure], players: int, bots: tuple[str, ...]) -> None:
+        self.figures = tuple(figures)
+        self.players = players
+        self.bots = bots
+        self.games = 0
+        self.decisions = 0
+        self._tallies = {f.name: _tally(f, players) for f in self.figures}
+        totals = [f for f in game_order(self.figures) if f.kind is Kind.TOTAL]
+        self._top = totals + [f for f in game_order(self.figures) if f.kind is not Kind.TOTAL]
+        self._seats = seat_figures(self.figures)
 
     def add(self, r: GameRecord) -> None:
         """Fold one game into the aggregates."""
-        self.games += 1
         self.decisions += r.decisions
-        self.rounds.add(r.rounds)
-        self.rounds_hist[r.rounds] += 1
-        self.end_reasons[r.end_reason] += 1
-        self.add_win_only(r.winner, r.bots)
-        self.first_player_wins += r.first_player == r.winner
-        self.gold_top_wins += r.gold_top == r.winner
-        for p in range(self.players):
-            self.vp[p].add(r.vp[p])
-            for source, value in r.vp_from[p].items():
-                self.vp_from[p][source].add(value)
-            self.gold[p].add(r.gold[p])
-            self.sold[p].update(r.sold[p])
-            self.actions[p].update(r.actions[p])
-            self.settlements[p].add(r.settlements[p])
-        n = self.players
-        table = self.per_player
-        table["vp"].add(sum(r.vp) / n)
-        for source in VP_SOURCES:
-            table[f"vp_{source}"].add(sum(v.get(source, 0) for v in r.vp_from) / n)
-        table["final_gold"].add(sum(r.gold) / n)
-        table["settlements"].add(sum(r.settlements) / n)
+        self.add_values(r.figures, r.bots)
+
+    def add_values(self, values: dict[str, Any], bots: Sequence[str]) -> None:
+        """Fold in one game's figures (``GameRecord.figures``) and the bots of its seats."""
+        self.games += 1
+        for name, tally in self._tallies.items():
+            tally.add(values[name], values, bots)
+
+    def tally(self, figure: Figure) -> Any:
+        """The running aggregate of one figure (its mean, counts, wins...)."""
+        return self._tallies[figure.name]
 
     def to_json(self) -> dict[str, Any]:
         """Every figure, JSON-ready."""
-        g = max(self.games, 1)
-        return {
-            "games": self.games,
-            "decisions": self.decisions,
-            "rounds": {
-                **self.rounds.to_json(),
-                "histogram": {str(k): v for k, v in sorted(self.rounds_hist.items())},
-            },
-            "end_reasons": dict(sorted(self.end_reasons.items())),
-            "wins_by_seat": [
-                {"seat": f"p{p + 1}", "wins": w, **estimate_fields(w / g, *wilson(w, self.games))}
-                for p, w in enumerate(self.wins_by_seat)
-            ],
-            "wins_by_bot": {
-                bot: {
-                    "games": n,
-                    "wins": self.bot_wins[bot],
-                    **estimate_fields(self.bot_wins[bot] / n, *wilson(self.bot_wins[bot], n)),
-                }
-                for bot, n in sorted(self.bot_games.items())
-            },
-            "first_player": {
-                "wins": self.first_player_wins,
-                **estimate_fields(self.first_player_wins / g, *wilson(self.first_player_wins, self.games)),
-                "fair_share": round(1 / self.players, 4),
-            },
-            "gold_track_top": {
-                "wins": self.gold_top_wins,
-                **estimate_fields(self.gold_top_wins / g, *wilson(self.gold_top_wins, self.games)),
-                "fair_share": round(1 / self.players, 4),
-            },
-            "per_player": {k: m.to_json() for k, m in self.per_player.items()},
-            "per_seat": [
-                {
-                    "seat": f"p{p + 1}",
-                    "vp": self.vp[p].to_json(),
-                    "vp_by_source": {s: round(m.mean, 4) for s, m in self.vp_from[p].items()},
-                    "final_gold": self.gold[p].to_json(),
-                    "settlements": round(self.settlements[p].mean, 4),
-                    "goods_sold_by_region": {k: round(v / g, 4) for k, v in sorted(self.sold[p].items())},
-                    "actions_used": {k: round(v / g, 4) for k, v in sorted(self.actions[p].items())},
-                }
-                for p in range(self.players)
-            ],
-        }
+        out: dict[str, Any] = {"games": self.games}
+        for f in self._top:
+            out |= self._tallies[f.name].top(self.games)
+        per_player: dict[str, Any] = {}
+        for f in self._seats:
+            per_player |= self._tallies[f.name].per_player()
+        out["per_player"] = per_player
+        out["per_seat"] = [
+            {"seat": seat_name(p)} | {f.key: self._tallies[f.name].per_seat(p, self.games) for f in self._seats}
+            for p in range(self.players)
+        ]
+        return out
 
 
 # ------------------------------------------------------------------ tests and intervals

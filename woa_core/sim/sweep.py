@@ -22,6 +22,7 @@ from typing import Any
 from woa_core import __version__
 from woa_core.errors import Problem, RulesError, SweepError, UsageError
 from woa_core.files import write_atomic
+from woa_core.kernel.figures import Figure, declared
 from woa_core.sim.backends import Backend
 from woa_core.sim.runner import RunSpec, run_games
 from woa_core.sim.sweep_figures import Objective, bonferroni_z, game_figures, summarize
@@ -60,6 +61,7 @@ class SweepRun:
     space: Space
     states: list[PointState]
     race_games: int | None
+    figures: tuple[Figure, ...] = ()  # the game's declared figures (``woa_core.kernel.figures``)
     played_now: int = 0
     resumed_points: int = 0
     interrupted: bool = False
@@ -73,6 +75,11 @@ class SweepRun:
     def full_grid(self) -> int:
         """Games the sweep plays without racing."""
         return len(self.states) * self.space.games
+
+
+def space_figures(space: Space) -> tuple[Figure, ...]:
+    """The figures a sweep of ``space`` measures: those its game declares."""
+    return declared(space.base_rules().compile(space.players))
 
 
 class SweepStore:
@@ -129,7 +136,7 @@ def run_sweep(
     Ctrl-C ends the run with ``interrupted`` set; what was saved is kept for ``--resume``."""
     points = space.points()
     states: list[PointState] = []
-    run = SweepRun(space, states, race_games)
+    run = SweepRun(space, states, race_games, space_figures(space))
     for point in points:
         saved = store.load(point)
         if saved is not None and saved.games:
@@ -143,7 +150,7 @@ def run_sweep(
                 if _racing_at(state, b) and len(state.games) < b:
                     _play(run, state, b, backend, store, on_progress)
             if race_games and b < space.games:
-                for state in _dropped_at(states, b, objective):
+                for state in _dropped_at(states, b, objective, run.figures):
                     state.status, state.dropped_after = DROPPED, b
                     store.save(state)
     except KeyboardInterrupt:
@@ -174,7 +181,7 @@ def _play(
     start = len(state.games)
     spec = RunSpec(source, space.players, space.bots, space.seed, space.rotate_seats)
     for record in run_games(spec, until - start, backend=backend, start=start):
-        state.games.append(game_figures(record))
+        state.games.append(game_figures(run.figures, record))
         run.played_now += 1
         if on_progress:
             on_progress(run, state)
@@ -183,14 +190,16 @@ def _play(
     store.save(state)  # only a whole round is saved: an interrupted one is played again on --resume
 
 
-def _dropped_at(states: list[PointState], games: int, objective: Objective) -> list[PointState]:
+def _dropped_at(
+    states: list[PointState], games: int, objective: Objective, figures: tuple[Figure, ...]
+) -> list[PointState]:
     """The points racing up to ``games`` whose interval is worse than the best point's."""
     racing = [s for s in states if _racing_at(s, games) and len(s.games) >= games]
     if len(racing) < 2:
         return []
     z = bonferroni_z(len(racing))
     names = {k for s in racing for row in s.games[:games] for k in row}
-    scores = {s.point.id: objective.score(summarize(s.games[:games], names), z) for s in racing}
+    scores = {s.point.id: objective.score(summarize(s.games[:games], figures, names), z) for s in racing}
     best = min(racing, key=lambda s: scores[s.point.id][0])
     best_high = scores[best.point.id][2]
     return [s for s in racing if s.status == RACING and scores[s.point.id][1] > best_high]

@@ -103,7 +103,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from woa_core.options import rules_overrides
     from woa_core.sim.backends import open_backend
     from woa_core.sim.progress import Progress
-    from woa_core.sim.sweep import SweepRun, SweepStore, run_sweep
+    from woa_core.sim.sweep import SweepRun, SweepStore, run_sweep, space_figures
     from woa_core.sim.sweep_figures import parse_objective
     from woa_core.sim.sweep_report import build_report, format_summary, table_columns, write_results
     from woa_core.sim.sweep_space import load_space
@@ -119,7 +119,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     if (out / "sweep.json").exists() and not args.resume:
         raise UsageError(f"{out} already holds a sweep: add --resume to continue it, or choose another --out")
     space = load_space(args.space, rules_overrides(args), args.games)
-    objective = parse_objective(args.objective or space.objective or "seat-balance", space.players)
+    figures = space_figures(space)
+    objective = parse_objective(args.objective or space.objective or "seat-balance", space.players, figures)
     race_games = None
     if args.race:
         race_games = args.race_games or max(10, space.games // 4)
@@ -158,5 +159,5 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     if args.html:
         from woa_core.draw.cli import write_report
 
-        write_report(args.html, "sweep", report, format_summary(report, objective, out, args.top))
+        write_report(args.html, "sweep", report, format_summary(report, objective, out, args.top), figures)
     return 0

@@ -1,74 +1,73 @@
 """What a sweep measures at each point, and how it ranks points.
 
-Every game gives a value per *figure* (``rounds``, ``vp``, ``p1_wins``, ...); a point's figure is
-the mean over its games with an interval: Wilson for a rate (a figure that is 0 or 1 per game),
-the normal interval of the mean otherwise.
+Every game gives a value per *figure* row (``rounds``, ``vp``, ``p1_wins``, ...: the declared
+figures' rows, ``woa_core.kernel.figures.game_rows``); a point's figure is the mean over its
+games with an interval: Wilson for a rate (a figure that is 0 or 1 per game), the normal interval
+of the mean otherwise.
 
 An *objective* turns a point's figures into a score with an interval; points are ranked by it,
 lower first (``max:FIGURE`` ranks by the negated mean; reports show the mean itself):
 
 - ``seat-balance``: the largest gap between a seat's win rate and an even share (1/players);
-- ``first-player``: the gap between the first player's win rate and an even share;
+- a win rate's own objective (``Figure.objective``; ``first-player`` in West of Africa): the gap
+  between that rate and an even share;
 - ``FIGURE=TARGET``: the distance of a figure's mean from a target (``length=7``: games of 7
-  rounds; ``length`` is ``rounds``);
+  rounds; a figure's ``aliases`` name it too);
 - ``min:FIGURE`` / ``max:FIGURE``: the smallest / largest mean of a figure.
 
->>> s = summarize([{"rounds": 6.0, "p1_wins": 1.0, "p2_wins": 0.0}, {"rounds": 8.0, "p1_wins": 0.0, "p2_wins": 1.0}])
+>>> from woa_core.rules import load_rules
+>>> from woa_core.kernel.figures import declared
+>>> figures = declared(load_rules("west-of-africa", 2))
+>>> games = [{"rounds": 6.0, "p1_wins": 1.0, "p2_wins": 0.0}, {"rounds": 8.0, "p1_wins": 0.0, "p2_wins": 1.0}]
+>>> s = summarize(games, figures)
 >>> s["rounds"].mean, s["p1_wins"].rate
 (7.0, True)
->>> parse_objective("length=7", 2).score(s)[0]
+>>> parse_objective("length=7", 2, figures).score(s)[0]
 0.0
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
 from woa_core.errors import UsageError
-from woa_core.packs.west_of_africa.state import VP_SOURCES
+from woa_core.kernel.figures import RATES, WINS, Figure, Kind, game_rows, row_figure, seat_name
 from woa_core.sim.runner import GameRecord
 from woa_core.sim.stats import wilson
 
 Z95 = 1.96
-ALIASES = {"length": "rounds"}
 OBJECTIVES_HELP = (
-    "seat-balance (the largest gap of a seat's win rate from an even share), first-player (the first "
-    "player's gap from an even share), FIGURE=TARGET (distance of a figure from a target, e.g. length=7 "
-    "for 7-round games, vp=25), min:FIGURE or max:FIGURE (e.g. max:vp)"
+    "seat-balance (the largest gap of a seat's win rate from an even share), a win rate's own objective "
+    "(first-player: the first player's gap from an even share), FIGURE=TARGET (distance of a figure from a "
+    "target, e.g. length=7 for 7-round games, vp=25), min:FIGURE or max:FIGURE (e.g. max:vp)"
 )
 
 
-def game_figures(r: GameRecord) -> dict[str, float]:
-    """One game's value of every figure (per-player figures are averaged over the seats).
+def game_figures(figures: Sequence[Figure], r: GameRecord) -> dict[str, float]:
+    """One game's value of every figure row (per-seat figures are averaged over the seats).
 
+    >>> from woa_core.kernel.figures import declared
     >>> from woa_core.rules import load_rules
     >>> from woa_core.sim.runner import play_game
-    >>> f = game_figures(play_game(load_rules("west-of-africa", 2), 3, ["random"] * 2))
+    >>> rules = load_rules("west-of-africa", 2)
+    >>> f = game_figures(declared(rules), play_game(rules, 3, ["random"] * 2))
     >>> f["p1_wins"] + f["p2_wins"], f["rounds"] > 0
     (1.0, True)
     """
-    n = len(r.vp)
-    out = {"rounds": float(r.rounds), "vp": sum(r.vp) / n}
-    for source in VP_SOURCES:
-        out[f"vp_{source}"] = sum(v.get(source, 0) for v in r.vp_from) / n
-    out["final_gold"] = sum(r.gold) / n
-    out["settlements"] = sum(r.settlements) / n
-    for seat in range(n):
-        out[f"p{seat + 1}_wins"] = float(r.winner == seat)
-    out["first_player_wins"] = float(r.first_player == r.winner)
-    out[f"ends_by_{r.end_reason}"] = 1.0
-    for region in r.sold[0] if r.sold else ():
-        out[f"sold_{region}"] = sum(s[region] for s in r.sold) / n
-    for action in r.actions[0] if r.actions else ():
-        out[f"used_{action}"] = sum(a[action] for a in r.actions) / n
-    return out
+    return {row.name: row.value for row in game_rows(figures, r.figures, r.bots)}
+
+
+def is_rate(figures: Sequence[Figure], row: str) -> bool:
+    """Whether a row is a share of games (of a figure that is 0 or 1 per game)."""
+    figure = row_figure(figures, row)
+    return figure is not None and figure.kind in RATES
 
 
 @dataclass(frozen=True, slots=True)
-class Figure:
+class Summary:
     """A figure over a point's games: mean, interval, games; ``rate`` if each game gave 0 or 1."""
 
     n: int
@@ -87,18 +86,20 @@ class Figure:
         return (self.mean - half, self.mean + half)
 
 
-def summarize(games: Iterable[Mapping[str, float]], names: Iterable[str] = ()) -> dict[str, Figure]:
+def summarize(
+    games: Iterable[Mapping[str, float]], figures: Sequence[Figure], names: Iterable[str] = ()
+) -> dict[str, Summary]:
     """Every figure over a point's games; ``names`` adds figures absent here (as 0 per game)."""
     rows = list(games)
     keys = sorted({k for row in rows for k in row} | set(names))
-    out: dict[str, Figure] = {}
+    out: dict[str, Summary] = {}
     for key in keys:
         values = [row.get(key, 0.0) for row in rows]
         n = len(values)
         mean = sum(values) / n if n else 0.0
         sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-        is_rate = key.endswith("_wins") or key.startswith("ends_by_")
-        out[key] = Figure(n, mean, sd, is_rate, int(sum(values)) if is_rate else 0)
+        rate = is_rate(figures, key)
+        out[key] = Summary(n, mean, sd, rate, int(sum(values)) if rate else 0)
     return out
 
 
@@ -113,29 +114,33 @@ def bonferroni_z(comparisons: int, alpha: float = 0.05) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Objective:
-    """How points are ranked: a score (lower is better) with an interval."""
+    """How points are ranked: a score (lower is better) with an interval. ``rows``: for
+    ``seats``, the rows of the seats' win rates; ``words``: the objective in words, where its
+    kind alone does not say it."""
 
     text: str
     kind: str  # "seats", "target", "min", "max"
     figure: str = ""
     target: float = 0.0
+    rows: tuple[str, ...] = ()
+    words: str = ""
 
     def describe(self) -> str:
         """The objective in words."""
+        if self.words:
+            return self.words
         if self.kind == "seats":
             return "the largest gap between a seat's win rate and an even share (lower is better)"
-        if self.figure == "first_player_wins" and self.kind == "target":
-            return f"the first player's win rate's distance from an even share {self.target:.3f} (lower is better)"
         if self.kind == "target":
             return f"the distance of {self.figure} from {self.target:g} (lower is better)"
         if self.kind == "min":
             return f"the mean of {self.figure} (lower is better)"
         return f"the mean of {self.figure} (higher is better)"
 
-    def score(self, figures: Mapping[str, Figure], z: float = Z95) -> tuple[float, float, float]:
+    def score(self, figures: Mapping[str, Summary], z: float = Z95) -> tuple[float, float, float]:
         """The score and its interval; a figure the objective names must be among ``figures``."""
         if self.kind == "seats":
-            seats = sorted(k for k in figures if k[0] == "p" and k.endswith("_wins") and k[1:-5].isdigit())
+            seats = [s for s in self.rows if s in figures]
             even = 1 / len(seats)
             parts = [_distance(figures[s].mean, figures[s].interval(z), even) for s in seats]
             return (max(p[0] for p in parts), max(p[1] for p in parts), max(p[2] for p in parts))
@@ -157,26 +162,35 @@ def _distance(mean: float, interval: tuple[float, float], target: float) -> tupl
     return (abs(mean - target), nearest, max(abs(low - target), abs(high - target)))
 
 
-def parse_objective(text: str, players: int) -> Objective:
-    """An objective from its text (see the module's list); ``UsageError`` if it is not one.
+def parse_objective(text: str, players: int, figures: Sequence[Figure]) -> Objective:
+    """An objective from its text (see the module's list) for the game of ``figures``;
+    ``UsageError`` if it is not one.
 
-    >>> parse_objective("length=7", 3)
-    Objective(text='length=7', kind='target', figure='rounds', target=7.0)
-    >>> parse_objective("first-player", 4).target
+    >>> from woa_core.kernel.figures import declared
+    >>> from woa_core.rules import load_rules
+    >>> figures = declared(load_rules("west-of-africa", 3))
+    >>> o = parse_objective("length=7", 3, figures)
+    >>> o.kind, o.figure, o.target
+    ('target', 'rounds', 7.0)
+    >>> parse_objective("first-player", 4, figures).target
     0.25
-    >>> parse_objective("vp=nan", 4)
+    >>> parse_objective("vp=nan", 4, figures)
     Traceback (most recent call last):
     woa_core.errors.UsageError: --objective 'vp=nan': the target 'nan' is not a finite number
     """
     text = text.strip()
+    aliases = {alias: f.name for f in figures for alias in f.aliases}
     if text == "seat-balance":
-        return Objective(text, "seats")
-    if text == "first-player":
-        return Objective(text, "target", "first_player_wins", 1 / players)
+        return Objective(text, "seats", WINS.name, rows=tuple(f"{seat_name(p)}_{WINS.name}" for p in range(players)))
+    for f in figures:
+        if f.objective and text == f.objective and f.kind is Kind.WON:
+            even = 1 / players
+            words = f"the distance of the win rate of {f.label} from an even share {even:.3f} (lower is better)"
+            return Objective(text, "target", f.name, even, words=words)
     if text.startswith(("min:", "max:")):
         figure = text[4:].strip()
         if figure:
-            return Objective(text, text[:3], ALIASES.get(figure, figure))
+            return Objective(text, text[:3], aliases.get(figure, figure))
     name, sep, target = text.partition("=")
     if sep and name.strip():
         try:
@@ -185,5 +199,5 @@ def parse_objective(text: str, players: int) -> Objective:
             value = math.nan
         if not math.isfinite(value):
             raise UsageError(f"--objective {text!r}: the target {target.strip()!r} is not a finite number")
-        return Objective(text, "target", ALIASES.get(name.strip(), name.strip()), value)
+        return Objective(text, "target", aliases.get(name.strip(), name.strip()), value)
     raise UsageError(f"--objective {text!r} is not an objective; use one of: {OBJECTIVES_HELP}")

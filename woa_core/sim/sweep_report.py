@@ -18,13 +18,13 @@ from woa_core import __version__
 from woa_core.files import write_atomic
 from woa_core.sim.stats import CI_HIGH, CI_LOW, ESTIMATE, estimate_fields
 from woa_core.sim.sweep import DROPPED, SweepRun
-from woa_core.sim.sweep_figures import Figure, Objective, summarize
+from woa_core.sim.sweep_figures import Objective, Summary, summarize
 
 
-def point_figures(run: SweepRun) -> dict[str, dict[str, Figure]]:
+def point_figures(run: SweepRun) -> dict[str, dict[str, Summary]]:
     """Every point's figures (a figure absent at a point, e.g. an end reason, counts 0 there)."""
     names = {k for s in run.states for row in s.games for k in row}
-    return {s.point.id: summarize(s.games, names) for s in run.states if s.games}
+    return {s.point.id: summarize(s.games, run.figures, names) for s in run.states if s.games}
 
 
 def table_rows(run: SweepRun) -> list[dict[str, Any]]:

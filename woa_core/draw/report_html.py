@@ -95,10 +95,8 @@ def figure_svg(
 # ------------------------------------------------------------------------------ figures
 
 
-def histogram(
-    fig: Any, histograms: Sequence[tuple[str, dict[str, int]]], unit: str = "rounds", title: str = "Game length"
-) -> None:
-    """Games by value (by number of rounds, say; side by side when comparing)."""
+def histogram(fig: Any, histograms: Sequence[tuple[str, dict[str, int]]], unit: str = "", title: str = "") -> None:
+    """Games by a figure's value (by number of rounds, say), in ``unit``; side by side when comparing."""
     ax = fig.add_subplot()
     rounds = sorted({int(k) for _, h in histograms for k in h})
     width = 0.8 / len(histograms)

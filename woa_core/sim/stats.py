@@ -290,10 +290,6 @@ class Stats:
         for name, tally in self._tallies.items():
             tally.add(values[name], values, bots)
 
-    def tally(self, figure: Figure) -> Any:
-        """The running aggregate of one figure (its mean, counts, wins...)."""
-        return self._tallies[figure.name]
-
     def to_json(self) -> dict[str, Any]:
         """Every figure, JSON-ready."""
         out: dict[str, Any] = {"games": self.games}

@@ -185,7 +185,7 @@ def parse_objective(text: str, players: int, figures: Sequence[Figure]) -> Objec
     for f in figures:
         if f.objective and text == f.objective and f.kind is Kind.WON:
             even = 1 / players
-            words = f"the distance of the win rate of {f.label} from an even share {even:.3f} (lower is better)"
+            words = f"the gap between the win rate of '{f.label}' and an even share {even:.3f} (lower is better)"
             return Objective(text, "target", f.name, even, words=words)
     if text.startswith(("min:", "max:")):
         figure = text[4:].strip()

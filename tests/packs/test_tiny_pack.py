@@ -238,3 +238,79 @@ def test_the_docs_example_writes_a_log_that_replays(tmp_path, monkeypatch, capsy
     exec(compile(example, "docs/rule-packs.md", "exec"), {})
     assert main(["replay", "race.jsonl", "--rules", "."]) == 0
     assert capsys.readouterr().out.startswith("race.jsonl: replayed 14 actions; the log matches\n  1. p1\n")
+
+
+def test_simulate_compare_and_tournament_run_it_from_its_own_folder(monkeypatch, capsys) -> None:
+    """Issue 14, item 4: the figures' tools and the search bot on a pack the kernel does not name."""
+    monkeypatch.chdir(RACE)
+    assert (
+        main(
+            [
+                "simulate",
+                "--rules",
+                ".",
+                "--players",
+                "3",
+                "--games",
+                "12",
+                "--bots",
+                "random",
+                "--workers",
+                "1",
+                "--quiet",
+                "--json",
+            ]
+        )
+        == 0
+    )
+    report = json.loads(capsys.readouterr().out)
+    stats = report["stats"]
+    assert report["manifest"]["rules"] == "race" and stats["games"] == 12
+    assert sum(seat["wins"] for seat in stats["wins_by_seat"]) == 12
+    assert (
+        main(
+            [
+                "compare",
+                ".",
+                ".",
+                "--players",
+                "2",
+                "--games",
+                "10",
+                "--bots",
+                "random",
+                "--workers",
+                "1",
+                "--quiet",
+                "--json",
+            ]
+        )
+        == 0
+    )
+    assert json.loads(capsys.readouterr().out)["rows"]
+    assert (
+        main(
+            [
+                "tournament",
+                "random",
+                "mcts:iterations=4",
+                "--rules",
+                ".",
+                "--players",
+                "2",
+                "--games",
+                "4",
+                "--workers",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
+    assert "ratings" in json.loads(capsys.readouterr().out)
+
+
+def test_value_says_it_cannot_restrict_this_pack(monkeypatch, capsys) -> None:
+    monkeypatch.chdir(RACE)
+    assert main(["value", "--rules", ".", "--players", "2", "--games", "4", "--bot", "random"]) == 2
+    assert "declares nothing restricted play can forbid" in capsys.readouterr().err

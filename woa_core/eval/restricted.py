@@ -58,14 +58,19 @@ def restricted_spec(bot: str, kind: str, target: str) -> str:
     return f"woa_core.eval.restricted:RestrictedBot:{kind}={target},bot={bot.replace(',', ';')}"
 
 
-def restrictions(rules: Rules) -> list[tuple[str, str]]:
+def restrictions(rules: Any) -> list[tuple[str, str]]:
     """Every restriction of a ruleset: each card, each step verb, each island, as (kind, id).
+    ``UsageError`` for the rules of a pack that declares nothing restricted play can forbid
+    (``Pack.restrictable``: restricted play is written for West of Africa's cards, steps and
+    islands so far).
 
     >>> from woa_core.rules import load_rules
     >>> rs = restrictions(load_rules())
     >>> rs[0], rs[-1], ("action", "help") in rs
     (('card', 'la_palma'), ('island', 'lanzarote'), True)
     """
+    if not rules.pack.restrictable:
+        raise UsageError(f"the rule pack '{rules.pack.name}' declares nothing restricted play can forbid (woa value)")
     return (
         [("card", c.id) for c in rules.cards]
         + [("action", v) for v in RESTRICTABLE_VERBS]

@@ -130,6 +130,8 @@ class Pack:
       or ""), then a line per seat (``woa replay``);
     - ``features(view)``: a view as numbers, the same count for every view of one ruleset and
       player count (the PettingZoo observation; its ``render`` is ``drawing.text``);
+    - ``restrictable``: whether ``woa value``'s restricted play knows the pack's cards, steps and
+      islands (West of Africa's only, so far: ``woa_core.eval.restricted``);
     - ``search``: what the search bot ``mcts`` may use of the pack's knowledge of its game (a
       rollout policy, an evaluation, candidate pruning, a horizon, an opponent model:
       ``woa_core.kernel.search.SearchHooks``); without it, ``mcts`` searches every legal action
@@ -162,6 +164,7 @@ class Pack:
     summary: Callable[[Any], list[str]] = lambda game: ranking_lines(game.state.ranking)
     features: Callable[[Any], Sequence[float]] | None = None
     search: SearchHooks | None = None
+    restrictable: bool = False
     # figures (issue 14): woa_core.kernel.figures declares the kernel's and what a Figure is
     figures: tuple[Any, ...] = ()
 

@@ -56,4 +56,5 @@ PACK = Pack(
     features=features,
     search=SEARCH,
     figures=FIGURES,
+    restrictable=True,
 )

@@ -74,8 +74,7 @@ def features(view: PlayerView) -> list[float]:
     out += [1.0 if p == view.player else 0.0 for p in range(n)]
     out += [1.0 if view.step == s else 0.0 for s in STEPS]
     out += [1.0 if a in view.used else 0.0 for a in ACTIONS]
-    under_way = getattr(view, "action", "")
-    out += [1.0 if a == under_way else 0.0 for a in ACTIONS]
+    out += [1.0 if a == view.step else 0.0 for a in ACTIONS]  # the action under way is the step (R22)
     out += [float(p) for p in view.order] + [-1.0] * (n - len(view.order))
     out += [float(p) for p in view.ranking] + [-1.0] * (n - len(view.ranking))
     options = set(view.options)

@@ -58,7 +58,6 @@ class GameState:
     reserve: int = 0
     # The action under way in the current turn (R12).
     used: list[str] = field(default_factory=list)  # actions finished this turn
-    action: str = ""  # the action under way, "" between actions
     points: int = 0  # worker action points or ship steps left
     ship_from: int = NOBODY  # where the ship's last step came from (R3 direction)
     loaded: int = 0  # goods loaded in this Move Ship action (R2)
@@ -119,7 +118,6 @@ class GameState:
         new.track = self.track
         new.reserve = self.reserve
         new.used = self.used[:]
-        new.action = self.action
         new.points = self.points
         new.ship_from = self.ship_from
         new.loaded = self.loaded

@@ -109,24 +109,27 @@ def _check_players(args: argparse.Namespace) -> None:
 def cmd_tournament(args: argparse.Namespace) -> int:
     """``woa tournament``: play, rate, print."""
     from woa_core.eval.tournament import format_tournament, run_tournament
+    from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
 
     _check_players(args)
     bots = _check_bots(args.bots)
     workers = args.workers or os.cpu_count() or 1
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
-    try:
-        report = run_tournament(
-            read_rules_from(args, args.players),
-            args.players,
-            bots,
-            args.games,
-            args.seed,
-            workers,
-            on_game=progress.update,
-        )
-    finally:
-        progress.close()
+    with StopRequests() as stop:  # the command's own: a stop ends the games, the report is still written
+        try:
+            report = run_tournament(
+                read_rules_from(args, args.players),
+                args.players,
+                bots,
+                args.games,
+                args.seed,
+                workers,
+                on_game=progress.update,
+            )
+        finally:
+            stop.finished = True  # the games are over: from here a signal changes nothing
+            progress.close()
     if report["manifest"]["games"] == 0:
         print("woa: interrupted before any game finished", file=sys.stderr)
         return 130
@@ -139,6 +142,7 @@ def cmd_value(args: argparse.Namespace) -> int:
     from woa_core.bots import seat_bots
     from woa_core.eval.restricted import KINDS, restrictions
     from woa_core.eval.value import MARGIN, format_value, run_value
+    from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
 
     _check_players(args)
@@ -155,12 +159,14 @@ def cmd_value(args: argparse.Namespace) -> int:
     rows = sum(1 for kind, _ in restrictions(rules) if kind in kinds)
     workers = args.workers or os.cpu_count() or 1
     progress = Progress(rows * args.games, enabled=not args.quiet and sys.stderr.isatty())
-    try:
-        report = run_value(
-            source, args.players, bot, args.games, args.seed, workers, kinds, progress.update, margin=margin
-        )
-    finally:
-        progress.close()
+    with StopRequests() as stop:  # the command's own: a stop ends the games, the report is still written
+        try:
+            report = run_value(
+                source, args.players, bot, args.games, args.seed, workers, kinds, progress.update, margin=margin
+            )
+        finally:
+            stop.finished = True  # the games are over: from here a signal changes nothing
+            progress.close()
     if not report["rows"]:
         print("woa: interrupted before any restriction finished", file=sys.stderr)
         return 130

@@ -314,3 +314,13 @@ def test_value_says_it_cannot_restrict_this_pack(monkeypatch, capsys) -> None:
     monkeypatch.chdir(RACE)
     assert main(["value", "--rules", ".", "--players", "2", "--games", "4", "--bot", "random"]) == 2
     assert "declares nothing restricted play can forbid" in capsys.readouterr().err
+
+
+def test_a_pack_name_never_imports_a_module_that_is_no_installed_pack(tmp_path, capsys) -> None:
+    """A rules file (or a log embedding one) that names a module is data: `pack: this` must not
+    import Python's `this` (which prints the Zen of Python), only say that no such pack exists."""
+    broken = _broken_copy(tmp_path, "ruleset.yaml", "pack: race", "pack: this")
+    assert main(["validate", "--rules", broken]) == 1
+    printed = capsys.readouterr()
+    assert "no rule pack 'this': not bundled with woa, not beside the ruleset, not installed" in printed.err
+    assert "Beautiful is better" not in printed.out + printed.err

@@ -356,7 +356,7 @@ def _embedded_rules(name: str, head: dict[str, Any]) -> Rules:
     data = head["rules_document"]
     if not isinstance(data, dict):
         raise LogError(f"{name}:1: the embedded rules document is not a mapping")
-    try:  # the pack is found by its name (bundled or importable), never at a path the log names
+    try:  # the pack is found by its name (bundled or installed), never at a path the log names
         load_pack(pack_name(data))
     except PackError as e:
         raise LogError(

@@ -11,7 +11,9 @@ A pack named ``NAME`` is found, in this order:
 
 1. bundled with woa: the module ``woa_core.packs.NAME``;
 2. beside the ruleset that names it: ``NAME.py`` or ``NAME/__init__.py`` in that folder;
-3. any importable module ``NAME`` (installed, or on ``PYTHONPATH``).
+3. an installed pack: a distribution's entry point ``NAME`` in the group ``woa.packs``, naming
+   the module that holds ``PACK``. (A pack is never imported merely because a rules file or a
+   log names a module: a log is data, and importing an arbitrary module can do anything.)
 
 >>> pack = load_pack("west_of_africa")
 >>> pack.name, pack.sections[:2]
@@ -30,6 +32,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import Any, NoReturn
@@ -175,19 +178,21 @@ _LOADED: dict[tuple[str, str | None], Pack] = {}
 def load_pack(name: str, beside: str | Path | None = None) -> Pack:
     """The pack ``name``, looked for as the module docstring says (``beside``: the folder of the
     ruleset that names it). Loaded once per process; ``PackError`` says why one cannot be had."""
+    key = (name, str(beside) if beside is not None else None)
+    try:
+        return _LOADED[key]  # the common case: a name checked and found before
+    except (KeyError, TypeError):  # TypeError: a name that is no string (a list, from a rules file)
+        pass
     if not isinstance(name, str) or not PACK_NAME.match(name):
         raise PackError(f"{name!r} is not a rule pack name: a lower-case Python module name, e.g. west_of_africa")
-    key = (name, str(beside) if beside is not None else None)
-    pack = _LOADED.get(key)
-    if pack is None:
-        pack = _LOADED[key] = _find(name, Path(beside) if beside is not None else None)
+    pack = _LOADED[key] = _find(name, Path(beside) if beside is not None else None)
     return pack
 
 
 def _find(name: str, beside: Path | None) -> Pack:
-    module = _bundled(name) or (_beside(name, beside) if beside is not None else None) or _importable(name)
+    module = _bundled(name) or (_beside(name, beside) if beside is not None else None) or _installed(name)
     if module is None:
-        raise PackError(f"no rule pack '{name}': not bundled with woa, not beside the ruleset, not importable")
+        raise PackError(f"no rule pack '{name}': not bundled with woa, not beside the ruleset, not installed")
     pack = getattr(module, "PACK", None)
     if not isinstance(pack, Pack):
         raise PackError(f"the module '{module.__name__}' has no PACK (a woa_core.kernel.pack.Pack): it is no rule pack")
@@ -222,13 +227,19 @@ def _beside(name: str, folder: Path) -> ModuleType | None:
     return None
 
 
-def _importable(name: str) -> ModuleType | None:
-    try:
-        if importlib.util.find_spec(name) is None:
-            return None
-    except (ImportError, ValueError):
-        return None
-    return importlib.import_module(name)
+PACK_ENTRY_POINTS = "woa.packs"
+"""The entry-point group an installed rule pack registers in (``pyproject.toml``:
+``[project.entry-points."woa.packs"] mygame = "mygame_pack"``)."""
+
+
+def _installed(name: str) -> ModuleType | None:
+    for entry in entry_points(group=PACK_ENTRY_POINTS):
+        if entry.name == name:
+            try:
+                return importlib.import_module(entry.value.partition(":")[0])
+            except ImportError as e:
+                raise PackError(f"the installed rule pack '{name}' cannot be imported: {e}") from None
+    return None
 
 
 def pack_of(rules: Any) -> Pack:

@@ -8,7 +8,6 @@ YAML or schemas, and nothing is computed per game step.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -122,8 +121,8 @@ class Rules(CompiledRules):
 
     @property
     def pack(self) -> Pack:
-        """West of Africa's pack (looked up once: the notation and the logs ask for every action)."""
-        return _pack()
+        """West of Africa's pack (a dictionary look-up: the notation and the logs ask for every action)."""
+        return load_pack("west_of_africa")
 
     def island_id(self, name: str) -> int:
         """The index of island ``name``, or -1.
@@ -150,8 +149,3 @@ class Rules(CompiledRules):
         """Worker locations are island indices, then worker ships after them."""
         n = len(self.islands)
         return self.islands[loc].id if loc < n else self.worker_ships[loc - n]
-
-
-@cache
-def _pack() -> Pack:
-    return load_pack("west_of_africa")

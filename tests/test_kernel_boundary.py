@@ -12,7 +12,6 @@ KERNEL = ("woa_core.kernel", "woa_core.rules", "woa_core.errors", "woa_core.file
 NOT_YET_GENERIC = {
     "woa_core.check.strategies",
     "woa_core.eval.restricted",
-    "woa_core.play",
 }
 """Tools that still import West of Africa's pack: the work left of issue 14 (figures declared
 once, a generic mcts, the hypothesis strategies, restricted play). Shrink it; never grow it."""

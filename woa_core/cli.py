@@ -340,8 +340,11 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play a game at the terminal against bots",
         description="Play one game against bots, to feel how a ruleset plays. At your decision type an action "
-        "in the notation (docs/notation.md; the pN may be left out), the number of a legal action, ? for "
-        "the numbered legal actions, board to see the board, or quit.",
+        "in the notation (docs/notation.md; the pN may be left out, tab completes words), the number of a "
+        "legal action, ? for your legal actions (? WORDS: what may follow them), board to see the board, undo "
+        "(back to your previous decision; undo N: to the position after action N), history, hint (what the "
+        "search bot would play, with its estimated chances to win), or quit. After each action, what it "
+        "changed is printed; bots play one at a time, --pace seconds apart. woa serve plays in the browser.",
         epilog=EPILOG_RULES,
     )
     add_rules_options(p, help="rules to play")
@@ -351,7 +354,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots", default=DEFAULT_BOTS["play"], help=bots_help("play", "the other seats' bots, one for all or one each")
     )
     p.add_argument("--seed", type=int, default=0, help="game seed (default: %(default)s)")
-    p.add_argument("--log", metavar="FILE", help="write the game's log to FILE (replay it with woa replay)")
+    p.add_argument(
+        "--pace", type=float, default=0.5, metavar="SECONDS", help="pause before each bot move (default: %(default)s)"
+    )
+    p.add_argument(
+        "--log",
+        metavar="FILE",
+        help="write the game's log to FILE when it ends or you quit (replay it with woa replay; a quit game's "
+        "log is marked unfinished)",
+    )
     p.set_defaults(run=cmd_play)
 
     _add_later_commands(sub)
@@ -693,20 +704,23 @@ def _compare_specs(args: argparse.Namespace) -> tuple[str, str]:
 def cmd_play(args: argparse.Namespace) -> int:
     """``woa play``: one game at the terminal against bots."""
     from woa_core.bots import seat_bots
-    from woa_core.kernel import gamelog
+    from woa_core.files import write_atomic
     from woa_core.play import play
+    from woa_core.session import PERSON, Session
 
     source = read_rules_from(args, args.players)
     rules = source.compile(args.players)
     if not 1 <= args.seat <= args.players:
         raise UsageError(f"--seat must be between 1 and {args.players}")
+    if not 0 <= args.pace <= 60:
+        raise UsageError("--pace must be between 0 and 60 seconds")
     _check_outputs(args.log)
     bots = list(seat_bots(args.bots, args.players - 1, rules.pack))
-    game, actions = play(rules, args.seed, args.seat - 1, bots)
-    if args.log:  # quit saves the log so far
-        seats = [*bots[: args.seat - 1], "human", *bots[args.seat - 1 :]]
-        gamelog.record_game(rules, args.seed, source, seats, actions).write(args.log)
-        done = "" if game.over else f" (the game so far: {len(actions)} actions, unfinished)"
+    seats = [*bots[: args.seat - 1], PERSON, *bots[args.seat - 1 :]]
+    session = play(Session(source, args.players, args.seed, seats), pace=args.pace)
+    if args.log:  # quit saves the log so far, marked unfinished
+        write_atomic(args.log, session.log_text())
+        done = "" if session.game.over else f" (the game so far: {len(session.actions)} actions, unfinished)"
         print(f"log written to {args.log}{done}")
     return 0
 
@@ -745,6 +759,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
         return replay_pictures(args)
     replayed = replay(args.log, args.rules)
+    if not replayed.finished:  # a quit game's log: it replays to where it stopped
+        where = replayed.game.rules.pack.where(replayed.game)
+        if args.json:
+            print(json.dumps({"log": args.log, "actions": replayed.actions, "unfinished": where}, indent=2))
+            return 0
+        print(
+            f"{args.log}: replayed {replayed.actions} actions of an unfinished game (stopped at {where}); "
+            "the log matches"
+        )
+        return 0
     outcome = result(replayed.game)["result"]
     if args.json:
         print(json.dumps({"log": args.log, "actions": replayed.actions, **outcome}, indent=2))

@@ -47,6 +47,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from woa_core.bots import bot_factory, bot_params, bundled_rule_packs, parse_spec
@@ -61,6 +62,16 @@ RANDOM = "random"
 ALL = "all"
 """The ``steps`` that searches every decision, in every pack."""
 NO_HOOKS = SearchHooks()
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """What the search found of one candidate: tried ``trials`` times, scoring ``mean`` in [0, 1]
+    on average (the pack's evaluation; the share of wins for rollouts to the end)."""
+
+    action: Action
+    trials: int
+    mean: float
 
 
 class MctsBot:
@@ -164,10 +175,38 @@ class MctsBot:
 
     # ------------------------------------------------------------------ search
 
+    def estimates(self, view: PlayerView, legal: Sequence[Action]) -> list[Estimate]:
+        """Search this decision as ``choose`` does, and say what each candidate scored: the hint
+        of ``woa serve`` and ``woa play`` (what this bot would play, with its prospects), best
+        first. With an evaluation that scores only finished games (rollouts to the end: no
+        pack horizon, or ``horizon`` past the last round), a candidate's mean is its estimated
+        share of wins.
+
+        >>> from woa_core.kernel.contract import new_game
+        >>> from woa_core.rules import load_rules
+        >>> game = new_game(load_rules("west-of-africa", 2), seed=1)
+        >>> bot = MctsBot(1, seat=0, players=2, iterations=12, steps="all")
+        >>> found = bot.estimates(game.observation(0), game.legal_actions(0))
+        >>> sum(e.trials for e in found), 0 <= found[0].mean <= 1
+        (12, True)
+        """
+        if view.rules.pack is not self._pack:
+            self._setup(view.rules.pack)
+        candidates = self.candidate_actions(view, legal)
+        visits, totals = self._trials(view, candidates)
+        found = [Estimate(a, n, t / n if n else 0.0) for a, n, t in zip(candidates, visits, totals, strict=True)]
+        return sorted(found, key=lambda e: (-e.trials, -e.mean))
+
     def _search(self, view: PlayerView, candidates: list[Action]) -> int:
-        """UCB1 over the candidates. The k-th trial of every candidate is played in the same
-        world (determinization and rollout noise from the k-th seed), so candidates are compared
-        on the same hidden information and the same luck: common random numbers."""
+        """UCB1 over the candidates: the one tried most (then best on average)."""
+        visits, totals = self._trials(view, candidates)
+        return max(range(len(candidates)), key=lambda j: (visits[j], totals[j]))
+
+    def _trials(self, view: PlayerView, candidates: list[Action]) -> tuple[list[int], list[float]]:
+        """UCB1 over the candidates: how often each was tried and its total score. The k-th
+        trial of every candidate is played in the same world (determinization and rollout noise
+        from the k-th seed), so candidates are compared on the same hidden information and the
+        same luck: common random numbers."""
         visits = [0] * len(candidates)
         totals = [0.0] * len(candidates)
         model = self._hooks.opponent_model
@@ -194,7 +233,7 @@ class MctsBot:
             totals[i] += self._play_out(game, view.player)
             visits[i] += 1
             n += 1
-        return max(range(len(candidates)), key=lambda j: (visits[j], totals[j]))
+        return visits, totals
 
     def _pick(self, visits: list[int], totals: list[float], n: int) -> int:
         for j, v in enumerate(visits):

@@ -113,14 +113,21 @@ def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> 
     head = replayed.header
     end = replayed.game.state
     scores = drawing_of(rules).scores(end)
-    ranking = ", ".join(f"p{p + 1} {scores[p]} VP" for p in end.ranking)
+    if replayed.finished:
+        ranking = ", ".join(f"p{p + 1} {scores[p]} VP" for p in end.ranking)
+    else:  # a quit game's log
+        ranking = f"unfinished: stopped at {rules.pack.where(replayed.game)}"
     manifest = (
         f"log {os.path.basename(str(path))} · engine {head.get('engine')} · rules {rules.name} "
         f"({rules.content_hash})"
         + (f" · variant {head['variant']}" if head.get("variant") else "")
         + (f" · --set {' '.join(map(str, head['overrides']))}" if head.get("overrides") else "")
         + f" · {rules.players} players · seed {head.get('seed')} · bots {', '.join(map(str, head.get('bots') or []))}"
-        + "".join(f" · {v} rounds" for k, v in rules.pack.result(replayed.game).items() if k == "rounds")
+        + "".join(
+            f" · {v} rounds"
+            for k, v in (rules.pack.result(replayed.game) if replayed.finished else {}).items()
+            if k == "rounds"
+        )
         + f" · {ranking}"
     )
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")

@@ -43,6 +43,14 @@ class Drawing:
     - ``explain(rules, before, after)``: what happened between two positions that the actions
       themselves do not say (a round end, the final scoring), or None;
     - ``scores(state)``: each seat's score now, for the charts.
+
+    For a game a person plays (``woa serve``; optional):
+
+    - ``places``: the attributes by which elements of ``board``'s SVG name what they draw with
+      the notation's words (``data-island`` on an island that ``tenerife`` names): where an
+      action's next word names one, it is a target to click, and the last action's are marked;
+    - ``seen(game, seat)``: the state as ``seat`` may see it, to draw it for that seat (what it
+      may not see left out); None: a seat's picture hides nothing.
     """
 
     board: Callable[[Any, Any, Sequence[str], Any], str]
@@ -50,6 +58,9 @@ class Drawing:
     text: Callable[[Any, int | None], str]
     explain: Callable[[Any, Any, Any], Explanation | None]
     scores: Callable[[Any], list[int]]
+    # for a game a person plays (woa serve, issue 16)
+    places: tuple[str, ...] = ()
+    seen: Callable[[Any, int], Any] | None = None
 
 
 def format_explanation(title: str, explanation: Explanation) -> str:

@@ -9,6 +9,11 @@ object::
     ...
     {"result": {"rounds": 12, "vp": [...], "gold": [...], "ranking": ["p3", ...]}}
 
+A game stopped before its end (a person quit ``woa play`` or saved a game of ``woa serve``) ends
+with ``{"unfinished": {"actions": N, "where": "round 3"}}`` instead of the result: it replays as an
+unfinished game (``Replayed.finished`` is False), and a log that ends with neither line is
+truncated.
+
 The checks form a running hash: the header's covers every header field, and each action's covers
 the check before it, the action's text and the main figures of the game after it (round, step,
 gold, VP, ships). ``replay`` recomputes them, so it names the first line whose game differs —
@@ -100,6 +105,12 @@ def result(game: Game) -> dict[str, Any]:
     return {"result": game.rules.pack.result(game)}
 
 
+def unfinished(game: Game, actions: int) -> dict[str, Any]:
+    """The last line of the log of a game stopped before its end: how many actions it holds and
+    where the game stands (the pack's words)."""
+    return {"unfinished": {"actions": actions, "where": game.rules.pack.where(game)}}
+
+
 def header_check(head: dict[str, Any]) -> str:
     """The check of a header: a hash of every field but ``check`` itself."""
     fields = {k: v for k, v in head.items() if k != "check"}
@@ -143,8 +154,12 @@ class LogRecorder(Observer):
         self._actions.append(json.dumps([text, self._check]))
 
     def lines(self) -> list[str]:
-        """The log's lines: header, actions, and the result if the game is over."""
-        end = [json.dumps(result(self.game), sort_keys=True)] if self.game is not None and self.game.over else []
+        """The log's lines: header, actions, and the result if the game is over, else the mark
+        of an unfinished game."""
+        end = []
+        if self.game is not None:
+            last = result(self.game) if self.game.over else unfinished(self.game, len(self._actions))
+            end.append(json.dumps(last, sort_keys=True))
         return [json.dumps(self.head), *self._actions, *end]  # key order kept: it orders the board
 
     def text(self) -> str:
@@ -170,11 +185,14 @@ def record_game(
 
 @dataclass(frozen=True, slots=True)
 class Replayed:
-    """A replayed log: its header and the finished game."""
+    """A replayed log: its header, the game as the log leaves it (over, unless ``finished`` is
+    False: the log of a game stopped before its end) and its actions in the notation."""
 
     header: dict[str, Any]
     game: Game
     actions: int
+    finished: bool = True
+    texts: tuple[str, ...] = ()
 
 
 def replay(
@@ -187,9 +205,37 @@ def replay(
     ``rules_spec`` replays under other rules than the log names (they must hash the same).
     ``on_action(game, action)`` is called after each action is applied and checked (the replay
     viewer draws each step from it). The log's lines choose the actions in the game loop
-    (``woa_core.kernel.loop``)."""
+    (``woa_core.kernel.loop``). A log marked unfinished replays to where it stopped."""
     name = str(path)
-    lines = _read_lines(path, name)
+    return replay_lines(name, _read_lines(path, name), rules_spec, on_action)
+
+
+def replay_text(text: str, name: str = "the log") -> Replayed:
+    """Replay and verify a log given as text (``woa serve`` resumes an uploaded log: it never
+    opens a path a request names); ``name`` is what messages call it.
+
+    >>> from woa_core.rules import read_rules
+    >>> source = read_rules("west-of-africa")
+    >>> log = record_game(source.compile(2), 3, source, ["human", "random"], ["p2 select minus"])
+    >>> replayed = replay_text(log.text(), "upload")
+    >>> replayed.finished, replayed.texts
+    (False, ('p2 select minus',))
+    >>> replay_text(log.lines()[0], "upload")
+    Traceback (most recent call last):
+    woa_core.errors.LogError: upload:1: the log ends without a result line (truncated?)
+    """
+    if len(text) > MAX_LOG_BYTES:
+        raise LogError(f"{name}: the log is larger than {MAX_LOG_BYTES:,} bytes")
+    lines = text.splitlines()
+    if not lines:
+        raise LogError(f"{name}: the log is empty")
+    return replay_lines(name, lines, None)
+
+
+def replay_lines(
+    name: str, lines: list[str], rules_spec: str | None = None, on_action: Callable[[Game, str], None] | None = None
+) -> Replayed:
+    """Replay and verify a log's lines (``replay``, ``replay_text``)."""
     head = _json(name, 1, lines[0])
     _check_header(name, head)
     rules = _rules(name, head, rules_spec)
@@ -217,9 +263,13 @@ def replay(
             )
     number, item = reader.number, reader.result
     if number != len(lines):
-        raise LogError(f"{name}:{number + 1}: lines follow the result line")
+        raise LogError(f"{name}:{number + 1}: lines follow the {'result' if 'result' in item else 'last'} line")
+    texts = tuple(reader.played)
+    if "unfinished" in item:
+        _compare_unfinished(name, number, item, game, len(texts))
+        return Replayed(head, game, number - 2, finished=False, texts=texts)
     _compare(name, number, item, game, note)
-    return Replayed(head, game, number - 2)
+    return Replayed(head, game, number - 2, texts=texts)
 
 
 class _LogReader(Observer):
@@ -234,17 +284,18 @@ class _LogReader(Observer):
         self.text = ""
         self.expected = ""
         self.result: dict[str, Any] = {}
+        self.played: list[str] = []
 
     def next_item(self) -> None:
         """Read the next line: an action line (kept in ``text``/``expected``), or the result line
-        (kept in ``result``; then ``StopGame``)."""
+        or the mark of an unfinished game (kept in ``result``; then ``StopGame``)."""
         name = self.name
         self.number += 1
         number = self.number
         if number > len(self.lines):
             raise LogError(f"{name}:{len(self.lines)}: the log ends without a result line (truncated?)")
         item = _json(name, number, self.lines[number - 1])
-        if isinstance(item, dict) and "result" in item:
+        if isinstance(item, dict) and ("result" in item or "unfinished" in item):
             self.result = item
             raise StopGame
         if not (isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)):
@@ -265,6 +316,7 @@ class _LogReader(Observer):
                 f"{self.name}:{self.number}: the game differs from the log from this line on: '{self.text}' does "
                 f"not match its check (the line, or one before it, was changed){self.note}"
             )
+        self.played.append(self.text)
         if self.on_action:
             self.on_action(game, self.text)
 
@@ -283,6 +335,33 @@ def _read_lines(path: str | os.PathLike[str], name: str) -> list[str]:
     if not lines:
         raise LogError(f"{name}: the log is empty")
     return lines
+
+
+def source_of(replayed: Replayed) -> RulesSource:
+    """The rules a replayed log's game was played under, as a run holds them: what the log of a
+    game that goes on from it is written with (``woa serve`` resumes an uploaded log).
+
+    >>> from woa_core.rules import read_rules
+    >>> source = read_rules("west-of-africa", ["economy.gold.cap=40"])
+    >>> log = record_game(source.compile(2), 3, source, ["human", "random"], [])
+    >>> again = source_of(replay_text(log.text()))
+    >>> again.overrides, again.content_hash == source.content_hash
+    (('economy.gold.cap=40',), True)
+    """
+    from woa_core.rules import read_rules
+
+    head, rules = replayed.header, replayed.game.rules
+    if "rules_document" not in head:  # bundled rules as shipped, named
+        return read_rules(head["rules"])
+    spec = head.get("rules_spec")
+    return RulesSource(
+        spec=spec if isinstance(spec, str) else head["rules"],
+        overrides=tuple(head["overrides"]),
+        name=head["rules"],
+        variant=head["variant"],
+        content_hash=rules.content_hash,
+        document=head["rules_document"],
+    )
 
 
 def _check_header(name: str, head: Any) -> None:
@@ -411,6 +490,15 @@ def _depth(value: Any) -> int:
             if depth <= MAX_DEPTH:
                 stack.extend((sub, depth + 1) for sub in (item.values() if isinstance(item, dict) else item))
     return deepest
+
+
+def _compare_unfinished(name: str, number: int, item: dict[str, Any], game: Game, actions: int) -> None:
+    if game.over:
+        raise LogError(f"{name}:{number}: the log says the game is unfinished, but it is over on replay")
+    mark = item["unfinished"]
+    if not isinstance(mark, dict) or mark.get("actions") != actions:
+        said = mark.get("actions") if isinstance(mark, dict) else mark
+        raise LogError(f"{name}:{number}: the unfinished game holds {actions} actions, but its last line says {said}")
 
 
 def _compare(name: str, number: int, item: dict[str, Any], game: Game, note: str) -> None:

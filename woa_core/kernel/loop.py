@@ -2,9 +2,9 @@
 
 Every way of playing a game runs this loop: ``woa simulate`` (bots choose, statistics and logs
 observe), ``woa check`` and the hypothesis strategies (choices pick, invariants and coverage
-observe), ``woa play`` (a person and bots choose, the board is printed) and ``woa replay`` (the
-log's lines choose). What differs is *who chooses* (a ``Chooser``) and *who watches* (``Observer``
-objects); a new statistic is one observer.
+observe), ``woa play`` and ``woa serve`` (a session plays one action at a time, a person's or a
+bot's: ``woa_core.session``) and ``woa replay`` (the log's lines choose). What differs is *who
+chooses* (a ``Chooser``) and *who watches* (``Observer`` objects); a new statistic is one observer.
 
 >>> from woa_core.packs.west_of_africa import Game
 >>> from woa_core.rules import load_rules

@@ -67,4 +67,6 @@ DRAWING = Drawing(
     text=render,
     explain=explain_between,
     scores=lambda state: list(state.vp),
+    places=("data-island", "data-ship"),
+    seen=lambda game, seat: game.observation(seat).visible_state(),
 )

@@ -390,12 +390,14 @@ def _add_later_commands(sub: Any) -> None:
     from woa_core.check.cli import add_commands
     from woa_core.draw.cli import add_commands as add_drawing
     from woa_core.eval.cli import add_commands as add_eval_commands
+    from woa_core.serve import add_command as add_serve
     from woa_core.sim.sweep_cli import add_command as add_sweep
 
     add_commands(sub)
     add_drawing(sub)
     add_eval_commands(sub)
     add_sweep(sub)
+    add_serve(sub)
 
 
 # ------------------------------------------------------------------ validate / rules show

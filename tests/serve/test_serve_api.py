@@ -1,0 +1,157 @@
+"""``woa serve`` through its JSON API, over a real server (issue 16, part 1): a game started,
+played, refused when stale, undone, saved as a log that ``woa replay`` replays, resumed from
+that log; requests addressed to another name or sent from another site refused; no path a
+request names is read; a rule pack without pictures plays through the same code."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.serve.conftest import ROOT, Server, serving
+from woa_core.cli import build_parser, main
+
+
+def _new(server: Server, **changes: object) -> str:
+    body = {"ruleset": "west-of-africa", "players": 3, "seed": 11, "set": [], "seats": ["human", "heuristic", "random"]}
+    status, answer = server.request("POST", "/api/games", {**body, **changes})
+    assert status == 200, answer
+    return str(answer["id"])
+
+
+def test_it_listens_on_this_computer_only_unless_told() -> None:
+    args = build_parser().parse_args(["serve"])
+    assert args.host == "127.0.0.1"
+
+
+def test_a_foreign_host_or_origin_is_refused(server: Server) -> None:
+    port = server.url.rsplit(":", 1)[1].strip("/")
+    assert server.request("GET", "/api/setup")[0] == 200
+    assert server.request("GET", "/api/setup", headers={"Host": f"localhost:{port}"})[0] == 200
+    status, text = server.request("GET", "/", headers={"Host": f"evil.example:{port}"})  # DNS rebinding
+    assert status == 403 and "refused" in text
+    status, text = server.request("GET", "/api/setup", headers={"Host": "127.0.0.1:1"})
+    assert status == 403
+    body = {"ruleset": "west-of-africa", "players": 3, "seed": 1, "seats": ["human", "random", "random"]}
+    status, text = server.request("POST", "/api/games", body, headers={"Origin": "http://evil.example"})
+    assert status == 403 and "another site" in text
+    status, _ = server.request("POST", "/api/games", body, headers={"Origin": "null"})
+    assert status == 403
+    status, _ = server.request("POST", "/api/games", body, headers={"Origin": server.url.rstrip("/")})
+    assert status == 200
+
+
+def test_a_game_played_undone_saved_and_resumed(server: Server, tmp_path: Path, capsys) -> None:
+    key = _new(server)
+    status, state = server.request("GET", f"/api/games/{key}")
+    assert status == 200 and state["person"] and state["decider"] == 0 and state["board"].startswith("<svg")
+    assert state["build"]["verbs"] == [["select", 2379]]
+    status, state = server.request("GET", f"/api/games/{key}?words=select,sell,tenerife")
+    assert state["build"]["complete"] == ["p1 select tenerife sell"] and "cultivate" in state["build"]["next"]
+    status, state = server.request("POST", f"/api/games/{key}/play", {"at": 0, "action": "select tenerife sell"})
+    assert status == 200 and state["at"] == 1 and not state["person"]
+    # a request made on a position the game has left is refused, nothing changes
+    status, answer = server.request("POST", f"/api/games/{key}/play", {"at": 0, "action": "select minus"})
+    assert status == 409 and "moved on" in answer["error"]
+    for at in (1, 2):
+        status, state = server.request("POST", f"/api/games/{key}/bot", {"at": at})
+        assert status == 200 and state["at"] == at + 1
+    assert [h["text"] for h in state["history"]][1:] == [
+        "p2 select (secret until the round is over)",
+        "p3 select (secret until the round is over)",
+    ]
+    status, answer = server.request("POST", f"/api/games/{key}/play", {"at": 3, "action": "fly away"})
+    assert status == 400 and "unknown verb 'fly'" in answer["error"]
+    status, state = server.request("POST", f"/api/games/{key}/undo", {"at": 3, "to": 1})
+    assert status == 200 and state["at"] == 1
+    status, again = server.request("POST", f"/api/games/{key}/bot", {"at": 1})
+    assert status == 200 and again["at"] == 2
+    status, log = server.request("GET", f"/api/games/{key}/log")
+    assert status == 200 and json.loads(log.splitlines()[-1]) == {"unfinished": {"actions": 2, "where": "round 1"}}
+    path = tmp_path / "saved.jsonl"
+    path.write_text(log, encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    assert "replayed 2 actions of an unfinished game" in capsys.readouterr().out
+    status, answer = server.request("POST", "/api/games/resume?name=saved.jsonl", log, raw=True)
+    assert status == 200
+    status, resumed = server.request("GET", f"/api/games/{answer['id']}")
+    assert resumed["at"] == 2 and [s["who"] for s in resumed["seats"]] == ["human", "heuristic", "random"]
+    # the same position gets the same bot move (bots are made from the position)
+    status, after = server.request("POST", f"/api/games/{answer['id']}/bot", {"at": 2})
+    status, before = server.request("POST", f"/api/games/{key}/bot", {"at": 2})
+    assert after["history"][-1]["text"] == before["history"][-1]["text"]
+
+
+def test_a_hint_gives_win_chances(server: Server) -> None:
+    key = _new(server, seed=4)
+    status, answer = server.request("POST", f"/api/games/{key}/hint", {"at": 0, "iterations": 12})
+    assert status == 200, answer
+    hint = answer["hint"]
+    assert hint["best"].startswith("p1 select ") and sum(c["trials"] for c in hint["candidates"]) == 12
+    assert all(0 <= c["low"] <= c["wins"] <= c["high"] <= 1 for c in hint["candidates"])
+    status, answer = server.request("POST", f"/api/games/{key}/hint", {"at": 0, "iterations": 10**9})
+    assert status == 400 and "iterations" in answer["error"]
+
+
+def test_bad_requests_are_sentences_and_no_path_is_read(server: Server) -> None:
+    secret = ROOT / "rules" / "variants" / "rich-islands.yaml"
+    for ruleset in (str(secret), "../rules/variants/rich-islands.yaml", "/etc/passwd"):
+        status, answer = server.request(
+            "POST", "/api/games", {"ruleset": ruleset, "players": 3, "seed": 1, "seats": ["human"] * 3}
+        )
+        assert status == 400 and answer["error"] == "choose a ruleset the server offers"
+    status, answer = server.request("GET", "/api/rules/..%2F..%2Fetc%2Fpasswd")
+    assert status == 404
+    status, answer = server.request("POST", "/api/games/resume", "/etc/passwd", raw=True)
+    assert status == 400 and answer["error"].startswith("the log:1: not valid JSON")
+    status, answer = _try(server, players=7)
+    assert status == 400 and "is for 2, 3, 4, 5 players, not 7" in answer["error"]
+    status, answer = _try(server, seats=["human", "nobody", "random"])
+    assert status == 400 and "unknown bot 'nobody'" in answer["error"]
+    status, answer = _try(server, set=["economy.gold.cap=0"])
+    assert status == 400 and "--set economy.gold.cap=0" in answer["error"]
+    status, answer = server.request("GET", "/api/games/no-such-game")
+    assert status == 404 and "resume it from its log" in answer["error"]
+    status, answer = server.request("POST", "/api/games", "not json", raw=True)
+    assert status == 400 and answer["error"] == "the request is not JSON"
+
+
+def _try(server: Server, **changes: object) -> tuple[int, dict]:
+    body = {"ruleset": "west-of-africa", "players": 3, "seed": 1, "set": [], "seats": ["human", "random", "random"]}
+    return server.request("POST", "/api/games", {**body, **changes})
+
+
+def test_a_pack_without_pictures_plays_through_the_same_server(tmp_path: Path) -> None:
+    """The tiny pack of docs/rule-packs.md (no drawing, no turn flow) through woa serve: a person
+    and a bot play it to the end by the builder's whole actions; its log replays."""
+    race = ROOT / "docs" / "rule-packs" / "race"
+    with serving(["--rules", str(race)], cwd=tmp_path) as server:
+        status, setup = server.request("GET", "/api/setup")
+        first = setup["rulesets"][0]
+        assert first["key"] == "given-0" and first["counts"] == [2, 3, 4] and first["bots"] == ["random", "mcts"]
+        status, rules = server.request("GET", "/api/rules/given-0?players=2")
+        assert rules["problems"] == [] and rules["board"] is None
+        status, answer = server.request(
+            "POST", "/api/games", {"ruleset": "given-0", "players": 2, "seed": 3, "seats": ["human", "random"]}
+        )
+        key = answer["id"]
+        state = server.request("GET", f"/api/games/{key}")[1]
+        while not state["over"]:
+            if state["person"]:
+                verb = state["build"]["verbs"][0][0]
+                words = [verb]
+                built = server.request("GET", f"/api/games/{key}?words={verb}")[1]["build"]
+                while not built["complete"]:
+                    words.append(built["next"][0])
+                    built = server.request("GET", f"/api/games/{key}?words={','.join(words)}")[1]["build"]
+                status, state = server.request(
+                    "POST", f"/api/games/{key}/play", {"at": state["at"], "action": built["complete"][0]}
+                )
+            else:
+                status, state = server.request("POST", f"/api/games/{key}/bot", {"at": state["at"]})
+            assert status == 200, state
+        assert state["summary"][1].startswith("  1. p") and state["board"] is None and state["text"]
+        status, log = server.request("GET", f"/api/games/{key}/log")
+        path = tmp_path / "race.jsonl"
+        path.write_text(log, encoding="utf-8")
+        assert main(["replay", str(path), "--rules", str(race)]) == 0

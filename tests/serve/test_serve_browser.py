@@ -1,0 +1,185 @@
+"""``woa serve`` in the browser (issue 16, parts 1 and 2): a whole 3-player West of Africa game
+played by clicking — one person, two heuristic bots — with undo, a hint, a reload in the middle
+and the log saved and replayed; the watched rules file's problems and board following its saves.
+The system's Chromium through playwright; no page or console error."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.serve.conftest import Server, serving
+from woa_core.cli import main
+
+READY = """() => { const w = window.woaServe; const s = w && w.state();
+  return !!s && !w.busy() && (s.over || s.person); }"""
+"""The page has settled at a person's decision, or at the end."""
+
+
+def _state(page: Any) -> dict[str, Any]:
+    state: dict[str, Any] = page.evaluate("window.woaServe.state()")
+    return state
+
+
+def _settle(page: Any) -> dict[str, Any]:
+    page.wait_for_function(READY, timeout=60000)
+    return _state(page)
+
+
+def _click(page: Any, selector: str) -> None:
+    """Click a control and wait until its request is answered."""
+    page.click(selector)
+    page.wait_for_function("() => !window.woaServe.busy()", timeout=60000)
+
+
+def _click_on_board(page: Any, word: str) -> bool:
+    """Click the board where it draws ``word`` (a target of the action being built), if it does."""
+    target = page.query_selector(f'#board .target[data-island="{word}"], #board .target[data-ship="{word}"]')
+    if target is None:
+        return False
+    box = target.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 12)  # the card's title: never under a piece
+    page.wait_for_function("() => !window.woaServe.busy()", timeout=60000)
+    return True
+
+
+def _one_action(page: Any, state: dict[str, Any]) -> None:
+    """Play the person's decision by clicking: a verb (ending the turn when it can), then words —
+    on the board where they are drawn — until a whole action can be played, then play it."""
+    verbs = [verb for verb, _ in state["build"]["verbs"]]
+    if not state["build"]["words"]:
+        verb = next((v for v in ("end", "done") if v in verbs), verbs[0])
+        _click(page, f'#builder button[data-verb="{verb}"]')
+    for _ in range(12):
+        built = _state(page)["build"]
+        if built["complete"]:
+            _click(page, "#builder button.play")
+            return
+        word = built["next"][0]
+        if not _click_on_board(page, word):
+            _click(page, f'#builder button[data-word="{word}"]')
+    raise AssertionError(f"no whole action after 12 words: {built}")
+
+
+def _start(page: Any, server: Server, overrides: str) -> None:
+    page.add_init_script("localStorage.setItem('woa.pace', '0')")  # bots without a pause: a quick test
+    page.goto(server.url)
+    page.wait_for_selector("#preview svg")
+    page.select_option("#players", "3")
+    assert page.input_value('#seats select[data-seat="1"]') == "human"
+    assert [page.input_value(f'#seats select[data-seat="{s}"]') for s in (2, 3)] == ["heuristic", "heuristic"]
+    page.fill("#seed", "7")
+    page.fill("#overrides", overrides)
+    page.click("#startGame")
+    page.wait_for_url("**/game/**")
+
+
+def _play_to_the_end(page: Any, tmp_path: Path, watched: Any, capsys: Any) -> dict[str, Any]:
+    """Play by clicking to the end; on the way undo, ask a hint and play it, reload the page;
+    then save the log and replay it."""
+    undone = hinted = reloaded = False
+    decisions = 0
+    while not (state := _settle(page))["over"]:
+        decisions += 1
+        if decisions == 3 and not undone:  # undo the person's last decision, and decide again
+            mine = [h["number"] for h in state["history"] if h["seat"] == 0]
+            _click(page, "#undo")
+            assert _state(page)["at"] == mine[-1] - 1 and _state(page)["person"]
+            undone = True
+            continue
+        if decisions == 4 and not hinted:  # a hint, and its move played
+            page.select_option("#hintBudget", "30")
+            page.click("#hint")
+            page.wait_for_selector("#hintBox button.hintPlay", timeout=60000)
+            text = page.inner_text("#hintBox h3")
+            assert text.startswith("Hint: the search bot would play p1 ") and "%" in page.inner_text("#hintBox")
+            best = page.get_attribute("#hintBox tr.best button.hintPlay", "data-play")
+            _click(page, "#hintBox tr.best button.hintPlay")
+            assert _state(page)["history"][state["at"]]["text"] == best
+            hinted = True
+            continue
+        if decisions == 2 and not reloaded:  # a reload loses nothing
+            page.reload()
+            again = _settle(page)
+            assert again["id"] == state["id"] and again["at"] == state["at"]
+            reloaded = True
+        _one_action(page, _state(page))
+        # the board marks the last action, and offers no target once it is played
+        if page.query_selector("#board svg") is not None:
+            assert page.query_selector("#board .target") is None or _state(page)["build"]["words"]
+    assert undone and hinted and reloaded
+    assert page.is_visible("#summary") and "1. p" in page.inner_text("#summary")
+    assert "End of round" in page.inner_text("#roundTitle")
+    with page.expect_download() as download:
+        page.click("#save")
+    log = tmp_path / "game.jsonl"
+    download.value.save_as(log)
+    assert main(["replay", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert f"replayed {state['at']} actions" in out and "the log matches" in out
+    assert watched.errors == []
+    assert all(url.startswith(page.url.split("/game/")[0]) or url.startswith("data:") for url in watched.requests)
+    return state
+
+
+def test_a_short_game_played_by_clicking(watched: Any, tmp_path: Path, capsys: Any) -> None:
+    """Two rounds (--set economy.game_end.max_rounds=2): the whole flow, quickly."""
+    with serving(cwd=tmp_path) as server:
+        page = watched.page
+        _start(page, server, "economy.game_end.max_rounds=2")
+        first = _settle(page)
+        assert first["build"]["verbs"] == [["select", 2379]] and first["overrides"] == ["economy.game_end.max_rounds=2"]
+        # a selection built card by card, in any order, a card also clicked on the board (its island)
+        _click(page, '#builder button[data-verb="select"]')
+        assert 5 < len(_state(page)["build"]["next"]) < 20
+        _click(page, '#builder button[data-word="sell"]')
+        assert _click_on_board(page, "tenerife")
+        assert _state(page)["build"]["complete"] == ["p1 select tenerife sell"]
+        _click(page, "#builder button.play")
+        state = _play_to_the_end(page, tmp_path, watched, capsys)
+        assert state["history"][0]["text"] == "p1 select tenerife sell"
+        assert state["where"] == "round 2"
+
+
+@pytest.mark.slow
+def test_a_full_length_game_played_by_clicking(watched: Any, tmp_path: Path, capsys: Any) -> None:
+    """The bundled rules as they are, to the end of the game (well under a minute)."""
+    with serving(cwd=tmp_path) as server:
+        page = watched.page
+        started = time.perf_counter()
+        _start(page, server, "")
+        state = _play_to_the_end(page, tmp_path, watched, capsys)
+        assert int(state["where"].split()[-1]) >= 4 and time.perf_counter() - started < 90
+
+
+def test_watched_rules_show_their_problems_and_board_within_2_s(watched: Any, tmp_path: Path) -> None:
+    """woa serve --rules v.yaml --watch: a broken save shows FILE:LINE:COL in the page within
+    2 s; the fix shows the board again."""
+    variant = tmp_path / "v.yaml"
+    good = "extends: west-of-africa\nname: v\neconomy:\n  gold: {cap: 60}\n"
+    variant.write_text(good, encoding="utf-8")
+    with serving(["--rules", "v.yaml", "--watch"], cwd=tmp_path) as server:
+        page = watched.page
+        page.goto(server.url)
+        page.wait_for_selector("#preview svg")
+        assert page.input_value("#ruleset") == "given-0" and "Watching" in page.inner_text("#rulesStatus")
+        variant.write_text(good.replace("cap: 60", "cap: -5"), encoding="utf-8")
+        saved = time.perf_counter()
+        page.wait_for_selector("#problems li", timeout=2000)
+        assert time.perf_counter() - saved < 2.0
+        assert page.inner_text("#problems li").startswith("v.yaml:4:")
+        assert page.query_selector("#preview svg") is None
+        variant.write_text(good.replace("cap: 60", "cap: 70"), encoding="utf-8")
+        saved = time.perf_counter()
+        page.wait_for_selector("#preview svg", timeout=2000)
+        assert time.perf_counter() - saved < 2.0 and page.query_selector("#problems li") is None
+        # the new game plays the rules as saved last
+        shown = page.inner_text("#rulesStatus")
+        page.click("#startGame")
+        page.wait_for_url("**/game/**")
+        state = _settle(page)
+        assert state["variant"] == "v.yaml" and f"({state['hash']})" in shown
+        assert watched.errors == []

@@ -1,0 +1,434 @@
+"""The web app of ``woa serve``: a page to start or resume a game, and the game's page, over a
+small JSON API (Starlette; served by uvicorn from ``woa_core.serve``).
+
+The games live in the server, each a ``woa_core.session.Session`` keyed by a random id that the
+game's address holds (``/game/ID``): reloading the page, or opening the address in another tab,
+shows the same game; what the page itself keeps (a pace, paused bots, the words of an action
+being built) is in its address and the browser's storage. Every request that changes a game
+says how many actions the page has seen, and one made on a game that has moved on is refused
+(``409``): two tabs never play over each other.
+
+Nothing a request names is read as a path: rulesets are named by their key in the catalogue
+(``woa_core.serve.catalogue``), a log to resume is sent as its text. Requests whose ``Host`` is
+not the server's own address, or whose ``Origin`` is another site's, are refused (``403``), so
+another web site cannot drive the server through the browser (nor a DNS name rebound to it).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import asdict
+from importlib import resources
+from typing import Any
+
+from woa_core.bots import KERNEL_BOTS
+from woa_core.errors import UsageError, WoaError
+from woa_core.kernel.gamelog import MAX_LOG_BYTES
+from woa_core.serve.catalogue import Catalogue
+from woa_core.session import Session, default_bot
+
+MOST_GAMES = 200
+"""Games kept at once (the least recently used goes first; its log resumes it)."""
+
+MAX_BODY = 1_000_000
+"""Largest request body besides a log to resume (``MAX_LOG_BYTES``)."""
+
+RECENT = 40
+"""Actions whose changes the game's page shows at most (since the viewer's last action)."""
+
+HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+"""Sent with every response: the page runs only its own script and fetches only from here."""
+
+
+class Stale(WoaError):
+    """A request made on a position the game has left (another tab played on)."""
+
+
+class Games:
+    """The games being played, by id, each with a lock (one request changes a game at a time)."""
+
+    def __init__(self, most: int = MOST_GAMES) -> None:
+        self.most = most
+        self._games: OrderedDict[str, tuple[Session, threading.Lock]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def add(self, session: Session) -> str:
+        """Keep ``session``; its new id."""
+        key = secrets.token_urlsafe(12)
+        with self._lock:
+            self._games[key] = (session, threading.Lock())
+            while len(self._games) > self.most:
+                self._games.popitem(last=False)
+        return key
+
+    def get(self, key: str) -> tuple[Session, threading.Lock]:
+        """The game ``key`` and its lock; ``KeyError`` if there is none."""
+        with self._lock:
+            found = self._games[key]
+            self._games.move_to_end(key)
+            return found
+
+
+def game_state(session: Session, key: str, words: Iterable[str] = ()) -> dict[str, Any]:
+    """All the game's page shows, as the person deciding (or the last to decide) may see it."""
+    viewer = session.viewer()
+    decider = session.decider()
+    game = session.game
+    drawing = session.drawing
+    history = [
+        {"number": p.number, "seat": p.seat, "text": session.shown(p, viewer), "round": p.round}
+        for p in session.history
+    ]
+    mine = [p.number for p in session.history if viewer is not None and p.seat == viewer]
+    first = max(mine[-1] if mine else 1, len(history) - RECENT + 1, 1)
+    recent = []
+    for number in range(first, len(history) + 1):
+        changes = session.changes(number, viewer)
+        recent.append({**history[number - 1], **asdict(changes)})
+    told = next(
+        ({"number": r["number"], "round": r["round"], "told": r["told"]} for r in reversed(recent) if r["told"]), None
+    )
+    last = history[-1] if history else None
+    state: dict[str, Any] = {
+        "id": key,
+        "rules": session.rules.name,
+        "variant": session.rules.variant,
+        "hash": session.rules.content_hash,
+        "overrides": list(session.source.overrides),
+        "seed": session.seed,
+        "players": session.players,
+        "seats": [
+            {"seat": f"p{s + 1}", "who": session.seats[s], "person": session.is_person(s)}
+            for s in range(session.players)
+        ],
+        "at": len(session.actions),
+        "over": game.over,
+        "where": session.pack.where(game),
+        "step": str(getattr(game.state, "step", "")),
+        "decider": decider,
+        "person": decider is not None and session.is_person(decider),
+        "viewer": viewer,
+        "board": session.board(viewer),
+        "places": list(drawing.places) if drawing is not None else [],
+        "text": session.text(viewer),
+        "scores": drawing.scores(game.state) if drawing is not None else None,
+        "last": None if last is None else {**last, "words": _place_words(str(last["text"]))},
+        "history": history,
+        "recent": recent,
+        "told": told,
+        "summary": session.pack.summary(game) if game.over else None,
+        "build": None,
+    }
+    if decider is not None and session.is_person(decider):
+        built = session.build(list(words))
+        state["build"] = {
+            "words": list(built.words),
+            "next": list(built.next),
+            "complete": list(built.complete),
+            "verbs": [[verb, count] for verb, count in built.verbs],
+        }
+    return state
+
+
+def _place_words(text: str) -> list[str]:
+    """The words of an action after its player and verb (what may name places on the board);
+    none for a secret one."""
+    words = text.split()
+    return [] if "(secret" in text else words[2:]
+
+
+def setup(catalogue: Catalogue) -> dict[str, Any]:
+    """What the start page offers: the rulesets (with their player counts and bots), a seed."""
+    rulesets = []
+    for entry in catalogue.entries:
+        state = entry.state()
+        source = state.source
+        item: dict[str, Any] = {"key": entry.key, "label": entry.label, "watch": entry.watch}
+        if source is not None:
+            pack = source.pack
+            item |= {
+                "counts": list(source.counts),
+                "bots": [*KERNEL_BOTS, *(name for name in pack.bots if name not in KERNEL_BOTS)],
+                "default_bot": default_bot(pack),
+            }
+        else:
+            item |= {"counts": [], "bots": [], "default_bot": None}
+        rulesets.append(item)
+    watched = catalogue.watched
+    return {"rulesets": rulesets, "seed": secrets.randbelow(1_000_000), "watch": watched.key if watched else None}
+
+
+def rules_state(catalogue: Catalogue, key: str, players: int | None) -> dict[str, Any]:
+    """A ruleset's problems, or its board for ``players`` (what the start page shows, and
+    refreshes when a watched file changes)."""
+    entry = catalogue.get(key)
+    state = entry.state()
+    out: dict[str, Any] = {"key": key, "version": state.version, "problems": list(state.problems), "board": None}
+    source = state.source
+    if source is None:
+        return out
+    counts = source.counts
+    players = players if players in counts else (3 if 3 in counts else counts[0])
+    try:
+        rules = source.compile(players)
+    except WoaError as e:
+        out["problems"] = str(e).splitlines()
+        return out
+    drawing = rules.pack.drawing
+    out |= {"name": rules.name, "hash": rules.content_hash, "players": players}
+    if drawing is not None:
+        out["board"] = drawing.board(rules, None, (), source)
+    return out
+
+
+def new_session(catalogue: Catalogue, data: dict[str, Any]) -> Session:
+    """The game a start form asks for: ``ruleset`` (a catalogue key), ``set`` (``PATH=VALUE``
+    lines), ``players``, ``seed`` and ``seats`` (``human`` or a bot spec each)."""
+    try:
+        entry = catalogue.get(str(data.get("ruleset")))
+    except KeyError:
+        raise UsageError("choose a ruleset the server offers") from None
+    overrides = [str(line).strip() for line in data.get("set") or [] if str(line).strip()]
+    players, seed, seats = data.get("players"), data.get("seed"), data.get("seats")
+    if not isinstance(players, int) or not isinstance(seed, int) or isinstance(seed, bool):
+        raise UsageError("players and seed must be whole numbers")
+    if not 0 <= seed < 2**63:
+        raise UsageError("the seed must be between 0 and 2**63 - 1")
+    if not isinstance(seats, list) or not all(isinstance(s, str) and s.strip() for s in seats):
+        raise UsageError("name who plays each seat: a person, or a bot")
+    source = entry.source(overrides)
+    if players not in source.counts:
+        raise UsageError(f"{entry.label} is for {', '.join(map(str, source.counts))} players, not {players}")
+    return Session(source, players, seed, [s.strip() for s in seats])
+
+
+def make_app(catalogue: Catalogue, hosts: Iterable[str]) -> Any:
+    """The Starlette application; ``hosts``: the ``host:port`` names requests may be addressed to."""
+    from starlette.applications import Starlette
+    from starlette.concurrency import run_in_threadpool
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, Response
+    from starlette.routing import Route
+
+    games = Games()
+    files = resources.files("woa_core.serve") / "static"
+    page = (files / "index.html").read_text(encoding="utf-8")
+    script = (files / "app.js").read_text(encoding="utf-8")
+    style = (files / "app.css").read_text(encoding="utf-8")
+
+    def answer(value: Any, status: int = 200) -> Response:
+        return JSONResponse(value, status_code=status, headers=HEADERS)
+
+    def fail(error: Exception) -> Response:
+        if isinstance(error, KeyError):
+            return answer({"error": "no such game on this server (was it restarted?): resume it from its log"}, 404)
+        status = 409 if isinstance(error, Stale) else 400
+        return answer({"error": str(error)}, status)
+
+    async def body(request: Request, most: int) -> bytes:
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > most:
+                raise UsageError(f"the request is larger than {most:,} bytes")
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    async def json_body(request: Request) -> dict[str, Any]:
+        try:
+            data = json.loads(await body(request, MAX_BODY))
+        except (ValueError, UnicodeDecodeError):
+            raise UsageError("the request is not JSON") from None
+        if not isinstance(data, dict):
+            raise UsageError("the request is not a JSON object")
+        return data
+
+    def words_of(request: Request) -> list[str]:
+        return [w for w in request.query_params.get("words", "").split(",") if w][:32]
+
+    async def index(request: Request) -> Response:
+        return Response(page, media_type="text/html; charset=utf-8", headers=HEADERS)
+
+    async def static_script(request: Request) -> Response:
+        return Response(script, media_type="text/javascript; charset=utf-8", headers=HEADERS)
+
+    async def static_style(request: Request) -> Response:
+        return Response(style, media_type="text/css; charset=utf-8", headers=HEADERS)
+
+    async def api_setup(request: Request) -> Response:
+        return answer(await run_in_threadpool(setup, catalogue))
+
+    async def api_rules(request: Request) -> Response:
+        players = request.query_params.get("players", "")
+        count = int(players) if players.isdigit() and len(players) < 3 else None
+        try:
+            return answer(await run_in_threadpool(rules_state, catalogue, request.path_params["key"], count))
+        except KeyError:
+            return answer({"error": "no such ruleset on this server"}, 404)
+
+    async def api_new(request: Request) -> Response:
+        try:
+            data = await json_body(request)
+            session = await run_in_threadpool(new_session, catalogue, data)
+        except WoaError as e:
+            return fail(e)
+        return answer({"id": games.add(session)})
+
+    async def api_resume(request: Request) -> Response:
+        people_text = request.query_params.get("people", "")
+        name = request.query_params.get("name", "the log")[:200] or "the log"
+        try:
+            people = [int(p) - 1 for p in people_text.split(",") if p.strip()] if people_text else None
+        except ValueError:
+            return answer({"error": "people: seat numbers, e.g. 1,3"}, 400)
+        try:
+            raw = await body(request, MAX_LOG_BYTES)
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return answer({"error": f"{name}: not a woa game log (not UTF-8 text)"}, 400)
+        except WoaError as e:
+            return fail(e)
+        try:
+            session = await run_in_threadpool(Session.from_log, text, name, people)
+        except WoaError as e:
+            return fail(e)
+        return answer({"id": games.add(session)})
+
+    def locked(request: Request, change: Any, data: dict[str, Any] | None) -> dict[str, Any]:
+        """Run ``change(session, data)`` on the game under its lock, then its state."""
+        key = request.path_params["key"]
+        session, lock = games.get(key)
+        with lock:
+            if data is not None:
+                if data.get("at") != len(session.actions):
+                    raise Stale("the game has moved on (another tab?): showing it as it is now")
+                change(session, data)
+            return game_state(session, key, words_of(request))
+
+    async def game_route(request: Request, change: Any = None) -> Response:
+        try:
+            data = await json_body(request) if change is not None else None
+            return answer(await run_in_threadpool(locked, request, change, data))
+        except (KeyError, WoaError) as e:
+            return fail(e)
+
+    async def api_game(request: Request) -> Response:
+        return await game_route(request)
+
+    async def api_play(request: Request) -> Response:
+        return await game_route(request, lambda session, data: session.play(str(data.get("action", ""))))
+
+    async def api_bot(request: Request) -> Response:
+        return await game_route(request, lambda session, data: session.bot_move())
+
+    async def api_undo(request: Request) -> Response:
+        def undo(session: Session, data: dict[str, Any]) -> None:
+            to = data.get("to")
+            if not isinstance(to, int) or isinstance(to, bool):
+                raise UsageError("undo: to which action?")
+            session.undo(to)
+
+        return await game_route(request, undo)
+
+    async def api_hint(request: Request) -> Response:
+        def hint(data: dict[str, Any]) -> dict[str, Any]:
+            session, lock = games.get(request.path_params["key"])
+            with lock:  # the search runs on a copy of the deciding seat's view
+                if data.get("at") != len(session.actions):
+                    raise Stale("the game has moved on: ask again")
+                iterations = data.get("iterations", 60)
+                if not isinstance(iterations, int) or isinstance(iterations, bool):
+                    raise UsageError("iterations: a whole number")
+                seat = session.decider()
+                if seat is None or not session.is_person(seat):
+                    raise UsageError("a hint is for a person's decision")
+                copy = Session(session.source, session.players, session.seed, session.seats, session.actions)
+            found = copy.hint(iterations)
+            return {"hint": asdict(found)}
+
+        try:
+            return answer(await run_in_threadpool(hint, await json_body(request)))
+        except (KeyError, WoaError) as e:
+            return fail(e)
+
+    async def api_log(request: Request) -> Response:
+        try:
+            session, lock = games.get(request.path_params["key"])
+        except KeyError as e:
+            return fail(e)
+        with lock:
+            text = await run_in_threadpool(session.log_text)
+            name = f"woa-{session.rules.name}-seed{session.seed}-{len(session.actions)}.jsonl"
+        headers = {**HEADERS, "Content-Disposition": f'attachment; filename="{_safe(name)}"'}
+        return Response(text, media_type="application/x-ndjson; charset=utf-8", headers=headers)
+
+    routes = [
+        Route("/", index),
+        Route("/game/{key}", index),
+        Route("/static/app.js", static_script),
+        Route("/static/app.css", static_style),
+        Route("/api/setup", api_setup),
+        Route("/api/rules/{key}", api_rules),
+        Route("/api/games", api_new, methods=["POST"]),
+        Route("/api/games/resume", api_resume, methods=["POST"]),
+        Route("/api/games/{key}", api_game),
+        Route("/api/games/{key}/play", api_play, methods=["POST"]),
+        Route("/api/games/{key}/bot", api_bot, methods=["POST"]),
+        Route("/api/games/{key}/undo", api_undo, methods=["POST"]),
+        Route("/api/games/{key}/hint", api_hint, methods=["POST"]),
+        Route("/api/games/{key}/log", api_log),
+    ]
+    return SameOrigin(Starlette(routes=routes), hosts)
+
+
+def _safe(name: str) -> str:
+    """A file name fit for a header: letters, digits, ``-_.`` only.
+
+    >>> _safe('west "of" africa.jsonl')
+    'west__of__africa.jsonl'
+    """
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
+
+
+class SameOrigin:
+    """ASGI middleware: a request must be addressed to one of ``hosts`` (its ``Host`` header,
+    ``host:port``) and, when it says where it comes from (``Origin``), come from one of them too;
+    anything else is refused with ``403`` before the app sees it."""
+
+    def __init__(self, app: Any, hosts: Iterable[str]) -> None:
+        self.app = app
+        self.hosts = frozenset(h.lower() for h in hosts)
+        self.origins = frozenset(f"http://{h}" for h in self.hosts)
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            headers = dict(scope.get("headers") or ())
+            host = headers.get(b"host", b"").decode("latin-1").lower()
+            origin = headers.get(b"origin")
+            problem = None
+            if host not in self.hosts:
+                problem = f"refused: this server answers only to {', '.join(sorted(self.hosts))}, not to '{host}'"
+            elif origin is not None and origin.decode("latin-1").lower() not in self.origins:
+                problem = "refused: a request from another site (its Origin is not this server)"
+            if problem is not None:
+                if scope["type"] == "http":
+                    await _refuse(send, problem)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _refuse(send: Any, message: str) -> None:
+    body = (message + "\n").encode("utf-8")
+    headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": 403, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

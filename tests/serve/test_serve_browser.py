@@ -183,3 +183,27 @@ def test_watched_rules_show_their_problems_and_board_within_2_s(watched: Any, tm
         state = _settle(page)
         assert state["variant"] == "v.yaml" and f"({state['hash']})" in shown
         assert watched.errors == []
+
+
+def test_hot_seat_covers_the_screen_between_people(watched: Any, tmp_path: Path) -> None:
+    """Two people at one screen: after p1's secret selection the screen is covered until p2 is
+    there, and p2's page does not show p1's choice (its verb only)."""
+    with serving(cwd=tmp_path) as server:
+        page = watched.page
+        page.goto(server.url)
+        page.wait_for_selector("#preview svg")
+        page.select_option("#players", "2")
+        page.select_option('#seats select[data-seat="2"]', "human")
+        page.click("#startGame")
+        page.wait_for_url("**/game/**")
+        _settle(page)
+        assert page.is_hidden("#curtain")
+        _click(page, '#builder button[data-verb="select"]')
+        _click(page, '#builder button[data-word="minus"]')
+        _click(page, "#builder button.play")
+        assert page.is_visible("#curtain") and "pass the screen to p2" in page.inner_text("#curtain")
+        page.click("#curtainOpen")
+        state = _settle(page)
+        assert state["viewer"] == 1 and state["history"][0]["text"] == "p1 select (secret until the round is over)"
+        assert "p1 select minus" not in page.inner_text("#game")
+        assert watched.errors == []

@@ -227,6 +227,17 @@
     request("POST", "undo", { to: to }, () => { if (!G.over && !G.person) paused = true; });
   }
 
+  let shownTo = null;
+
+  function curtain(g, people) {
+    // hot-seat: when the screen passes from one person to another, cover it until they are there
+    if (people > 1 && g.person && shownTo !== null && g.viewer !== shownTo) {
+      $("curtainText").textContent = "p" + (g.viewer + 1) + " to decide: pass the screen to p" + (g.viewer + 1) + ".";
+      $("curtain").hidden = false;
+    }
+    shownTo = g.viewer;
+  }
+
   function render() {
     const g = G;
     document.body.dataset.at = String(g.at);
@@ -238,6 +249,7 @@
       (g.overrides.length ? " · --set " + g.overrides.join(" ") : "") + " · seed " + g.seed + " · " +
       g.seats.map((s) => s.seat + " " + (s.person ? "person" : s.who)).join(", ") + " · " + g.at + " actions";
     document.title = "woa serve · " + g.rules + " · " + (g.over ? "game over" : g.where);
+    curtain(g, people);
     $("save").href = "/api/games/" + encodeURIComponent(gameId) + "/log";
     renderBoard(g);
     $("text").textContent = g.text;
@@ -412,6 +424,7 @@
       if (mine.length) undoTo(mine[mine.length - 1].number - 1);
     });
     $("hint").addEventListener("click", askHint);
+    $("curtainOpen").addEventListener("click", () => { $("curtain").hidden = true; });
     $("board").addEventListener("click", (event) => {
       if (!G || !G.build || !G.build.words.length) return;
       for (const node of document.elementsFromPoint(event.clientX, event.clientY)) {

@@ -8,8 +8,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.serve.conftest import ROOT, Server, serving
+from tests.serve.servers import ROOT, Server, need_serve, serving
 from woa_core.cli import build_parser, main
+
+need_serve()
 
 
 def _new(server: Server, **changes: object) -> str:

@@ -11,8 +11,10 @@ from typing import Any
 
 import pytest
 
-from tests.serve.conftest import Server, serving
+from tests.serve.servers import Server, need_serve, serving
 from woa_core.cli import main
+
+need_serve()
 
 READY = """() => { const w = window.woaServe; const s = w && w.state();
   return !!s && !w.busy() && (s.over || s.person); }"""

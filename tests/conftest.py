@@ -1,4 +1,5 @@
-"""A headless Chromium for the browser tests (the replay viewer, the HTML reports).
+"""A headless Chromium for the browser tests (the replay viewer, the HTML reports, woa serve),
+one for the whole run.
 
 Uses Python playwright driving the operating system's Chromium (Debian package ``chromium``),
 never a downloaded browser. Playwright rather than selenium: it reports uncaught page errors,

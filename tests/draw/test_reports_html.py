@@ -48,12 +48,16 @@ def test_the_simulate_report_has_every_plot(simulate_report: Path) -> None:
         "Manifest",
         "Game length",
         "Win rates",
+        "Score after each round",
         "VP by source",
         "Goods sold by region",
         "Actions used",
         "The report as text",
     ]
-    assert html.count('<figure class="plot"><svg') == 5
+    assert html.count('<figure class="plot"><svg') == 6
+    chart = html.split("<h2>Score after each round</h2>", 1)[1].split("</figure>", 1)[0]
+    assert chart.count("<path") > 6 and ">p3<" in chart  # a median line and a band per seat, a legend
+    assert "Lead changes: mean" in chart and "Comeback wins:" in chart  # how the games unfolded, in words
     assert "rules_hash" in html and "random, heuristic-v1, random" in html  # the manifest says what produced it
     assert "95% Wilson intervals" in html and "wins by bot" in html  # intervals, and the text report
     assert '<p class="warning">' in html  # what the bots' strength means for the figures, up front

@@ -21,7 +21,7 @@ from html import escape
 from typing import Any
 
 from woa_core.errors import UsageError
-from woa_core.kernel.figures import Figure, Kind, game_order, row_figure, seat_figures, seat_of_row
+from woa_core.kernel.figures import UNFOLDING, Figure, Kind, game_order, row_figure, seat_figures, seat_of_row
 from woa_core.sim.compare import PER_PLAYER
 
 INSTALL = "pip install 'woa[report]' (from a checkout: pip install '.[report]')"
@@ -158,6 +158,49 @@ def stacked_by_key(fig: Any, stats: dict[str, Any], figure: Figure, total: Figur
 
 def _mean(entry: Any) -> float:
     return float(entry["mean"] if isinstance(entry, dict) else entry)
+
+
+LEAST_REACHED = 0.1
+"""A round (or turn) reached by fewer than this share of the games is left out of the score
+chart: its median would describe a handful of long games."""
+
+
+def score_over_time(fig: Any, stats: dict[str, Any], figure: Figure) -> None:
+    """Each seat's score after each round (or turn) of a ``SERIES`` figure: the median over the
+    games that reached it as a line, the band between the quartiles (half of those games) shaded."""
+    ax = fig.add_subplot()
+    games = max(int(stats.get("games", 0)), 1)
+    for p, seat in enumerate(stats["per_seat"]):
+        points = [e for e in seat[figure.key] if e["games"] >= LEAST_REACHED * games]
+        xs = [e[figure.after] for e in points]
+        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        low, high = [e["lower_quartile"] for e in points], [e["upper_quartile"] for e in points]
+        ax.fill_between(xs, low, high, color=colour, alpha=0.15, linewidth=0)
+        ax.plot(xs, [e["median"] for e in points], "o-", color=colour, markersize=3, label=seat["seat"])
+    ax.set_xlabel(figure.after)
+    ax.set_ylabel(f"{figure.unit} (median, quartiles shaded)")
+    ax.set_title(_heading(figure.label))
+    ax.legend(loc="upper left")
+
+
+def unfolding_words(stats: dict[str, Any], figures: Sequence[Figure]) -> str:
+    """The figures of how the game unfolds, in one sentence for a caption.
+
+    >>> from woa_core.kernel.figures import LEAD_CHANGES
+    >>> unfolding_words({"lead_changes": {"mean": 1.5, "sd": 1.0}}, [LEAD_CHANGES])
+    'Lead changes: mean 1.50 per game.'
+    """
+    words = []
+    for f in game_order(figures):
+        entry = stats.get(f.key)
+        if f.group != UNFOLDING or entry is None:
+            continue
+        if f.kind is Kind.RATE:
+            low, high = 100 * entry["ci_low"], 100 * entry["ci_high"]
+            words.append(f"{_heading(f.label)}: {100 * entry['estimate']:.1f}% of games [{low:.1f}–{high:.1f}]")
+        else:
+            words.append(f"{_heading(f.label)}: mean {entry['mean']:.2f} {f.unit}")
+    return "; ".join(words) + "." if words else ""
 
 
 def per_seat_counts(fig: Any, stats: dict[str, Any], key: str, title: str) -> None:
@@ -344,6 +387,16 @@ def simulate_html(report: dict[str, Any], text: str, figures: Sequence[Figure]) 
                     f"Bots: {bots}" + (" (seats rotated each game)." if m.get("rotate_seats") else "."),
                 )
             )
+    for f in seat_figures(figures, Kind.SERIES):
+        sections.append(
+            (
+                _heading(f.label),
+                figure_svg(partial(score_over_time, stats=s, figure=f), f.name, 7.0, 3.6),
+                f"Each seat's {f.label}: the median over the games that reached that {f.after} (line), and the band "
+                f"between the quartiles, where half of those games lie (shaded); a {f.after} fewer than "
+                f"{LEAST_REACHED:.0%} of the games reached is left out. " + unfolding_words(s, figures),
+            )
+        )
     by_name = {f.name: f for f in figures}
     for f in seat_figures(figures, Kind.MEAN, Kind.COUNT):
         if not f.by_key:

@@ -29,6 +29,7 @@ from enum import StrEnum
 from typing import Any
 
 from woa_core.kernel.loop import Observer
+from woa_core.kernel.unfolding import Unfolding, comeback, decisiveness, lead_changes, margin, unit
 
 
 class Kind(StrEnum):
@@ -41,6 +42,7 @@ class Kind(StrEnum):
     WINS = "wins"  # per seat, its share of the game's win (1/k when k seats tie): by seat and by bot
     RATE = "rate"  # 0 or 1 per game: the share of games; Wilson interval
     TOTAL = "total"  # a number per game, summed over the run (decisions)
+    SERIES = "series"  # per seat, a number after each round (or turn): by round, median and quartiles
 
 
 GAME_ORDER = (Kind.MEAN, Kind.CATEGORY, Kind.WINS, Kind.WON, Kind.RATE, Kind.TOTAL)
@@ -76,7 +78,8 @@ class Figure:
     - ``aliases``: other names a sweep objective may use; ``objective``: for a ``WON`` figure,
       the sweep objective that ranks points by its distance from an even share;
     - ``note``: what the text report adds to its line; ``note_if_bots_differ``: added when the
-      seats' bots differ.
+      seats' bots differ;
+    - ``after``: for a ``SERIES`` figure, what its values follow one by one (``round``, ``turn``).
     """
 
     name: str
@@ -101,6 +104,7 @@ class Figure:
     objective: str = ""
     note: str = ""
     note_if_bots_differ: str = ""
+    after: str = ""
 
     @property
     def key(self) -> str:
@@ -256,6 +260,121 @@ KERNEL_FIGURES: tuple[Figure, ...] = (DECISIONS, WINS, SHARED_WINS)
 """The figures every game has."""
 
 
+# ------------------------------------------------------------------------------ how a game unfolds
+
+UNFOLDING = "how the game unfolds"
+"""The group of the figures of ``woa_core.kernel.unfolding`` (reported after the others)."""
+
+
+def _winners(game: Any) -> set[int]:
+    return set(winners(game))
+
+
+BRANCHING = Figure(
+    "branching",
+    Kind.MEAN,
+    lambda game, watched: watched.branching(),
+    "branching",
+    unit="legal actions per decision",
+    group=UNFOLDING,
+    watch=Unfolding,
+    csv="branching",
+)
+"""The choices a decision offers: the mean number of legal actions at a decision of the game
+(Ludii's ``BranchingFactor``; ``woa_core.kernel.unfolding``). Every pack has it."""
+
+LEAD_CHANGES = Figure(
+    "lead_changes",
+    Kind.MEAN,
+    lambda game, watched: lead_changes(watched.readings),
+    "lead changes",
+    unit="per game",
+    group=UNFOLDING,
+    watch=Unfolding,
+    csv="lead_changes",
+)
+"""How many times the sole leader changed (Browne's lead change; ``woa_core.kernel.unfolding``)."""
+
+DECISIVENESS = Figure(
+    "decisiveness",
+    Kind.MEAN,
+    lambda game, watched: decisiveness(watched.readings, _winners(game)),
+    "decided after",
+    unit="share of the game",
+    group=UNFOLDING,
+    watch=Unfolding,
+    csv="decisiveness",
+    note="the share of the game played before the winner took the lead for good",
+)
+"""The share of the game played before the winner led for good (Browne's decisiveness, Ludii's
+``DecisivenessMoves`` with the lead as the threshold; ``woa_core.kernel.unfolding``)."""
+
+MARGIN = Figure(
+    "margin",
+    Kind.MEAN,
+    lambda game, watched: margin(watched.readings, _winners(game)),
+    "winning margin",
+    unit="score",
+    group=UNFOLDING,
+    watch=Unfolding,
+    csv="margin",
+)
+"""The winner's final score minus the runner-up's (Ludii's ``ScoreDifference`` at the end)."""
+
+COMEBACKS = Figure(
+    "comebacks",
+    Kind.RATE,
+    lambda game, watched: int(comeback(watched.readings, _winners(game))),
+    "comeback wins",
+    unit="share of games",
+    group=UNFOLDING,
+    watch=Unfolding,
+    csv="comeback",
+    note="the winner was last at some point after the first third",
+)
+"""Whether the winner was last after the first third of the game (Browne's and Ludii's drama,
+as yes or no; ``woa_core.kernel.unfolding``)."""
+
+
+def _series(game: Any, watched: Unfolding) -> list[list[float]]:
+    return [[scores[p] for scores in watched.readings] for p in range(game.rules.players)]
+
+
+def _scores(by: str) -> Figure:
+    return Figure(
+        f"score_by_{by}",
+        Kind.SERIES,
+        _series,
+        f"score after each {by}",
+        seat=True,
+        unit="score",
+        group=UNFOLDING,
+        watch=Unfolding,
+        csv=f"score_by_{by}",
+        compared=False,
+        after=by,
+    )
+
+
+SCORE_BY = {by: _scores(by) for by in ("round", "turn")}
+"""Every seat's score after each round, or each turn (``Pack.score_by``): by round, the
+median and quartiles over the games that reached it; in the CSV, each game's scores."""
+
+
+def unfolding_figures(pack: Any) -> tuple[Figure, ...]:
+    """How a game of ``pack`` unfolds, as figures: the choices offered per decision, and for a
+    pack that keeps a score (``Pack.score``), the score over time, lead changes, decisiveness,
+    the winning margin and comeback wins (``woa_core.kernel.unfolding`` defines each).
+
+    >>> from woa_core.kernel.pack import load_pack
+    >>> [f.name for f in unfolding_figures(load_pack("west_of_africa"))]
+    ['branching', 'lead_changes', 'decisiveness', 'margin', 'comebacks', 'score_by_round']
+    """
+    if pack.score is None:
+        return (BRANCHING,)
+    return (BRANCHING, LEAD_CHANGES, DECISIVENESS, MARGIN, COMEBACKS, SCORE_BY[unit(pack)])
+
+
 def score(
     value: Callable[[Any, Any], Any], name: str = "score", label: str = "score", unit: str = "points", **more: Any
 ) -> Figure:
@@ -272,18 +391,21 @@ def score(
 
 
 def declared(rules: Any) -> tuple[Figure, ...]:
-    """The figures of the game ``rules`` are for: the kernel's, then its pack's."""
-    return (*KERNEL_FIGURES, *rules.pack.figures)
+    """The figures of the game ``rules`` are for: the kernel's, then its pack's, then how the
+    game unfolds (``unfolding_figures``)."""
+    pack = rules.pack
+    return (*KERNEL_FIGURES, *pack.figures, *unfolding_figures(pack))
 
 
 def game_order(figures: Sequence[Figure]) -> list[Figure]:
-    """The figures of a whole game (not per seat, except who wins) in report order (``GAME_ORDER``).
+    """The figures of a whole game (not per seat, except who wins) in report order
+    (``GAME_ORDER``), how the game unfolds last.
 
-    >>> [f.name for f in game_order(KERNEL_FIGURES)]
-    ['wins', 'shared_wins', 'decisions']
+    >>> [f.name for f in game_order((BRANCHING, *KERNEL_FIGURES))]
+    ['wins', 'shared_wins', 'decisions', 'branching']
     """
     whole = [f for f in figures if not f.seat or f.kind is Kind.WINS]
-    return sorted(whole, key=lambda f: GAME_ORDER.index(f.kind))
+    return sorted(whole, key=lambda f: (f.group == UNFOLDING, GAME_ORDER.index(f.kind)))
 
 
 def seat_figures(figures: Sequence[Figure], *kinds: Kind) -> list[Figure]:

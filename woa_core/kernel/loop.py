@@ -63,6 +63,10 @@ class Observer:
     def start(self, game: Game) -> None:
         """Before the first action."""
 
+    def choosing(self, game: Game, seat: int, legal: Sequence[Action]) -> None:
+        """``seat`` is about to choose among ``legal``, the actions the loop listed for it (a
+        statistic of the choices offered reads them here, at no extra listing)."""
+
     def before(self, game: Game, seat: int, action: tuple) -> None:
         """``action`` was chosen and is about to be applied."""
 
@@ -96,6 +100,7 @@ def run(
     if isinstance(choose, Observer):
         watching.append(choose)
         end_hook = None
+    choosings = _overrides(watching, "choosing")
     befores = _overrides(watching, "before")
     afters = _overrides(watching, "after")
     wants_prev = any(o.wants_prev for o in watching)
@@ -114,6 +119,8 @@ def run(
             if not legal:
                 ending = Ending.STUCK
                 break
+            for hook in choosings:
+                hook(game, seat, legal)
             action = choose(game, seat, legal)
             for hook in befores:
                 hook(game, seat, action)

@@ -139,6 +139,17 @@ class Pack:
       rollout policy, an evaluation, candidate pruning, a horizon, an opponent model:
       ``woa_core.kernel.search.SearchHooks``); without it, ``mcts`` searches every legal action
       with random rollouts to the end.
+
+    How a game unfolds (``woa_core.kernel.unfolding``: lead changes, decisiveness, comebacks,
+    the final margin and the score over time, reported by simulate, compare, sweep and the
+    reports for every pack that gives a score; the choices offered per decision need nothing):
+
+    - ``score(game)``: each seat's score now, at any moment of a game (its VP, its points), in
+      seat order; None (the default): the game keeps no running score, and only the choices
+      offered are reported;
+    - ``score_by``: when the score is read: ``"round"`` (the default) after each round, for a
+      game whose flow counts rounds (``flow``; a pack without a flow has none), or ``"turn"``
+      after each turn (the decisions one seat makes in a row), for a game played in turns only.
     """
 
     name: str
@@ -170,6 +181,9 @@ class Pack:
     restrictable: bool = False
     # figures (issue 14): woa_core.kernel.figures declares the kernel's and what a Figure is
     figures: tuple[Any, ...] = ()
+    # how a game unfolds (issue 16): woa_core/kernel/unfolding.py reads the score after each round or turn
+    score: Callable[[Any], Sequence[float]] | None = None
+    score_by: str = "round"
 
 
 _LOADED: dict[tuple[str, str | None], Pack] = {}

@@ -1,8 +1,9 @@
 """``woa simulate --csv``: one row per game, its columns from the declared figures.
 
 The columns: ``game`` and ``seed``, each figure of a whole game that names a CSV column (in
-report order: game length, how it ended, the winner(s), decisions), ``master_seed``, then per
-seat ``pN_bot`` and each per-seat figure's ``pN_COLUMN``.
+report order: game length, how it ended, the winner(s), decisions, how the game unfolded),
+``master_seed``, then per seat ``pN_bot`` and each per-seat figure's ``pN_COLUMN`` (a value
+after each round in one cell, space-separated: ``0 3 7 12``).
 
 >>> from woa_core.kernel.figures import KERNEL_FIGURES
 >>> header(KERNEL_FIGURES, 2)
@@ -43,5 +44,15 @@ def row(figures: Sequence[Figure], master_seed: int, r: GameRecord) -> list[Any]
     out.append(master_seed)
     seats = _seat_columns(figures)
     for p in range(len(r.bots)):
-        out += [r.bots[p], *(r.figures[f.name][p] for f in seats)]
+        out += [r.bots[p], *(_cell(f, r.figures[f.name][p]) for f in seats)]
     return out
+
+
+def _cell(f: Figure, value: Any) -> Any:
+    """A seat's value in its cell: a series as its values, space-separated.
+
+    >>> from woa_core.kernel.figures import SCORE_BY
+    >>> _cell(SCORE_BY["round"], [0, 3, 7.5])
+    '0 3 7.5'
+    """
+    return " ".join(f"{v:g}" for v in value) if f.kind is Kind.SERIES else value

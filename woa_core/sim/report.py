@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from woa_core.kernel.figures import Figure, Kind, game_order, seat_figures
+from woa_core.kernel.figures import UNFOLDING, Figure, Kind, game_order, seat_figures
 
 
 def _pct(rate: float) -> str:
@@ -61,6 +61,21 @@ def _table(title: str, columns: Sequence[str], rows: list[tuple[str, list[str]]]
     return out
 
 
+SERIES_COLUMNS = 12
+"""At most this many rounds (or turns) in the text report's table of a series."""
+
+
+def _series_table(f: Figure, seats: list[dict[str, Any]], games: int) -> list[str]:
+    """A series' medians by seat, after each round reached by at least half of the games (at
+    most ``SERIES_COLUMNS`` of them, evenly spread)."""
+    reached = [k for k, entry in enumerate(seats[0][f.key]) if 2 * entry["games"] >= games]
+    if len(reached) > SERIES_COLUMNS:
+        step = (len(reached) - 1) / (SERIES_COLUMNS - 1)
+        reached = [reached[round(i * step)] for i in range(SERIES_COLUMNS)]
+    rows = [(seat["seat"], [f"{seat[f.key][k]['median']:g}" for k in reached]) for seat in seats]
+    return _table(f"{f.label} (median)", [str(k + 1) for k in reached], rows)
+
+
 def _mean(entry: Any) -> float:
     return float(entry["mean"] if isinstance(entry, dict) else entry)
 
@@ -82,8 +97,13 @@ def format_table(report: dict[str, Any], figures: Sequence[Figure]) -> str:
         lines.append("INTERRUPTED: the figures cover the games finished before Ctrl-C")
     lines.append("")
     whole = game_order(figures)
+    group = ""
     for f in [f for f in whole if f.kind is Kind.TOTAL] + [f for f in whole if f.kind is not Kind.TOTAL]:
-        lines += _game_lines(f, s, m)
+        shown = _game_lines(f, s, m)
+        if shown and f.group == UNFOLDING and group != UNFOLDING:
+            lines += ["", f"{UNFOLDING}:"]
+        group = f.group if shown else group
+        lines += shown
     wins = next((f for f in figures if f.kind is Kind.WINS), None)
     seats = s["per_seat"]
     if wins is not None and seats:
@@ -105,6 +125,9 @@ def format_table(report: dict[str, Any], figures: Sequence[Figure]) -> str:
         per = ", per game" if f.kind is Kind.COUNT else ""
         rows = [(seat["seat"], [f"{_mean(v):.{digits}f}" for v in seat[f.key].values()]) for seat in seats]
         lines += ["", *_table(f"{f.label}{per}", list(seats[0][f.key]), rows)]
+    for f in seat_figures(figures, Kind.SERIES):
+        if seats:
+            lines += ["", *_series_table(f, seats, s["games"])]
     for warning in m.get("warnings", []):
         lines += ["", f"warning: {warning}"]
     return "\n".join(lines)

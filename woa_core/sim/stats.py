@@ -249,7 +249,59 @@ class _SeatCounts(_Tally):
         return {k: round(v / g, 4) for k, v in sorted(self.seats[seat].items())}
 
 
+def quantile(counts: Counter, q: float) -> float:
+    """The ``q`` quantile of the values counted in ``counts`` (value -> how many), interpolated
+    linearly between order statistics (as ``statistics.quantiles(method="inclusive")``).
+
+    >>> quantile(Counter({1: 2, 3: 1, 10: 1}), 0.5), quantile(Counter({1: 2, 3: 1, 10: 1}), 0.75)
+    (2.0, 4.75)
+    """
+    n = sum(counts.values())
+    h = (n - 1) * q
+    low, frac = int(h), h - int(h)
+    seen, below, above = 0, None, None
+    for value in sorted(counts):
+        seen += counts[value]
+        if below is None and seen > low:
+            below = value
+        if seen > low + 1 or (seen > low and frac == 0):
+            above = value
+            break
+    assert below is not None and above is not None
+    return float(below + (above - below) * frac)
+
+
+class _Series(_Tally):
+    """Per seat, the values after each round (or turn): their counts, for the median and the
+    quartiles over the games that reached it (memory grows with the values taken, not the games)."""
+
+    def __init__(self, figure: Figure, players: int) -> None:
+        super().__init__(figure, players)
+        self.seats: list[list[Counter]] = [[] for _ in range(players)]
+
+    def add(self, value: Any, values: dict[str, Any], bots: Sequence[str]) -> None:
+        for seat, series in zip(self.seats, value, strict=True):
+            while len(seat) < len(series):
+                seat.append(Counter())
+            for counts, x in zip(seat, series, strict=False):
+                counts[x] += 1
+
+    def per_seat(self, seat: int, games: int) -> Any:
+        return [
+            {
+                self.figure.after: k,
+                "games": sum(counts.values()),
+                "median": round(quantile(counts, 0.5), 4),
+                "lower_quartile": round(quantile(counts, 0.25), 4),
+                "upper_quartile": round(quantile(counts, 0.75), 4),
+            }
+            for k, counts in enumerate(self.seats[seat], start=1)
+        ]
+
+
 def _tally(figure: Figure, players: int) -> _Tally:
+    if figure.kind is Kind.SERIES:
+        return _Series(figure, players)
     if figure.kind is Kind.WINS:
         return _Wins(figure, players)
     if figure.kind in (Kind.WON, Kind.RATE):

@@ -57,4 +57,6 @@ PACK = Pack(
     search=SEARCH,
     figures=FIGURES,
     restrictable=True,
+    # how a game unfolds (issue 16): the VP after each round
+    score=records.score,
 )

@@ -1,6 +1,7 @@
 """What West of Africa's logs record of a game: the figures each action line's check covers, the
-result line, where a game stands in words, and a finished game for people (``Pack.log_figures``,
-``result``, ``where``, ``summary``).
+result line, where a game stands in words, a finished game for people, and the score the
+figures of how a game unfolds follow (``Pack.log_figures``, ``result``, ``where``, ``summary``,
+``score``).
 
 >>> from woa_core.kernel.contract import new_game
 >>> from woa_core.rules import load_rules
@@ -31,6 +32,11 @@ def result(game: GameCore) -> dict[str, Any]:
         "gold": list(s.gold),
         "ranking": [f"p{p + 1}" for p in s.ranking],
     }
+
+
+def score(game: GameCore) -> list[int]:
+    """Each player's VP now: the score ``woa_core.kernel.unfolding`` reads after each round."""
+    return game.state.vp
 
 
 def where(game: GameCore) -> str:

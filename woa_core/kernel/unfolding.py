@@ -1,0 +1,196 @@
+"""How a game unfolds: every seat's score after each round (or turn), and what it says about
+the game — whether the lead changes, when the winner is decided, whether a player who falls
+behind comes back, by how much the game is won, and how many choices a decision offers.
+
+Designers judge a game by how it unfolds, not only by how it ends; the game-design literature
+measures exactly that. The definitions here follow Browne's aesthetic criteria for games [1, 2]
+and the metrics of Ludii's evaluation module [3], adapted to what every woa pack can say: a
+score per seat (``Pack.score``), read after each round (``Pack.score_by``: after each turn for
+a game played in turns only), the last reading being the final score. With ``S_1 .. S_T`` those
+T readings and ``W`` the game's winners (``Pack.winners``; several when they share the win):
+
+- **leader** at t: the seat whose score is strictly the highest; none while the top is tied;
+- **lead changes**: how many times the leader differs from the leader before it (readings with
+  no leader skipped: a lead lost to a tie and regained is no change). Browne's *lead change* [1]
+  and Ludii's ``LeadChange`` [3] count the changes of the leading set per move, from a search's
+  evaluation of the position; here the score decides, round by round, counted per game;
+- **decisiveness**: the share of the game played before the winner took the lead for good,
+  ``(t* - 1) / T``, where ``t*`` is the first reading from which on the top score is held by
+  winners only, at every reading. 0: the winner led from the first round on; near 1: decided at
+  the very end (1 when a tie-break, not the score, decided). After Browne's *decisiveness*
+  (how soon a game reaches a decided state) [1] and Ludii's ``DecisivenessMoves`` (the share of
+  moves before the eventual winner's evaluation passes a threshold) [3]; here the threshold is
+  the lead itself;
+- **comeback**: whether a winner was last (its score the lowest, alone or tied, while some seat
+  was ahead) at some reading after the first third of the game (``t > T/3``): a yes/no form of
+  Browne's *drama* (the eventual winner spent moves in a trailing position) [1] and Ludii's
+  ``Drama`` [3];
+- **margin**: the final score of the lowest-scoring winner minus the best final score of a seat
+  that did not win (0 when every seat shares the win): Ludii's ``ScoreDifference`` [3] at the
+  end, between the winner and the runner-up;
+- **branching**: the mean number of legal actions at a decision of the game: Ludii's
+  ``BranchingFactor`` [3]; Browne's *decision* criteria [1] count the same choices offered.
+
+[1] C. Browne, *Automatic Generation and Evaluation of Recombination Games*, PhD thesis,
+    Queensland University of Technology, 2008 (chapter 5, the aesthetic criteria).
+[2] C. Browne and F. Maire, "Evolutionary Game Design", *IEEE Transactions on Computational
+    Intelligence and AI in Games* 2(1), 2010, pp. 1–16.
+[3] Ludii's evaluation metrics (Stephenson, Piette, Soemers, Browne): ``Evaluation/src/metrics``
+    in the Ludii repository (github.com/Ludeme/Ludii): ``LeadChange``, ``DecisivenessMoves``,
+    ``Drama``, ``ScoreDifference``, ``BranchingFactor``.
+
+``Unfolding`` is the observer of the game loop that takes the readings; it costs one short
+call per decision (the legal actions are counted where the loop has already listed them) and
+one score per round. The figures that read it are declared in ``woa_core.kernel.figures``.
+
+>>> scores = [[1, 0], [1, 3], [4, 3], [6, 5]]  # after rounds 1..4; p1 wins
+>>> lead_changes(scores), decisiveness(scores, {0}), comeback(scores, {0}), margin(scores, {0})
+(2, 0.5, True, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from typing import Any
+
+from woa_core.kernel.loop import Ending, Observer
+
+ROUND, TURN = "round", "turn"
+"""The values of ``Pack.score_by``."""
+
+
+def unit(pack: Any) -> str:
+    """After what a pack's score is read: ``round`` for a game whose flow counts rounds (unless
+    it asks for turns), else ``turn``; a ``score_by`` that is neither is a ``ValueError``.
+
+    >>> from woa_core.kernel.pack import load_pack
+    >>> unit(load_pack("west_of_africa"))
+    'round'
+    """
+    if pack.score_by not in (ROUND, TURN):
+        raise ValueError(f"the rule pack '{pack.name}' sets score_by={pack.score_by!r}: 'round' or 'turn'")
+    return ROUND if pack.score_by == ROUND and pack.flow is not None else TURN
+
+
+class Unfolding(Observer):
+    """Watches a game for how it unfolds: the legal actions offered at each decision, and every
+    seat's score (``Pack.score``) after each round or turn (``unit``) and at the end.
+
+    ``readings``: the scores read, in order (the last one the final score); ``at``: how many
+    actions had been played at each reading; ``options`` and ``decisions``: the legal actions
+    offered in all, and at how many decisions.
+
+    >>> from woa_core.kernel import loop
+    >>> from woa_core.kernel.contract import new_game
+    >>> from woa_core.rules import load_rules
+    >>> rules = load_rules("west-of-africa", 2)
+    >>> game, watch = new_game(rules, 3), Unfolding(rules)
+    >>> _ = loop.run(game, loop.bots(["random", "random"], 3), [watch])
+    >>> len(watch.readings) == game.state.round, watch.readings[-1] == game.state.vp
+    (True, True)
+    >>> watch.options > watch.decisions == watch.at[-1]
+    True
+    """
+
+    def __init__(self, rules: Any) -> None:
+        pack = rules.pack
+        self.score: Callable[[Any], Sequence[float]] | None = pack.score
+        self.by_round = unit(pack) == ROUND
+        self.readings: list[list[float]] = []
+        self.at: list[int] = []
+        self.options = 0
+        self.decisions = 0
+        self._mark = -1  # the round (or the deciding seat) of the decision before
+
+    def choosing(self, game: Any, seat: int, legal: Sequence[Any]) -> None:
+        self.options += len(legal)
+        if self.score is not None:
+            mark = game.state.round if self.by_round else seat
+            if mark != self._mark:
+                if self._mark != -1:  # a round (a turn) ended since the decision before
+                    self.readings.append(list(self.score(game)))
+                    self.at.append(self.decisions)
+                self._mark = mark
+        self.decisions += 1
+
+    def end(self, game: Any, ending: Ending) -> None:
+        if self.score is not None and (not self.at or self.at[-1] != self.decisions):
+            self.readings.append(list(self.score(game)))
+            self.at.append(self.decisions)
+
+    def branching(self) -> float:
+        """The mean number of legal actions at a decision (0 without decisions)."""
+        return round(self.options / self.decisions, 4) if self.decisions else 0.0
+
+
+def leader(scores: Sequence[float]) -> int:
+    """The seat with the strictly highest score, or -1 when the top is tied.
+
+    >>> leader([3, 5, 1]), leader([5, 5, 1])
+    (1, -1)
+    """
+    top = max(scores)
+    seats = [p for p, s in enumerate(scores) if s == top]
+    return seats[0] if len(seats) == 1 else -1
+
+
+def lead_changes(readings: Sequence[Sequence[float]]) -> int:
+    """How many times the leader changes (readings with a tied top skipped).
+
+    >>> lead_changes([[1, 0], [1, 1], [2, 1]]), lead_changes([[1, 0], [1, 2], [3, 2]])
+    (0, 2)
+    """
+    changes, before = 0, -1
+    for scores in readings:
+        now = leader(scores)
+        if now >= 0:
+            if before >= 0 and now != before:
+                changes += 1
+            before = now
+    return changes
+
+
+def _led_by(scores: Sequence[float], winners: Collection[int]) -> bool:
+    """Whether the top score is held by winners only."""
+    top = max(scores)
+    return all(p in winners for p, s in enumerate(scores) if s == top)
+
+
+def decisiveness(readings: Sequence[Sequence[float]], winners: Collection[int]) -> float:
+    """The share of the game played before the winners took the lead for good (see the module).
+
+    >>> decisiveness([[2, 0], [3, 1], [5, 2]], {0}), decisiveness([[2, 0], [3, 4], [5, 5]], {0})
+    (0.0, 1.0)
+    """
+    t = len(readings)
+    while t > 0 and _led_by(readings[t - 1], winners):
+        t -= 1
+    return round(t / len(readings), 4) if readings else 0.0
+
+
+def _last(scores: Sequence[float], seat: int) -> bool:
+    low = min(scores)
+    return scores[seat] == low < max(scores)
+
+
+def comeback(readings: Sequence[Sequence[float]], winners: Collection[int]) -> bool:
+    """Whether a winner was last at some reading after the first third of the game.
+
+    >>> comeback([[0, 1], [0, 2], [5, 2]], {0}), comeback([[0, 1], [3, 2], [5, 2]], {0})
+    (True, False)
+    """
+    n = len(readings)
+    return any(_last(readings[t - 1], w) for t in range(1, n + 1) if 3 * t > n for w in winners)
+
+
+def margin(readings: Sequence[Sequence[float]], winners: Collection[int]) -> float:
+    """The winners' lowest final score minus the best final score of the others (0 if none).
+
+    >>> margin([[0, 0, 0], [7, 3, 5]], {0}), margin([[4, 4]], {0, 1})
+    (2, 0)
+    """
+    if not readings:
+        return 0
+    final = readings[-1]
+    others = [s for p, s in enumerate(final) if p not in winners]
+    return min(final[w] for w in winners) - max(others) if others and winners else 0

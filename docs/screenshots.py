@@ -1,5 +1,5 @@
 """Make the README's pictures: docs/board.svg (``woa board``), docs/board.png (the replay viewer
-at a round end) and docs/report.png (a simulate report). Needs the 'test' and 'report' extras
+near the end of round 3) and docs/report.png (a simulate report). Needs the 'test' and 'report' extras
 and Chromium.
 
     python docs/screenshots.py
@@ -37,10 +37,12 @@ def make(work: Path) -> None:
     assert main(["simulate", *common, "--games", "200", "--rotate-seats", "--html", str(report)]) == 0
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        page = browser.new_page(viewport={"width": 1500, "height": 860})
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.goto(viewer.as_uri())
         for _ in range(3):
             page.keyboard.press("ArrowDown")  # the end of round 3
+        while not page.locator("#marks rect").count():
+            page.keyboard.press("ArrowLeft")  # back to the round's last action with a place on the board
         page.screenshot(path=DOCS / "board.png")
         page = browser.new_page(viewport={"width": 1100, "height": 1500})
         page.goto(report.as_uri())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -51,9 +52,11 @@ def test_the_browser_steps_through_the_replay(viewer: Path, watched: Any, logs: 
 
     start = pieces()
     assert count(".ship") == 0  # round 1: no ship placed yet
+    assert page.inner_text("#players tbody tr:first-child td:nth-child(5)") == ""
     page.click("#next")
-    assert page.evaluate("woaReplay.now()") == 1 and pieces() != start
-    assert page.inner_text("#action").startswith("p")  # the action in the notation
+    assert page.evaluate("woaReplay.now()") == 1
+    seat, verb, *cards = page.inner_text("#action").split()  # the action in the notation
+    assert verb == "select" and page.inner_text(f"#players tr[data-seat={seat}] td:nth-child(5)") == " ".join(cards)
     page.click("#nextRound")
     at = page.evaluate("woaReplay.now()")
     assert page.get_attribute("#roundend", "class") == "current"
@@ -121,3 +124,116 @@ def test_replay_svg_draws_the_state(logs: Path, tmp_path: Path, capsys) -> None:
 
     assert classes(start).count("ship") == 0 and classes(end).count("ship") == 4
     assert classes(end).count("player") == 4 and "game over" in end.read_text(encoding="utf-8")
+
+
+LEGIBLE = "#status div, #players th, #players td, #unfolded th, #unfolded td, #roundend dd, #actions li, #action"
+"""The viewer's words: each at least 12 px, as the browser computes it."""
+
+MEASURE = """(selector) => {
+  const small = [];
+  for (const el of document.querySelectorAll(selector)) {
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 12) small.push(el.tagName + " " + el.textContent.slice(0, 30) + ": " + size + "px");
+  }
+  const chart = document.querySelector("#chartbox svg");
+  const scale = chart.getBoundingClientRect().width / chart.viewBox.baseVal.width;
+  for (const el of chart.querySelectorAll("text")) {
+    const size = parseFloat(getComputedStyle(el).fontSize) * scale;
+    if (size < 12) small.push("chart " + el.textContent + ": " + size.toFixed(1) + "px");
+  }
+  return small;
+}"""
+
+OVERLAPS = """() => {
+  const problems = [];
+  const box = (el) => el.getBoundingClientRect();
+  for (const row of document.querySelectorAll("#players tr")) {
+    const cells = [...row.children];
+    cells.forEach((cell, i) => {
+      if (cell.scrollWidth > cell.clientWidth + 1) problems.push("overflows its column: " + cell.textContent);
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const text = range.getBoundingClientRect(), own = box(cell);
+      if (text.left < own.left - 1 || text.right > own.right + 1) problems.push("spills out: " + cell.textContent);
+      if (i && box(cells[i - 1]).right > own.left + 0.5) problems.push("columns overlap at " + cell.textContent);
+    });
+  }
+  const board = box(document.getElementById("boardbox")), aside = box(document.querySelector("aside"));
+  const table = box(document.getElementById("players"));
+  if (table.right > board.right + 1) problems.push("the table is wider than the board");
+  if (aside.left < board.right && aside.top < board.bottom && aside.bottom > board.top)
+    problems.push("the side panel overlaps the board");
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(1400, 1000), (1280, 800)])
+def test_the_viewer_is_legible_at_1400_and_on_a_laptop(
+    viewer: Path, logs: Path, watched: Any, width: int, height: int, tmp_path: Path
+) -> None:
+    """Issue 16, part 5: the players' panel is text of at least 12 px, in columns that neither
+    overlap nor spill, the board outlines where the last action happened and the acting player's
+    row is highlighted; the score chart's cursor follows the step."""
+    page = watched.page
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(viewer.as_uri())
+    lines = logs.joinpath("game-000000.jsonl").read_text().splitlines()[1:-1]
+    actions = [json.loads(line)[0] for line in lines]
+    sail = next(k for k, a in enumerate(actions, start=1) if " sail " in a and k > 40)
+    seat, _, island = actions[sail - 1].split()
+    page.evaluate(f"woaReplay.show({sail})")
+
+    assert page.locator("#pieces .player").count() == 0  # no panel drawn small inside the picture
+    assert page.locator("#players tbody tr").count() == 4
+    assert page.evaluate(MEASURE, LEGIBLE) == []
+    assert page.evaluate(OVERLAPS) == []
+    assert page.get_attribute("#players tr.acting", "data-seat") == seat
+    outline = page.evaluate(
+        """(id) => {
+          const mark = document.querySelector("#marks rect").getBBox();
+          const isle = document.querySelector(`[data-island="${id}"]`).getBBox();
+          return mark.x < isle.x && mark.y < isle.y && mark.x + mark.width > isle.x + isle.width
+            && mark.y + mark.height > isle.y + isle.height;
+        }""",
+        island,
+    )
+    assert outline, f"{actions[sail - 1]}: the island {island} is not outlined"
+
+    def cursor() -> float:
+        return float(page.get_attribute("#cursor", "x1") or "nan")
+
+    at_sail = cursor()
+    page.evaluate("woaReplay.show(0)")
+    assert cursor() == 48 and page.locator("#marks rect").count() == 0  # the start: nothing played yet
+    page.evaluate("woaReplay.show(woaReplay.steps)")
+    assert 48 < at_sail < cursor() == 528  # the chart's right end: the last reading
+    shot = tmp_path / f"viewer-{width}x{height}.png"
+    page.evaluate(f"woaReplay.show({sail})")
+    assert watched.screenshot_colours(shot) > 40
+    assert watched.errors == []
+
+
+def test_the_marks_name_where_each_action_happened(logs: Path) -> None:
+    """Drawing.marks: a ship's move outlines the harbor it sails to, a crop or a settlement the
+    island and the very space it went on (owned by the player who acted), a card choice nothing."""
+    from woa_core.draw.replay_html import trace
+    from woa_core.kernel.notation import parse_action
+
+    _, t = trace(logs / "game-000001.jsonl")
+    rules = t.rules
+    assert rules is not None
+    seen = set()
+    for k, text in enumerate(t.actions):
+        seat, verb, *words = text.split()
+        before, after = t.states[k], t.states[k + 1]
+        marked = rules.pack.drawing.marks(rules, before, after, parse_action(rules, text))
+        if verb in ("cultivate", "found"):
+            space = int(re.fullmatch(r'\[data-space="(\d+)"\]', marked[1]).group(1))
+            owner = after.crop[space] if verb == "cultivate" else after.settlement[space]
+            assert marked[0] == f'[data-island="{words[0]}"]' and len(marked) == 2 and owner == int(seat[1:]) - 1
+        elif verb == "sail":
+            assert marked == [f'[data-island="{words[0]}"]']
+        elif verb in ("select", "end", "done"):
+            assert marked == []
+        seen.add(verb)
+    assert {"cultivate", "found", "sail", "select"} <= seen

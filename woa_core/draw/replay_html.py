@@ -23,19 +23,25 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from woa_core.draw.chart import SEAT_COLOURS, score_chart, x_of
 from woa_core.kernel.compiled import CompiledRules
 from woa_core.kernel.contract import Game, new_game
-from woa_core.kernel.drawing import Viewer, drawing_of
+from woa_core.kernel.drawing import Viewer, drawing_of, marked
+from woa_core.kernel.figures import Kind, unfolding_figures
 from woa_core.kernel.gamelog import Replayed, replay
+from woa_core.kernel.notation import parse_action
+from woa_core.kernel.unfolding import Unfolding, unit
 
 
 @dataclass(slots=True)
 class Trace:
-    """Every step of a replayed game: the state after each action (index 0: before any)."""
+    """Every step of a replayed game: the state after each action (index 0: before any), and
+    how the game unfolded (``woa_core.kernel.unfolding``)."""
 
     states: list[Any] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)  # actions[k] led from states[k] to states[k + 1]
     rules: CompiledRules | None = None
+    unfolding: Unfolding | None = None
 
 
 def trace(path: str | os.PathLike[str], rules_spec: str | None = None) -> tuple[Replayed, Trace]:
@@ -55,7 +61,8 @@ def trace(path: str | os.PathLike[str], rules_spec: str | None = None) -> tuple[
         t.states.append(game.state.copy())
         t.actions.append(action)
 
-    replayed = replay(path, rules_spec, on_action=keep)
+    t.unfolding = Unfolding()
+    replayed = replay(path, rules_spec, on_action=keep, observers=[t.unfolding])
     t.rules = replayed.game.rules
     t.states.insert(0, new_game(t.rules, replayed.header["seed"]).state)  # before the first action
     return replayed, t
@@ -63,7 +70,10 @@ def trace(path: str | os.PathLike[str], rules_spec: str | None = None) -> tuple[
 
 def viewer_data(replayed: Replayed, t: Trace, viewer: Viewer) -> dict[str, Any]:
     """The JSON the viewer's script reads: the pieces layer of every step as indices into a
-    table of parts (an island's pieces, the worker ships, the panel), each part stored once.
+    table of parts (an island's pieces, the worker ships), each part stored once; the position
+    in words (``Viewer.panel``: lines and a row per seat, as indices into a table of texts);
+    where the step's action happened on the board (``woa_core.kernel.drawing.marked``) and who played it; the
+    round-end explanations; and the score chart's readings.
 
     >>> import os, tempfile
     >>> from woa_core.sim.runner import RunSpec, run_one
@@ -74,6 +84,8 @@ def viewer_data(replayed: Replayed, t: Trace, viewer: Viewer) -> dict[str, Any]:
     >>> ends = [s for s in data["steps"] if "e" in s]
     >>> len(ends) == t.states[-1].round, ends[-1]["e"][-1][0]  # every round end; the last one scores
     (True, 'final_scoring')
+    >>> data["columns"][:2], len(data["steps"][0]["t"]), data["chart"]["at"][-1] == len(t.actions)
+    (['player', 'VP'], 2, True)
     """
     assert t.rules is not None
     rules = t.rules
@@ -81,24 +93,81 @@ def viewer_data(replayed: Replayed, t: Trace, viewer: Viewer) -> dict[str, Any]:
     seats = [str(b) for b in replayed.header.get("bots") or []]
     parts: list[str] = []
     seen: dict[str, int] = {}
+    texts: list[Any] = []
+    known: dict[str, int] = {}
+
+    def part(value: str) -> int:
+        index = seen.setdefault(value, len(parts))
+        if index == len(parts):
+            parts.append(value)
+        return index
+
+    def text(value: Any) -> int:
+        key = json.dumps(value)
+        index = known.setdefault(key, len(texts))
+        if index == len(texts):
+            texts.append(value)
+        return index
+
+    columns: list[str] = []
     steps: list[dict[str, Any]] = []
     for k, state in enumerate(t.states):
-        frame = []
-        for part in viewer.parts(state, seats):
-            index = seen.setdefault(part, len(parts))
-            if index == len(parts):
-                parts.append(part)
-            frame.append(index)
-        entry: dict[str, Any] = {"f": frame, "r": 1, "a": "", "vp": drawing.scores(state)}
+        entry: dict[str, Any] = {"f": [part(p) for p in viewer.parts(state, seats)], "r": 1, "a": ""}
+        if viewer.panel is not None:
+            shown = viewer.panel(state, seats)
+            columns = list(shown.columns)
+            entry["l"] = [text(line) for line in shown.lines]
+            entry["t"] = [text(list(row)) for row in shown.rows]
         if k:
             before = t.states[k - 1]
+            action = parse_action(rules, t.actions[k - 1])
             entry["r"] = before.round
             entry["a"] = t.actions[k - 1]
+            entry["s"] = action[0]
+            entry["m"] = marked(drawing, rules, before, state, action, t.actions[k - 1])
             told = drawing.explain(rules, before, state)
             if told is not None:
                 entry["e"] = [[name, lines] for name, lines in told]
         steps.append(entry)
-    return {"parts": parts, "steps": steps}
+    return {"parts": parts, "texts": texts, "columns": columns, "steps": steps, "chart": _chart(t)}
+
+
+def _chart(t: Trace) -> dict[str, Any]:
+    """What the page needs to draw and follow the score chart: the actions played at each
+    reading (0 at the start) and the x of each reading; nothing when the pack keeps no score."""
+    watched = t.unfolding
+    if watched is None or not watched.readings:
+        return {}
+    at = [0, *watched.at]
+    return {"at": at, "x": [round(x_of(i, len(at) - 1), 2) for i in range(len(at))]}
+
+
+def _start_score(t: Trace) -> list[float]:
+    assert t.rules is not None and t.rules.pack.score is not None
+    return list(t.rules.pack.score(t.rules.pack.game(t.rules, state=t.states[0])))
+
+
+def unfolded(replayed: Replayed, t: Trace) -> tuple[str, list[tuple[str, str, str]]]:
+    """The score chart of the game (SVG; "" for a pack that keeps no score) and, once it is
+    over, how it unfolded (``woa_core.kernel.unfolding``): a row per figure, its label, this
+    game's value and what the value is."""
+    assert t.rules is not None
+    watched = t.unfolding
+    pack = t.rules.pack
+    if watched is None or pack.score is None or not watched.readings:
+        return "", []
+    seats = [f"p{p + 1}" for p in range(t.rules.players)]
+    chart = score_chart([_start_score(t), *watched.readings], unit(pack), seats)
+    rows = []
+    if replayed.game.over:
+        for f in unfolding_figures(pack):
+            if f.kind is not Kind.SERIES:
+                value = f.value(replayed.game, watched)
+                if f.kind is Kind.RATE:
+                    rows.append((f.label, "yes" if value else "no", f.note))
+                else:
+                    rows.append((f.label, f"{value:g}", f.unit))
+    return chart, rows
 
 
 def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> str:
@@ -130,12 +199,18 @@ def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> 
         )
         + f" · {ranking}"
     )
+    chart, rows = unfolded(replayed, t)
+    words = "".join(f"<tr><th>{escape(a)}</th><td>{escape(b)}</td><td>{escape(c)}</td></tr>" for a, b, c in rows)
+    table = f'<table id="unfolded"><caption>How this game unfolded</caption>{words}</table>' if words else ""
+    data["colours"] = list(SEAT_COLOURS)
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     return (
         PAGE.replace("__TITLE__", escape(f"woa replay · {os.path.basename(str(path))}"))
         .replace("__MANIFEST__", escape(manifest))
         .replace("__LAST__", str(len(data["steps"]) - 1))
         .replace("__SVG__", svg)
+        .replace("__CHART__", chart)
+        .replace("__UNFOLDED__", table)
         .replace("__DATA__", payload)
     )
 
@@ -189,21 +264,36 @@ PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>__TITLE__</title>
 <style>
-body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#222;background:#fafafa}
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#222;background:#fafafa;font-size:14px}
 header{padding:8px 16px;background:#24415a;color:#fff}header h1{font-size:18px;margin:0}
 header p{margin:4px 0 0;font-size:13px;opacity:.9}
 nav{display:flex;gap:6px;align-items:center;padding:8px 16px;background:#eee;position:sticky;top:0;z-index:2}
 nav button{font-size:15px;min-width:38px;padding:4px 8px;cursor:pointer}
-nav input[type=range]{flex:1;min-width:200px}#position{font-variant-numeric:tabular-nums;min-width:190px}
+nav input[type=range]{flex:1;min-width:120px}#position{font-variant-numeric:tabular-nums;min-width:190px}
 #action{padding:6px 16px;font:15px ui-monospace,Menlo,Consolas,monospace;background:#fff;border-bottom:1px solid #ddd}
-main{display:flex;gap:12px;padding:8px 16px;align-items:flex-start}
-#boardbox{flex:1 1 auto;min-width:0}#boardbox svg{width:100%;height:auto;background:#fff;border:1px solid #ccc}
-aside{flex:0 0 340px;font-size:13px}aside h2{font-size:14px;margin:8px 0 4px}
+main{display:flex;gap:16px;padding:8px 16px;align-items:flex-start}
+#boardbox{flex:1 1 auto;min-width:0}#boardbox svg.board{width:100%;height:auto;background:#fff;border:1px solid #ccc}
+#marks rect{fill:none;stroke:#e6007e;stroke-width:5;stroke-opacity:.85}
+#status{margin:8px 0 6px;font-size:15px}#status div:first-child{font-weight:600}
+#players{border-collapse:collapse;width:100%;background:#fff;font-size:14px;line-height:1.35}
+#players th{font-size:13px;text-align:left;background:#f0f0f0;color:#444;font-weight:600}
+#players th,#players td{border:1px solid #d4d4d4;padding:4px 8px;vertical-align:top;overflow-wrap:break-word}
+#players td:first-child{white-space:nowrap;font-weight:600}
+#players tr.acting td{background:#fff3c4}
+.swatch{display:inline-block;width:12px;height:12px;margin-right:6px;vertical-align:-1px;border:1px solid #333}
+#chartbox{margin-top:12px}#chartbox svg{max-width:100%;height:auto;background:#fff;border:1px solid #ccc}
+#chartbox svg text{font-size:12px;fill:#333}#chartbox svg .title{font-size:14px;font-weight:600}
+#chartbox svg .grid{stroke:#e4e4e4}#chartbox #cursor{stroke:#e6007e;stroke-width:2;stroke-dasharray:5 3}
+#unfolded{font-size:14px;border-collapse:collapse;margin-top:8px}
+#unfolded caption{text-align:left;font-weight:600;padding:4px 0}
+#unfolded th{text-align:left;font-weight:600;padding:2px 12px 2px 0}#unfolded td{padding:2px 12px 2px 0;color:#333}
+aside{flex:0 0 340px;font-size:14px;min-width:0}aside h2{font-size:15px;margin:8px 0 4px}
 #roundend{background:#fff;border:1px solid #ccc;padding:6px 8px}#roundend.current{border-color:#c80;background:#fff8e6}
 #roundend dt{font-weight:600;margin-top:4px}#roundend dd{margin:0 0 0 12px}
-#actions{max-height:420px;overflow:auto;background:#fff;border:1px solid #ccc;margin:0;padding:4px 4px 4px 36px;
-font:12px ui-monospace,Menlo,Consolas,monospace}#actions li{cursor:pointer}#actions li.now{background:#ffe08a}
-.keys{font-size:12px;color:#555;padding:0 16px 12px}
+#actions{max-height:420px;overflow:auto;background:#fff;border:1px solid #ccc;margin:0;padding:4px 4px 4px 40px;
+font:13px ui-monospace,Menlo,Consolas,monospace}#actions li{cursor:pointer}#actions li.now{background:#ffe08a}
+.keys{font-size:13px;color:#555;padding:0 16px 12px}
+@media (max-width:1100px){main{flex-direction:column}aside{flex:none;width:100%}}
 </style></head>
 <body>
 <header><h1>__TITLE__</h1><p id="manifest">__MANIFEST__</p></header>
@@ -219,10 +309,14 @@ font:12px ui-monospace,Menlo,Consolas,monospace}#actions li{cursor:pointer}#acti
 <span id="position"></span>
 </nav>
 <div id="action"></div>
-<main><div id="boardbox">__SVG__</div>
+<main><div id="boardbox">__SVG__
+<div id="status"></div>
+<table id="players"><thead><tr></tr></thead><tbody></tbody></table>
+<div id="chartbox">__CHART____UNFOLDED__</div></div>
 <aside><h2 id="roundendTitle">Round end</h2><div id="roundend">No round has ended yet.</div>
 <h2>Actions of this round</h2><ol id="actions"></ol></aside></main>
-<p class="keys">Keys: ← → one action, ↑ ↓ or Page Up / Page Down one round end, Home / End, space plays.</p>
+<p class="keys">Keys: ← → one action, ↑ ↓ or Page Up / Page Down one round end, Home / End, space plays.
+The action just played is outlined on the board and its player's row is highlighted.</p>
 <script type="application/json" id="data">__DATA__</script>
 <script>
 "use strict";
@@ -230,12 +324,75 @@ font:12px ui-monospace,Menlo,Consolas,monospace}#actions li{cursor:pointer}#acti
   const D = JSON.parse(document.getElementById("data").textContent);
   const last = D.steps.length - 1;
   const $ = (id) => document.getElementById(id);
-  const pieces = $("pieces"), slider = $("slider");
+  const pieces = $("pieces"), slider = $("slider"), board = pieces.ownerSVGElement;
+  const SVG = "http://www.w3.org/2000/svg";
+  const marks = document.createElementNS(SVG, "g");
+  marks.id = "marks";
+  board.appendChild(marks);
   let now = -1, timer = null;
+  const head = $("players").tHead.rows[0];
+  for (const name of D.columns) {
+    const th = document.createElement("th");
+    th.textContent = name;
+    head.appendChild(th);
+  }
+  if (!D.columns.length) $("players").hidden = true;
   function roundEnd(k) {
     let j = k;
     while (j > 0 && !D.steps[j].e) j--;
     return j;
+  }
+  function panel(s) {
+    const status = $("status");
+    status.textContent = "";
+    for (const i of s.l || []) {
+      const div = document.createElement("div");
+      div.textContent = D.texts[i];
+      status.appendChild(div);
+    }
+    const body = $("players").tBodies[0];
+    body.textContent = "";
+    (s.t || []).forEach((i, seat) => {
+      const tr = document.createElement("tr");
+      tr.dataset.seat = "p" + (seat + 1);
+      if (seat === s.s) tr.className = "acting";
+      D.texts[i].forEach((cell, c) => {
+        const td = document.createElement("td");
+        if (c === 0) {
+          const sw = document.createElement("span");
+          sw.className = "swatch";
+          sw.style.background = D.colours[seat % D.colours.length];
+          td.appendChild(sw);
+        }
+        td.appendChild(document.createTextNode(cell));
+        tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    });
+  }
+  function mark(s) {
+    marks.textContent = "";
+    for (const selector of s.m || []) {
+      for (const el of board.querySelectorAll(selector)) {
+        const b = el.getBBox(), rect = document.createElementNS(SVG, "rect");
+        rect.setAttribute("x", b.x - 5);
+        rect.setAttribute("y", b.y - 5);
+        rect.setAttribute("width", b.width + 10);
+        rect.setAttribute("height", b.height + 10);
+        rect.setAttribute("rx", 8);
+        marks.appendChild(rect);
+      }
+    }
+  }
+  function cursor(k) {
+    const c = $("cursor"), at = (D.chart || {}).at;
+    if (!c || !at) return;
+    let i = 1;
+    while (i < at.length - 1 && at[i] < k) i++;
+    const span = at[i] - at[i - 1], f = span > 0 ? Math.min(1, Math.max(0, (k - at[i - 1]) / span)) : 1;
+    const x = D.chart.x[i - 1] + f * (D.chart.x[i] - D.chart.x[i - 1]);
+    c.setAttribute("x1", x);
+    c.setAttribute("x2", x);
   }
   function show(k) {
     k = Math.max(0, Math.min(last, k));
@@ -243,6 +400,9 @@ font:12px ui-monospace,Menlo,Consolas,monospace}#actions li{cursor:pointer}#acti
     now = k;
     const s = D.steps[k];
     pieces.innerHTML = s.f.map((p) => D.parts[p]).join("");
+    panel(s);
+    mark(s);
+    cursor(k);
     slider.value = String(k);
     $("position").textContent = "action " + k + " of " + last + " · round " + s.r;
     $("action").textContent = k === 0 ? "before the first action" : s.a;

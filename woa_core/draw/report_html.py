@@ -20,12 +20,12 @@ from functools import partial
 from html import escape
 from typing import Any
 
+from woa_core.draw.chart import SEAT_COLOURS
 from woa_core.errors import UsageError
 from woa_core.kernel.figures import UNFOLDING, Figure, Kind, game_order, row_figure, seat_figures, seat_of_row
 from woa_core.sim.compare import PER_PLAYER
 
 INSTALL = "pip install 'woa[report]' (from a checkout: pip install '.[report]')"
-PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 SOURCE_COLOURS = ("#8c6d31", "#bd9e39", "#6b6ecf", "#9c9ede", "#e7969c", "#7b4173")
 
 
@@ -125,7 +125,7 @@ def win_rates(fig: Any, stats: dict[str, Any], wins: Figure) -> None:
     seats = stats[wins.key]
     bots = stats[f"{wins.name}_by_bot"]
     a = fig.add_subplot(1, 2, 1)
-    _rate_bars(a, [s["seat"] for s in seats], seats, PLAYER_COLOURS)
+    _rate_bars(a, [s["seat"] for s in seats], seats, SEAT_COLOURS)
     a.axhline(100 / max(len(seats), 1), color="#555", linestyle="--", linewidth=1, label="even share")
     a.set_title("Wins by seat")
     a.legend(loc="lower right")
@@ -173,7 +173,7 @@ def score_over_time(fig: Any, stats: dict[str, Any], figure: Figure) -> None:
     for p, seat in enumerate(stats["per_seat"]):
         points = [e for e in seat[figure.key] if e["games"] >= LEAST_REACHED * games]
         xs = [e[figure.after] for e in points]
-        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
         low, high = [e["lower_quartile"] for e in points], [e["upper_quartile"] for e in points]
         ax.fill_between(xs, low, high, color=colour, alpha=0.15, linewidth=0)
         ax.plot(xs, [e["median"] for e in points], "o-", color=colour, markersize=3, label=seat["seat"])
@@ -211,7 +211,7 @@ def per_seat_counts(fig: Any, stats: dict[str, Any], key: str, title: str) -> No
     width = 0.8 / max(len(seats), 1)
     for p, seat in enumerate(seats):
         xs = [x + (p - (len(seats) - 1) / 2) * width for x in range(len(kinds))]
-        ax.bar(xs, [seat[key].get(k, 0) for k in kinds], width=width, label=seat["seat"], color=PLAYER_COLOURS[p % 8])
+        ax.bar(xs, [seat[key].get(k, 0) for k in kinds], width=width, label=seat["seat"], color=SEAT_COLOURS[p % 8])
     ax.set_xticks(range(len(kinds)))
     ax.set_xticklabels([k.replace("_", " ") for k in kinds])
     ax.set_ylabel("per seat per game")

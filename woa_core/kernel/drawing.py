@@ -22,13 +22,31 @@ Explanation = list[tuple[str, list[str]]]
 
 
 @dataclass(frozen=True, slots=True)
+class Panel:
+    """Where a position stands, in words, for a page to show beside the board as text and a
+    table (legible at any width, unlike words drawn in a scaled picture): ``lines`` about the
+    game (the round, whose turn, shared tracks), ``columns`` the table's headings, ``rows`` one
+    per seat, in seat order, a cell per column (the first names the seat).
+
+    >>> Panel(("Round 2",), ("player", "VP"), (("p1", "3 VP"), ("p2", "5 VP"))).rows[1][1]
+    '5 VP'
+    """
+
+    lines: tuple[str, ...]
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Viewer:
     """A replay's pictures for one ruleset: ``document(pieces)`` is the whole SVG with the given
     pieces layer; ``parts(state, seats)`` a position's pieces in parts (each stored once for all
-    the positions it does not change)."""
+    the positions it does not change); ``panel(state, seats)``, if given, the position in words
+    (``Panel``), which the page shows as text beside the picture — the picture then leaves it out."""
 
     document: Callable[[str], str]
     parts: Callable[[Any, Sequence[str]], list[str]]
+    panel: Callable[[Any, Sequence[str]], Panel] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +69,13 @@ class Drawing:
       action's next word names one, it is a target to click, and the last action's are marked;
     - ``seen(game, seat)``: the state as ``seat`` may see it, to draw it for that seat (what it
       may not see left out); None: a seat's picture hides nothing.
+
+    For the replay viewer (optional):
+
+    - ``marks(rules, before, after, action)``: where on the board an action played (between
+      the positions ``before`` and ``after``) happened, as CSS selectors of the board's SVG
+      elements (``[data-space="12"]``), for a page to outline; None: the elements ``places``
+      names by the action's words (``marked`` says which applies).
     """
 
     board: Callable[[Any, Any, Sequence[str], Any], str]
@@ -61,6 +86,25 @@ class Drawing:
     # for a game a person plays (woa serve, issue 16)
     places: tuple[str, ...] = ()
     seen: Callable[[Any, int], Any] | None = None
+    # for the replay viewer (issue 16, part 5)
+    marks: Callable[[Any, Any, Any, tuple], list[str]] | None = None
+
+
+def marked(drawing: Drawing, rules: Any, before: Any, after: Any, action: tuple, text: str) -> list[str]:
+    """Where an action (``text`` in the notation) happened on the board, as CSS selectors of the
+    board's elements: the pack's ``marks``, or else the elements its ``places`` attributes name
+    by the action's words.
+
+    >>> from woa_core.rules import load_rules
+    >>> rules = load_rules("west-of-africa", 2)
+    >>> plain = Drawing(None, None, None, None, None, places=("data-island",))  # type: ignore[arg-type]
+    >>> marked(plain, rules, None, None, (0, "sail", 3), "p1 sail tenerife")
+    ['[data-island="tenerife"]']
+    """
+    if drawing.marks is not None:
+        return drawing.marks(rules, before, after, action)
+    words = [w for w in text.split()[2:] if w.replace("_", "").replace("-", "").isalnum()]
+    return [f'[{attribute}="{word}"]' for word in words for attribute in drawing.places]
 
 
 def format_explanation(title: str, explanation: Explanation) -> str:

@@ -199,15 +199,17 @@ def replay(
     path: str | os.PathLike[str],
     rules_spec: str | None = None,
     on_action: Callable[[Game, str], None] | None = None,
+    observers: Iterable[Observer] = (),
 ) -> Replayed:
     """Replay and verify a log; ``LogError`` naming the first line that does not match.
 
     ``rules_spec`` replays under other rules than the log names (they must hash the same).
     ``on_action(game, action)`` is called after each action is applied and checked (the replay
     viewer draws each step from it). The log's lines choose the actions in the game loop
-    (``woa_core.kernel.loop``). A log marked unfinished replays to where it stopped."""
+    (``woa_core.kernel.loop``), which ``observers`` watch as well. A log marked unfinished
+    replays to where it stopped."""
     name = str(path)
-    return replay_lines(name, _read_lines(path, name), rules_spec, on_action)
+    return replay_lines(name, _read_lines(path, name), rules_spec, on_action, observers)
 
 
 def replay_text(text: str, name: str = "the log") -> Replayed:
@@ -233,7 +235,11 @@ def replay_text(text: str, name: str = "the log") -> Replayed:
 
 
 def replay_lines(
-    name: str, lines: list[str], rules_spec: str | None = None, on_action: Callable[[Game, str], None] | None = None
+    name: str,
+    lines: list[str],
+    rules_spec: str | None = None,
+    on_action: Callable[[Game, str], None] | None = None,
+    observers: Iterable[Observer] = (),
 ) -> Replayed:
     """Replay and verify a log's lines (``replay``, ``replay_text``)."""
     head = _json(name, 1, lines[0])
@@ -247,7 +253,7 @@ def replay_lines(
     )
     reader = _LogReader(name, lines, head["check"], note, on_action)
     try:
-        ending = loop.run(game, reader)
+        ending = loop.run(game, reader, observers)
     except IllegalAction as e:
         raise LogError(f"{name}:{reader.number}: '{reader.text}' is refused: {e}{note}") from None
     if ending is Ending.STUCK:

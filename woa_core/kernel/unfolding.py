@@ -84,7 +84,7 @@ class Unfolding(Observer):
     >>> from woa_core.kernel.contract import new_game
     >>> from woa_core.rules import load_rules
     >>> rules = load_rules("west-of-africa", 2)
-    >>> game, watch = new_game(rules, 3), Unfolding(rules)
+    >>> game, watch = new_game(rules, 3), Unfolding()
     >>> _ = loop.run(game, loop.bots(["random", "random"], 3), [watch])
     >>> len(watch.readings) == game.state.round, watch.readings[-1] == game.state.vp
     (True, True)
@@ -92,15 +92,19 @@ class Unfolding(Observer):
     True
     """
 
-    def __init__(self, rules: Any) -> None:
-        pack = rules.pack
-        self.score: Callable[[Any], Sequence[float]] | None = pack.score
-        self.by_round = unit(pack) == ROUND
+    def __init__(self, rules: Any = None) -> None:
+        self.score: Callable[[Any], Sequence[float]] | None = None
+        self.by_round = False
         self.readings: list[list[float]] = []
         self.at: list[int] = []
         self.options = 0
         self.decisions = 0
         self._mark = -1  # the round (or the deciding seat) of the decision before
+
+    def start(self, game: Any) -> None:
+        pack = game.rules.pack
+        self.score = pack.score
+        self.by_round = unit(pack) == ROUND
 
     def choosing(self, game: Any, seat: int, legal: Sequence[Any]) -> None:
         self.options += len(legal)

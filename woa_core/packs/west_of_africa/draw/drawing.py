@@ -9,10 +9,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from woa_core.kernel.drawing import Drawing, Viewer
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.draw.explain import explain_between
+from woa_core.packs.west_of_africa.draw.panel import marks, panel
 from woa_core.packs.west_of_africa.draw.render import render
 from woa_core.packs.west_of_africa.draw.svg import (
     board_layer,
@@ -52,12 +54,24 @@ def board(rules: Rules, state: GameState | None, seats: Sequence[str], source: R
 
 
 def viewer(rules: Rules) -> Viewer:
-    """The replay viewer's static board and pieces parts."""
+    """The replay viewer's static board and pieces parts: the map only, its players' panel
+    given as words (``panel``) for the page to show as text, legible at any width.
+
+    >>> from woa_core.rules import load_rules
+    >>> from woa_core.packs.west_of_africa.state import new_state
+    >>> rules = load_rules("west-of-africa", 3)
+    >>> shown = viewer(rules)
+    >>> parts = shown.parts(new_state(rules, seed=1), ["a", "b", "c"])
+    >>> len(parts), any('class="player"' in part for part in parts)  # 7 islands and the ships: no panel
+    (8, False)
+    """
     lay = layout(rules)
+    lay = replace(lay, height=lay.panel_y - 4)  # down to the legend: the panel is shown in words
     static, title = board_layer(rules, lay), board_title(rules)
     return Viewer(
         document=lambda pieces: svg_document(rules, lay, static, pieces, title),
-        parts=lambda state, seats: pieces_parts(rules, lay, state, seats),
+        parts=lambda state, seats: pieces_parts(rules, lay, state, seats)[:-1],
+        panel=lambda state, seats: panel(rules, state, seats),
     )
 
 
@@ -69,4 +83,5 @@ DRAWING = Drawing(
     scores=lambda state: list(state.vp),
     places=("data-island", "data-ship"),
     seen=lambda game, seat: game.observation(seat).visible_state(),
+    marks=marks,
 )

@@ -68,6 +68,8 @@ def test_the_compare_report_shows_each_change_with_its_interval(compare_report: 
     _self_contained(html)
     headings = re.findall(r"<h2>(.*?)</h2>", html)
     assert "Change: game length and end" in headings and "Change: who wins" in headings
+    unfolding = html.split("<h2>Change: how the game unfolds</h2>", 1)[1].split("</figure>", 1)[0]
+    assert all(f">{row}<" in unfolding for row in ("lead changes", "decisiveness", "margin", "comebacks"))
     assert "Wins by seat, side by side" in headings and "Actions used, side by side" in headings
     assert "el-hierro-ferry" in html and "paired" in html  # the manifest and the method
     changes = html.split("<h2>Change: who wins</h2>", 1)[1].split("</figure>", 1)[0]

@@ -100,9 +100,21 @@ Handler = Callable[..., None]
 """Plays a verb: ``handler(game, player, *args)``; refuses with ``IllegalAction``, changing nothing."""
 
 
+Legal = Callable[[Any, int], Sequence[Action]]
+"""A verb's legality, declared once: ``legal(game, player)`` lists every action of that verb the
+seat may take now. A game's legal actions are its verbs' lists, and an action is legal exactly
+when its verb lists it: listing and checking derive from the one definition (Africa's verbs)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Verb:
-    """One verb of the notation: its argument kinds, what plays it and how it reads."""
+    """One verb of the notation: its argument kinds, what plays it and how it reads; optionally
+    its legality (``legal``: see ``Legal``), from which a game lists and checks it.
+
+    >>> skip = Verb("skip", (), lambda game, p: None, "", "no action", legal=lambda game, p: [Action(p, "skip")])
+    >>> (0, "skip") in skip.legal(None, 0), skip.arity
+    (True, 0)
+    """
 
     name: str
     args: tuple[str, ...]  # the names of its argument kinds (``Pack.arg_kinds``)
@@ -110,6 +122,7 @@ class Verb:
     usage: str  # the words after the verb, for messages: "ISLAND GOOD"
     summary: str  # one line for people: "Sell Goods: one good"
     step: bool = True  # a step of its action: played at ``main`` it also starts the action (R22)
+    legal: Legal | None = None  # its legal actions now (issue 15: Africa declares every verb's)
 
     @property
     def arity(self) -> int:

@@ -5,9 +5,12 @@ A pack declares how its game runs as a ``Flow`` (as boardgame.io declares phases
 secret, in any order: West of Africa's card selection) or *turns* (seats act one after another
 in an order a primitive computes: its action phase; Africa's only phase); the steps a turn may
 pass through, and who decides at a step that is not the active seat's; what a turn begins with;
-what ends a round (its round-end steps and end checks). The kernel keeps the flow's place in
-the state's flow fields (``FlowState``) apart from the game's data and is the one place that
-moves it on: ``deciders``, ``decided`` (after a simultaneous decision), ``end_turn``.
+what ends a round (its round-end steps and end checks); optionally the phases of a setup run once
+before the first round (Africa's choice of start cities) and a condition that ends the game at
+once, checked after every action, with its final scoring (Africa's last monument). The kernel
+keeps the flow's place in the state's flow fields (``FlowState``) apart from the game's data and
+is the one place that moves it on: ``begin`` (a new game), ``deciders``, ``decided`` (after a
+simultaneous decision), ``end_turn``, ``after_action``.
 
 >>> from woa_core.kernel.contract import new_game
 >>> from woa_core.rules import load_rules
@@ -39,9 +42,9 @@ class Kind(StrEnum):
 class FlowState(Protocol):
     """The flow's place in a game's state (boardgame.io's ``ctx``): the fields the kernel moves.
 
-    ``round`` counts from 1; ``step`` is the decision pending (a phase's or a turn step's
-    declared name, or ``Flow.over``); ``order`` the seats of the turns phase in order and
-    ``turn`` the index of the active one in it."""
+    ``round`` counts from 1 (it is 0 while the setup phases run); ``step`` is the decision
+    pending (a phase's or a turn step's declared name, or ``Flow.over``); ``order`` the seats of
+    the turns phase in order and ``turn`` the index of the active one in it."""
 
     players: int
     round: int
@@ -52,9 +55,10 @@ class FlowState(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Phase:
-    """One phase of a round. For a simultaneous phase, ``name`` is the step pending while it
-    runs and ``waiting(game)`` the seats still to decide; a turns phase's order comes from
-    ``order(game)`` when it starts."""
+    """One phase of a round (or of the setup). For a simultaneous phase, ``name`` is the step
+    pending while it runs and ``waiting(game)`` the seats still to decide; a turns phase's order
+    comes from ``order(game)`` when it starts. In a setup phase of turns, each seat's one
+    decision is at the step ``name`` (its handler then calls ``Flow.end_turn``)."""
 
     name: str
     kind: Kind
@@ -72,6 +76,25 @@ class Flow:
     - ``new_round(game)``: what a new round resets before its first phase;
     - ``decider_of``: for a turn step decided by another seat than the active one (West of
       Africa's ``retreat``: the displaced ship's owner), who decides there.
+
+    Optional, for games that need them (the defaults change nothing):
+
+    - ``setup``: phases run once, in order, before the first round (Africa: each seat chooses a
+      start city, in turns); ``begin(game)`` starts a new game's flow with the first of them
+      (round 0), and after the last the first round begins (round 1). A game without setup
+      phases may set its first step itself, as West of Africa does;
+    - ``end_if(game)``: whether the game ends now (boardgame.io's ``endIf``), checked by the
+      kernel after every action (``after_action``, which the pack's ``apply`` calls once an
+      action is played) and before a next turn starts (``end_turn``): it may end the game in the
+      middle of a turn (Africa: the last monument is revealed, A24) or between two turns (a turn
+      cap). Then ``finish(game)`` runs the final scoring and the step becomes ``over``.
+
+    >>> ended = []
+    >>> flow = Flow((), (), print, print, print, end_if=lambda game: True, finish=ended.append)
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(state=SimpleNamespace(step="act"))
+    >>> flow.after_action(game), game.state.step, len(ended)
+    (True, 'over', 1)
     """
 
     phases: tuple[Phase, ...]
@@ -81,13 +104,17 @@ class Flow:
     new_round: Callable[[Any], None]
     over: str = "over"
     decider_of: Mapping[str, Callable[[Any], int]] = field(default_factory=lambda: MappingProxyType({}))
+    # Optional (issue 15): a setup run once before the first round, and an end checked after every action.
+    setup: tuple[Phase, ...] = ()
+    end_if: Callable[[Any], bool] | None = None
+    finish: Callable[[Any], None] | None = None
     _special: Mapping[str, Callable[[Any], list[int]]] = field(init=False, repr=False, compare=False)
     """Who decides at each step that is not the active seat's, computed once (the loop asks for
     every decision)."""
 
     def __post_init__(self) -> None:
         special: dict[str, Callable[[Any], list[int]]] = {self.over: _nobody}
-        for phase in self.phases:
+        for phase in (*self.setup, *self.phases):
             if phase.kind is Kind.SIMULTANEOUS and phase.waiting is not None:
                 special[phase.name] = phase.waiting
         for step, who in self.decider_of.items():
@@ -97,14 +124,34 @@ class Flow:
     @property
     def steps(self) -> tuple[str, ...]:
         """Every step a game of this flow may be at, each declared once."""
-        return (*(p.name for p in self.phases if p.kind is Kind.SIMULTANEOUS), *self.turn_steps, self.over)
+        setup = (p.name for p in self.setup)
+        return (*setup, *(p.name for p in self.phases if p.kind is Kind.SIMULTANEOUS), *self.turn_steps, self.over)
 
     def simultaneous(self, step: str) -> Phase | None:
         """The simultaneous phase whose step ``step`` is, or None."""
-        for phase in self.phases:
+        for phase in (*self.setup, *self.phases):
             if phase.name == step and phase.kind is Kind.SIMULTANEOUS:
                 return phase
         return None
+
+    def begin(self, game: Any) -> None:
+        """Start a new game's flow: its first setup phase (round 0), or without one the first
+        round's first phase (round 1)."""
+        s: FlowState = game.state
+        if self.setup:
+            s.round = 0
+            self._start_setup(game, 0)
+        else:
+            s.round = 1
+            self._start_phase(game, 0)
+
+    def after_action(self, game: Any) -> bool:
+        """After every action (the pack's ``apply`` calls it): if ``end_if`` says the game ends
+        now, the final scoring runs and the game is over. Returns whether it ended here."""
+        if self.end_if is None or game.state.step == self.over or not self.end_if(game):
+            return False
+        self._finish(game)
+        return True
 
     def deciders(self, game: Any) -> list[int]:
         """The seats that may act now: those still to decide in a simultaneous phase, whoever a
@@ -122,13 +169,25 @@ class Flow:
         phase = self.simultaneous(s.step)
         if phase is None or phase.waiting is None or phase.waiting(game):
             return
+        if phase in self.setup:
+            self._next_setup(game, self.setup.index(phase) + 1)
+            return
         self._start_phase(game, self.phases.index(phase) + 1)
 
     def end_turn(self, game: Any) -> None:
-        """The active seat's turn is over: the next seat's begins, or the round ends (its steps
-        and end checks) and, unless the game is over, the next round begins."""
+        """The active seat's turn is over: unless ``end_if`` ends the game, the next seat's
+        begins, or the round ends (its steps and end checks) and, unless the game is over, the
+        next round begins. In a setup phase of turns: the next seat decides, or the next setup
+        phase (or the first round) begins."""
         s: FlowState = game.state
+        if self.end_if is not None and self.end_if(game):
+            self._finish(game)
+            return
         s.turn += 1
+        if s.round == 0 and self.setup:
+            if s.turn == len(s.order):  # else the next seat decides at the same step
+                self._next_setup(game, self._setup_index(s.step) + 1)
+            return
         if s.turn < len(s.order):
             self.start_turn(game)
             return
@@ -139,6 +198,36 @@ class Flow:
             s.order = []
             self.new_round(game)
             self._start_phase(game, 0)
+
+    def _finish(self, game: Any) -> None:
+        if self.finish is not None:
+            self.finish(game)
+        game.state.step = self.over
+
+    def _setup_index(self, step: str) -> int:
+        for i, phase in enumerate(self.setup):
+            if phase.name == step:
+                return i
+        raise ValueError(f"'{step}' is no setup phase of this flow")
+
+    def _start_setup(self, game: Any, index: int) -> None:
+        s: FlowState = game.state
+        phase = self.setup[index]
+        s.step = phase.name
+        if phase.kind is Kind.TURNS:
+            assert phase.order is not None, f"the setup phase {phase.name} declares no order"
+            s.order = phase.order(game)
+            s.turn = 0
+
+    def _next_setup(self, game: Any, index: int) -> None:
+        if index < len(self.setup):
+            self._start_setup(game, index)
+            return
+        s: FlowState = game.state
+        s.round = 1
+        s.turn = 0
+        s.order = []
+        self._start_phase(game, 0)
 
     def _start_phase(self, game: Any, index: int) -> None:
         s: FlowState = game.state

@@ -1,0 +1,635 @@
+"""The interpreter: Africa's legal actions and their effects, for any compiled rules.
+
+A game is a sequence of small decisions by the active player (A34; ``steps`` names them). Each
+verb is declared once (``VERBS``) with its legality (``Verb.legal``: the verb's legal actions
+now) and its effect (``Verb.play``); ``STEP_VERBS`` says which verbs a step offers. The legal
+actions are the step's verbs' lists, and an action is legal exactly when its verb lists it
+(``is_legal``): listing and checking derive from one definition per verb. ``apply`` refuses
+anything else with ``IllegalAction``, the state unchanged; ``apply_legal`` plays a listed action
+without checking it again. After every action the kernel checks whether the game ends at once
+(``Flow.after_action``: the last monument, A24).
+
+>>> from woa_core.kernel.notation import format_action
+>>> from woa_core.rules import load_rules
+>>> game = Game(load_rules("africa", 2), seed=1)
+>>> [format_action(game.rules, a) for a in game.legal_actions()][:2]
+['p1 start tangier', 'p1 start alexandria']
+>>> game.apply((0, "start", 2))
+>>> game.deciders(), game.state.at
+([1], [28, -1])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from types import MappingProxyType
+from typing import Any
+
+from woa_core.errors import IllegalAction
+from woa_core.kernel.actions import Action, Legal, Verb, make_action
+from woa_core.kernel.notation import format_action
+from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, MONUMENT, NOMAD, TILE_OFFSET, Rules
+from woa_core.packs.africa.flow import FLOW
+from woa_core.packs.africa.scoring import add_vp
+from woa_core.packs.africa.state import CAMP, DOWN, EMPTY, NOBODY, State, new_state
+from woa_core.packs.africa.steps import ACT, CITY, OVER, PLACE, SWAP, TURN, WALK
+from woa_core.packs.africa.view import View, observe, sample
+
+RESEARCH, MINE = 0, 1
+"""The two ways to build a camp (``camp research``, ``camp mine``: 4.B4, 4.B5)."""
+
+
+class Tables:
+    """Every action with field or city arguments, made once per rules (``Rules.memo``): listing
+    then picks ready actions instead of building tuples."""
+
+    __slots__ = ("camp", "keep", "place", "relocate", "reveal", "skip", "start", "stay", "walk")
+
+    def __init__(self, rules: Rules) -> None:
+        seats, fields = range(rules.players), range(len(rules.fields))
+
+        def per_field(verb: str) -> list[list[Action]]:
+            return [[make_action((p, verb, f)) for f in fields] for p in seats]
+
+        self.start = [[make_action((p, "start", c)) for c in range(len(rules.cities))] for p in seats]
+        self.relocate = per_field("relocate")
+        self.walk = per_field("walk")
+        self.reveal = per_field("reveal")
+        self.place = per_field("place")
+        self.camp = [[make_action((p, "camp", RESEARCH)), make_action((p, "camp", MINE))] for p in seats]
+        self.skip = [[make_action((p, "skip"))] for p in seats]
+        self.stay = [[make_action((p, "stay"))] for p in seats]
+        self.keep = [[make_action((p, "keep"))] for p in seats]
+
+
+TABLES = "africa.actions"
+"""The key of the action tables on the compiled rules (``Rules.memo``)."""
+
+
+class Game:
+    """One game of Africa: compiled ``rules`` plus a ``State`` that ``apply`` advances
+    (``woa_core.kernel.contract.Game``)."""
+
+    __slots__ = ("_t", "rules", "state")
+
+    def __init__(self, rules: Rules, seed: int = 0, state: State | None = None) -> None:
+        self.rules = rules
+        self._t: Tables = rules.memo(TABLES, lambda: Tables(rules))
+        if state is None:
+            self.state = new_state(rules, seed)
+            FLOW.begin(self)
+        else:
+            self.state = state
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (final scoring done)."""
+        return self.state.step == OVER
+
+    def copy(self) -> Game:
+        """An independent game at the same state."""
+        return Game(self.rules, state=self.state.copy())
+
+    def deciders(self) -> list[int]:
+        """The seat that decides now (the flow says: the active seat), none once over."""
+        return FLOW.deciders(self)
+
+    # ----------------------------------------------------------- legal actions
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        """Every action ``player`` (default: the active seat) may take now: the lists of the
+        verbs the step offers; empty for a seat that does not decide.
+
+        >>> from woa_core.rules import load_rules
+        >>> game = Game(load_rules("africa", 2), seed=1)
+        >>> len(game.legal_actions(0)), game.legal_actions(1)
+        (5, [])
+        """
+        s = self.state
+        step = s.step
+        if step == OVER:
+            return []
+        active = s.order[s.turn]
+        if player is None:
+            player = active
+        elif player != active:
+            return []
+        verbs = STEP_VERBS[step]
+        if len(verbs) == 1:
+            return verbs[0](self, player)
+        out: list[Action] = []
+        for legal in verbs:
+            out += legal(self, player)
+        return out
+
+    def is_legal(self, action: tuple) -> bool:
+        """Whether ``action`` may be played now: its verb lists it (``Verb.legal``)."""
+        if not isinstance(action, tuple) or len(action) < 2 or self.state.step == OVER:
+            return False
+        s = self.state
+        legal = LEGAL.get(action[1]) if isinstance(action[1], str) else None
+        if legal is None or legal not in STEP_VERBS[s.step] or action[0] != s.order[s.turn]:
+            return False
+        return action in legal(self, action[0])
+
+    def apply(self, action: tuple) -> None:
+        """Play ``action`` if it is legal, else refuse it with ``IllegalAction`` saying why (the
+        state unchanged).
+
+        >>> from woa_core.rules import load_rules
+        >>> game = Game(load_rules("africa", 2), seed=1)
+        >>> game.apply((0, "walk", 3))
+        Traceback (most recent call last):
+        woa_core.errors.IllegalAction: 'walk' is not possible now: p1 chooses a start city
+        """
+        if not self.is_legal(action):
+            raise IllegalAction(self._refusal(action))
+        self.apply_legal(action)
+
+    def apply_legal(self, action: tuple) -> None:
+        """Play an action of ``legal_actions()`` of this very state without checking it again;
+        then the kernel checks whether the game ends at once (``Flow.after_action``)."""
+        PLAY[action[1]](self, action[0], *action[2:])
+        FLOW.after_action(self)
+
+    # ------------------------------------------------------------ observation
+
+    def observation(self, player: int) -> View:
+        """What ``player`` may see: everything but the faces of face-down tiles
+        (``woa_core.packs.africa.view``)."""
+        return observe(self, player)
+
+    @classmethod
+    def determinize(cls, view: View, rng: Random) -> Game:
+        """A full game consistent with ``view``: the unseen tiles dealt anew onto the face-down
+        fields (``woa_core.packs.africa.view``)."""
+        return cls(view.rules, state=sample(view, rng))
+
+    # ------------------------------------------------------------ refusals
+
+    def _refusal(self, action: Any) -> str:
+        s = self.state
+        if s.step == OVER:
+            return "the game is over"
+        if not isinstance(action, tuple) or len(action) < 2:
+            return f"not an action: {action!r}"
+        p, name = action[0], action[1]
+        if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < s.players:
+            return f"there is no player {p!r} in a {s.players}-player game"
+        active = s.order[s.turn]
+        if p != active:
+            return f"it is p{active + 1}'s decision, not p{p + 1}'s"
+        legal = LEGAL.get(name) if isinstance(name, str) else None
+        if legal is None:
+            return f"unknown action '{name}' (one of: {', '.join(VERBS)})"
+        if legal not in STEP_VERBS[s.step]:
+            return f"'{name}' is not possible now: p{p + 1} {PENDING[s.step]}"
+        try:
+            text = format_action(self.rules, action)
+        except (KeyError, IndexError, TypeError, ValueError):
+            text = repr(action)
+        options = [format_action(self.rules, a).split(" ", 2)[-1] for a in legal(self, p)]
+        if not options:
+            return f"'{text}' is not possible now: p{p + 1} has no {name} to make"
+        shown = ", ".join(options[:8]) + (", ..." if len(options) > 8 else "")
+        return f"'{text}' is not possible now (p{p + 1} may {name}: {shown})"
+
+
+PENDING = MappingProxyType(
+    {
+        CITY: "chooses a start city",
+        TURN: "begins a turn: relocate, or walk (0 to the walking range)",
+        WALK: "begins the next step with a walk",
+        ACT: "takes one action or skips",
+        PLACE: "leaves the revealed tile (stay) or places it",
+        SWAP: "keeps the revealed good or swaps it",
+    }
+)
+"""What each step waits for, in words (for refusals)."""
+
+
+# ----------------------------------------------------------------- the turn flow
+
+
+def _turn_over(game: Game) -> None:
+    s = game.state
+    s.turns += 1
+    FLOW.end_turn(game)
+
+
+def _step_done(game: Game) -> None:
+    """A step of option B is over: the next begins with a walk, or the turn ends (A8)."""
+    s = game.state
+    s.pending = EMPTY
+    s.stage += 1
+    if s.stage < game.rules.steps:
+        s.step = WALK
+    else:
+        _turn_over(game)
+
+
+# ------------------------------------------------------------------- counting
+
+
+def _alike(rules: Rules, tile: list[int], f: int, face: int) -> int:
+    """Face-up tiles of ``face`` next to ``f`` (same-species animals, A14)."""
+    return rules.around[f](tile).count(face)
+
+
+def _empties(rules: Rules, tile: list[int], f: int) -> int:
+    """Empty fields next to ``f`` (A3, A16)."""
+    return rules.around[f](tile).count(EMPTY)
+
+
+def animal_targets(rules: Rules, tile: list[int], f: int) -> tuple[int, list[int]]:
+    """Where the animal on ``f`` may be placed (A14, A15, A18): its same-species neighbours now
+    (``before``), and every empty field with more of them after the move (the animal no longer
+    on ``f``), in board order. Only a field next to another animal of the species can have more.
+
+    >>> from woa_core.rules import load_rules
+    >>> rules = load_rules("africa", 2)
+    >>> tile = [EMPTY] * len(rules.fields)
+    >>> elephant = rules.face_names.index("elephant")
+    >>> for f in ("h02_07", "h02_08", "h08_03", "h08_05"):  # T1: C+E, C+2E, D+W, D+E
+    ...     tile[rules.field(f)] = elephant
+    >>> before, targets = animal_targets(rules, tile, rules.field("h02_07"))
+    >>> before, [rules.fields[g] for g in targets]
+    (1, ['h08_04'])
+    """
+    face = tile[f]
+    nbrs, around, adjacent = rules.neighbours, rules.around, rules.adjacent[f]
+    before = around[f](tile).count(face)
+    found: set[int] = set()
+    x = -1
+    for _ in range(tile.count(face)):
+        x = tile.index(face, x + 1)  # each field showing the species, found in C
+        if x == f:
+            continue
+        for g in nbrs[x]:
+            # next to x, g has at least x around it after the move: enough when there was none before
+            if (
+                tile[g] == EMPTY
+                and g not in found
+                and (not before or around[g](tile).count(face) - (g in adjacent) > before)
+            ):
+                found.add(g)
+    return before, sorted(found)
+
+
+def nomad_targets(rules: Rules, tile: list[int], f: int) -> tuple[int, list[int]]:
+    """Where the nomad on ``f`` may be placed (A15, A16, A19): its empty neighbours now
+    (``before``), and every empty field with more of them after the move (``f`` then empty), in
+    board order."""
+    around, adjacent = rules.around, rules.adjacent[f]
+    before = around[f](tile).count(EMPTY)
+    out: list[int] = []
+    if before >= 6:
+        return before, out
+    g = -1
+    for _ in range(tile.count(EMPTY)):
+        g = tile.index(EMPTY, g + 1)  # each empty field, found in C
+        if around[g](tile).count(EMPTY) + (g in adjacent) > before:
+            out.append(g)
+    return before, out
+
+
+def reachable(game: Game, p: int) -> list[int]:
+    """The fields ``p``'s explorer may walk to (A4, A7): each step to a neighbour that holds no
+    face-down tile and no other explorer, up to the walking range; its own field first, then
+    those one step away, then those two steps away (``Rules.ring2``), and so on."""
+    s, r = game.state, game.rules
+    tile, at, nbrs = s.tile, s.at, r.neighbours
+    here = at[p]
+    if r.walk_range == 0:
+        return [here]
+    near = [g for g in nbrs[here] if tile[g] != DOWN and g not in at]
+    if r.walk_range == 1 or not near:
+        return [here, *near]
+    if r.walk_range == 2:
+        far = [g for g, a, b in r.ring2[here] if (a in near or b in near) and tile[g] != DOWN and g not in at]
+        return [here, *near, *far]
+    seen = [here, *near]
+    frontier = near
+    for _ in range(r.walk_range - 1):
+        nxt = []
+        for f in frontier:
+            for g in nbrs[f]:
+                if tile[g] != DOWN and g not in at and g not in seen:
+                    seen.append(g)
+                    nxt.append(g)
+        frontier = nxt
+    return seen
+
+
+# ------------------------------------------------------------------- the verbs: legality
+
+
+def legal_start(game: Game, p: int) -> list[Action]:
+    """``start CITY``: a start city no explorer stands on (2. Setup, A30)."""
+    at, acts = game.state.at, game._t.start[p]
+    return [acts[c] for c, f in enumerate(game.rules.cities) if f not in at]
+
+
+def legal_relocate(game: Game, p: int) -> list[Action]:
+    """``relocate F`` (option A, 4.A, A6): any other field with no face-down tile and no
+    explorer."""
+    opened = [*game.rules.cities, *game.state.revealed]  # every field without a face-down tile
+    out = list(map(game._t.relocate[p].__getitem__, opened))  # in C: the hot path of random play
+    for i in sorted([opened.index(f) for f in game.state.at], reverse=True):  # explorers stand on opened fields
+        del out[i]
+    return out
+
+
+def legal_walk(game: Game, p: int) -> list[Action]:
+    """``walk F`` (4.B, A7): a field reachable within the walking range, its own included."""
+    return list(map(game._t.walk[p].__getitem__, reachable(game, p)))
+
+
+def legal_reveal(game: Game, p: int) -> list[Action]:
+    """``reveal F`` (4.B1, A11): a face-down tile next to the explorer."""
+    tile, acts = game.state.tile, game._t.reveal[p]
+    return [acts[g] for g in game.rules.neighbours[game.state.at[p]] if tile[g] == DOWN]
+
+
+def _movers(game: Game, p: int, kind: int) -> list[int]:
+    s, r = game.state, game.rules
+    tile, tile_kind = s.tile, r.tile_kind
+    return [f for f in r.closed[s.at[p]] if tile_kind[tile[f] + TILE_OFFSET] == kind]
+
+
+def legal_animal(game: Game, p: int) -> list[Action]:
+    """``animal F G`` (4.B2, A18): a face-up animal on or next to the explorer's field, to an
+    empty field with more animals of its species around."""
+    r, tile = game.rules, game.state.tile
+    return [make_action((p, "animal", f, g)) for f in _movers(game, p, ANIMAL) for g in animal_targets(r, tile, f)[1]]
+
+
+def legal_nomad(game: Game, p: int) -> list[Action]:
+    """``nomad F G`` (4.B3, A19): a face-up nomad on or next to the explorer's field, to an
+    empty field with more empty fields around."""
+    r, tile = game.rules, game.state.tile
+    return [make_action((p, "nomad", f, g)) for f in _movers(game, p, NOMAD) for g in nomad_targets(r, tile, f)[1]]
+
+
+def legal_camp(game: Game, p: int) -> list[Action]:
+    """``camp research`` and ``camp mine`` (4.B4, 4.B5, A20): the explorer stands on an empty
+    field and its player holds a camp."""
+    s = game.state
+    if s.tile[s.at[p]] == EMPTY and s.camps[p] > 0:
+        return game._t.camp[p]
+    return []
+
+
+def legal_skip(game: Game, p: int) -> list[Action]:
+    """``skip``: no action in this step (6., A9)."""
+    return game._t.skip[p]
+
+
+def legal_stay(game: Game, p: int) -> list[Action]:
+    """``stay``: the revealed animal or nomad stays where it was found (4.B1)."""
+    return game._t.stay[p]
+
+
+def legal_place(game: Game, p: int) -> list[Action]:
+    """``place G``: the revealed animal or nomad goes to an empty field where it has more
+    same-species animals, or more empty fields, around than where it was found (4.B1, A14-A16)."""
+    s, r = game.state, game.rules
+    f = s.pending
+    targets = animal_targets if r.face_kind[s.tile[f]] == ANIMAL else nomad_targets
+    acts = game._t.place[p]
+    return [acts[g] for g in targets(r, s.tile, f)[1]]
+
+
+def legal_keep(game: Game, p: int) -> list[Action]:
+    """``keep``: the revealed good stays in its finder's display (4.B1)."""
+    return game._t.keep[p]
+
+
+def legal_swap(game: Game, p: int) -> list[Action]:
+    """``swap P GOOD`` (4.B1, A13): all of another player's tiles of one other good, for as many
+    of the good just revealed, which the finder must hold."""
+    s, r = game.state, game.rules
+    x = s.pending
+    faces, display = r.goods_face, s.display
+    held = display[p][faces[x]]
+    return [
+        make_action((p, "swap", q, y))
+        for q in range(s.players)
+        if q != p
+        for y, face in enumerate(faces)
+        if y != x and 1 <= display[q][face] <= held
+    ]
+
+
+# ------------------------------------------------------------------- the verbs: effects
+
+
+def play_start(game: Game, p: int, city: int) -> None:
+    """The explorer goes to the chosen start city; the next player chooses (A30)."""
+    game.state.at[p] = game.rules.cities[city]
+    FLOW.end_turn(game)
+
+
+def play_relocate(game: Game, p: int, f: int) -> None:
+    """Option A: the explorer goes to ``f`` and the turn ends, with no action (A6)."""
+    game.state.at[p] = f
+    _turn_over(game)
+
+
+def play_walk(game: Game, p: int, f: int) -> None:
+    """The walk of a step: the explorer ends on ``f``; an action (or none) follows (A7)."""
+    s = game.state
+    s.at[p] = f
+    s.step = ACT
+
+
+def play_reveal(game: Game, p: int, f: int) -> None:
+    """4.B1: the tile on ``f`` is turned face up, and its kind's effect follows (A11-A17)."""
+    s, r = game.state, game.rules
+    face = s.hidden[f]
+    s.hidden[f] = EMPTY
+    kind = r.face_kind[face]
+    if kind == GOODS:  # A13: into the finder's display; keep or swap next
+        s.tile[f] = EMPTY
+        s.revealed.append(f)
+        s.display[p][face] += 1
+        s.pending = r.face_sub[face]
+        s.step = SWAP
+        return
+    s.tile[f] = face
+    s.revealed.append(f)
+    if kind in (ANIMAL, NOMAD):  # A14, A16: stay or place next
+        s.pending = f
+        s.step = PLACE
+        return
+    if kind in (GOLD, GEM):  # A12: the symbols shown, at once
+        add_vp(s, p, r.face_value[face], "reveals")
+    elif kind == MONUMENT:  # A17: the next item of the general supply
+        if s.supply > 0:
+            s.supply -= 1
+            s.camps[p] += 1
+        else:  # A24: the bonus; the game ends at once (the kernel's end check follows)
+            s.bonus = p
+            add_vp(s, p, r.bonus_vp, "bonus")
+            return
+    _step_done(game)
+
+
+def play_animal(game: Game, p: int, f: int, g: int) -> None:
+    """4.B2: the animal moves from ``f`` to ``g``; the gain in same-species neighbours scores (A18)."""
+    s, r = game.state, game.rules
+    tile = s.tile
+    face = tile[f]
+    before = _alike(r, tile, f, face)
+    tile[f], tile[g] = EMPTY, face
+    add_vp(s, p, _alike(r, tile, g, face) - before, "animals")
+    _step_done(game)
+
+
+def play_nomad(game: Game, p: int, f: int, g: int) -> None:
+    """4.B3: the nomad moves from ``f`` to ``g``; the gain in empty neighbours scores (A19)."""
+    s, r = game.state, game.rules
+    tile = s.tile
+    before = _empties(r, tile, f)
+    tile[f], tile[g] = EMPTY, tile[f]
+    add_vp(s, p, _empties(r, tile, g) - before, "nomads")
+    _step_done(game)
+
+
+def play_camp(game: Game, p: int, purpose: int) -> None:
+    """4.B4/4.B5: a camp on the explorer's field; research scores the face-up animals, nomads and
+    monuments around (A21), mining takes the face-up gold and gems around (A22)."""
+    s, r = game.state, game.rules
+    here, tile = s.at[p], s.tile
+    tile[here] = CAMP
+    s.camp[here] = p
+    s.camps[p] -= 1
+    if purpose == RESEARCH:
+        research = r.research
+        add_vp(s, p, sum(1 for g in r.neighbours[here] if tile[g] >= 0 and research[tile[g]]), "research")
+    else:
+        mine, display = r.mine, s.display[p]
+        for g in r.neighbours[here]:
+            t = tile[g]
+            if t >= 0 and mine[t]:
+                display[t] += 1
+                tile[g] = EMPTY
+    _step_done(game)
+
+
+def play_skip(game: Game, p: int) -> None:
+    """No action in this step (A9)."""
+    _step_done(game)
+
+
+def play_stay(game: Game, p: int) -> None:
+    """The revealed animal or nomad stays; it scores where it lies (A14, A16)."""
+    _score_revealed(game, p, game.state.pending)
+
+
+def play_place(game: Game, p: int, g: int) -> None:
+    """The revealed animal or nomad moves to ``g`` and scores there (A14-A16)."""
+    s = game.state
+    f = s.pending
+    s.tile[f], s.tile[g] = EMPTY, s.tile[f]
+    _score_revealed(game, p, g)
+
+
+def _score_revealed(game: Game, p: int, f: int) -> None:
+    s, r = game.state, game.rules
+    face = s.tile[f]
+    if r.face_kind[face] == ANIMAL:
+        add_vp(s, p, r.animal_itself + _alike(r, s.tile, f, face), "animals")
+    else:
+        add_vp(s, p, r.nomad_itself + _empties(r, s.tile, f), "nomads")
+    _step_done(game)
+
+
+def play_keep(game: Game, p: int) -> None:
+    """The revealed good stays in the finder's display (A13)."""
+    _step_done(game)
+
+
+def play_swap(game: Game, p: int, q: int, y: int) -> None:
+    """A13: ``p`` takes all of ``q``'s good ``y`` and gives as many of the good just revealed."""
+    s, r = game.state, game.rules
+    fx, fy = r.goods_face[s.pending], r.goods_face[y]
+    mine, theirs = s.display[p], s.display[q]
+    k = theirs[fy]
+    mine[fx] -= k
+    theirs[fx] += k
+    theirs[fy] = 0
+    mine[fy] += k
+    _step_done(game)
+
+
+VERBS: MappingProxyType[str, Verb] = MappingProxyType(
+    {
+        v.name: v
+        for v in (
+            Verb("start", ("city",), play_start, "CITY", "setup: choose a start city (A30)", legal=legal_start),
+            Verb(
+                "relocate",
+                ("field",),
+                play_relocate,
+                "FIELD",
+                "option A: relocate, the turn ends",
+                legal=legal_relocate,
+            ),
+            Verb(
+                "walk",
+                ("field",),
+                play_walk,
+                "FIELD",
+                "option B: walk up to the range (stay: your field)",
+                legal=legal_walk,
+            ),
+            Verb(
+                "reveal",
+                ("field",),
+                play_reveal,
+                "FIELD",
+                "4.B1: reveal a face-down tile next to you",
+                legal=legal_reveal,
+            ),
+            Verb("animal", ("field", "field"), play_animal, "FROM TO", "4.B2: relocate an animal", legal=legal_animal),
+            Verb(
+                "nomad", ("field", "field"), play_nomad, "FROM TO", "4.B3: relocate a nomad people", legal=legal_nomad
+            ),
+            Verb("camp", ("purpose",), play_camp, "research|mine", "4.B4/4.B5: build a camp", legal=legal_camp),
+            Verb("skip", (), play_skip, "", "no action in this step", legal=legal_skip),
+            Verb("stay", (), play_stay, "", "the revealed animal or nomad stays", legal=legal_stay),
+            Verb("place", ("field",), play_place, "FIELD", "place the revealed animal or nomad", legal=legal_place),
+            Verb("keep", (), play_keep, "", "keep the revealed good", legal=legal_keep),
+            Verb("swap", ("player", "good"), play_swap, "PLAYER GOOD", "swap the revealed good", legal=legal_swap),
+        )
+    }
+)
+"""Every verb of Africa's notation (A34), with its legality and its effect."""
+
+PLAY = MappingProxyType({name: v.play for name, v in VERBS.items()})
+"""Each verb's effect on a legal action, by name: ``PLAY[verb](game, player, *args)``."""
+
+
+LEGAL: MappingProxyType[str, Legal] = MappingProxyType({name: v.legal for name, v in VERBS.items() if v.legal})
+"""Each verb's legality, by name (``Verb.legal``)."""
+
+
+def _legal(*names: str) -> tuple[Legal, ...]:
+    return tuple(LEGAL[n] for n in names)
+
+
+STEP_VERBS: MappingProxyType[str, tuple[Legal, ...]] = MappingProxyType(
+    {
+        CITY: _legal("start"),
+        TURN: _legal("relocate", "walk"),
+        WALK: _legal("walk"),
+        ACT: _legal("reveal", "animal", "nomad", "camp", "skip"),
+        PLACE: _legal("stay", "place"),
+        SWAP: _legal("keep", "swap"),
+    }
+)
+"""The verbs each step offers (their legality functions), in the order their actions are listed."""
+
+__all__ = ["NOBODY", "PLAY", "STEP_VERBS", "VERBS", "Game"]

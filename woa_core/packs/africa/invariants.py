@@ -24,7 +24,11 @@ from woa_core.packs.africa.steps import CITY
 
 def tiles_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
     """Every tile of the mix is in exactly one place: face up on the board, face down (its face in
-    ``hidden``, and only there), or in a display."""
+    ``hidden``, and only there), or in a display; the fields without a face-down tile are the
+    start cities and those revealed, each once."""
+    opened = [*rules.cities, *s.revealed]
+    if len(set(opened)) != len(opened) or set(opened) != {f for f, t in enumerate(s.tile) if t != DOWN}:
+        return f"the fields revealed ({[rules.fields[f] for f in s.revealed]}) are not those face up or emptied"
     counts = [0] * len(rules.face_names)
     for f, (t, h) in enumerate(zip(s.tile, s.hidden, strict=True)):
         if (t == DOWN) != (h != EMPTY):

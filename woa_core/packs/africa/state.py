@@ -12,7 +12,8 @@ The board, by field:
   seeded shuffle's deal, which no view shows (africa-rulings §4);
 - ``camp[f]``: the seat whose camp stands on ``f`` (where ``tile[f]`` is ``CAMP``), or ``NOBODY``;
 - ``revealed``: the fields whose face-down tile has been revealed, in the order of the reveals
-  (public; with the start cities, exactly the fields without a face-down tile).
+  (public; with the start cities, exactly the fields without a face-down tile: code that sets up
+  a position by hand keeps it so, and the invariant ``tiles_conserved`` checks it).
 
 A field is *empty* when ``tile[f]`` is ``EMPTY``: no tile and no camp (A3); explorers make no
 difference.

@@ -1,0 +1,53 @@
+"""Random games of Africa at 2-5 players, full and simple (hypothesis): while a game is not over a
+seat decides and has a legal action; ``apply`` and ``apply_legal`` play a listed action alike; the
+state round-trips through JSON and copies faithfully; tiles are conserved (africa-rulings §2, §4),
+VP never decrease (A29), face-down tiles only fall (A11) and camps are conserved (A17, A20). The
+turn cap is lowered so that games end by the cap (A31) or by the bonus (A24) within the drawn
+choices."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from woa_core.packs.africa.game import Game
+from woa_core.packs.africa.invariants import INVARIANTS
+from woa_core.packs.africa.state import State
+from woa_core.rules import load_rules
+
+SPECS = ("africa", "rules/variants/africa-simple.yaml")
+
+
+@settings(max_examples=30)
+@given(
+    players=st.integers(2, 5),
+    simple=st.booleans(),
+    seed=st.integers(0, 2**32),
+    cap=st.integers(5, 80),
+    choices=st.lists(st.integers(0, 10**6), min_size=20, max_size=300),
+)
+def test_random_games_keep_every_invariant(players: int, simple: bool, seed: int, cap: int, choices: list[int]) -> None:
+    rules = load_rules(SPECS[simple], players, overrides=[f"turn.max_turns={cap}"])
+    game = Game(rules, seed=seed)
+    prev = None
+    for choice in choices:
+        if game.over:
+            assert game.deciders() == [] and game.legal_actions() == [] and game.state.ranking
+            assert game.state.ended in ("bonus", "max_turns") and game.state.turns <= cap + 1
+            break
+        (seat,) = game.deciders()
+        legal = game.legal_actions(seat)
+        assert legal, f"no legal action at {rules.pack.where(game)}"
+        action = legal[choice % len(legal)]
+        assert game.is_legal(action)
+        twin = game.copy()
+        twin.apply(action)
+        prev = game.state.copy()
+        game.apply_legal(action)
+        assert twin.state == game.state
+        data = json.loads(json.dumps(game.state.to_json()))
+        assert State.from_json(data) == game.state and game.state.copy() == game.state
+        for name, check in INVARIANTS.items():
+            assert check(rules, game.state, prev) is None, name

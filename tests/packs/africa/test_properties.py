@@ -3,7 +3,7 @@ seat decides and has a legal action; ``apply`` and ``apply_legal`` play a listed
 state round-trips through JSON and copies faithfully; tiles are conserved (africa-rulings §2, §4),
 VP never decrease (A29), face-down tiles only fall (A11) and camps are conserved (A17, A20). The
 turn cap is lowered so that games end by the cap (A31) or by the bonus (A24) within the drawn
-choices."""
+choices. Swapping two face-down tiles never changes a view or a legal action (T20)."""
 
 from __future__ import annotations
 
@@ -40,6 +40,13 @@ def test_random_games_keep_every_invariant(players: int, simple: bool, seed: int
         (seat,) = game.deciders()
         legal = game.legal_actions(seat)
         assert legal, f"no legal action at {rules.pack.where(game)}"
+        down = [f for f, h in enumerate(game.state.hidden) if h >= 0]
+        if len(down) > 1:  # T20: which unseen tile lies where changes no view and no legal action
+            other = game.copy()
+            a, b = down[choice % len(down)], down[(choice // 7) % len(down)]
+            other.state.hidden[a], other.state.hidden[b] = other.state.hidden[b], other.state.hidden[a]
+            assert other.legal_actions(seat) == legal
+            assert other.observation(seat).to_json() == game.observation(seat).to_json()
         action = legal[choice % len(legal)]
         assert game.is_legal(action)
         twin = game.copy()

@@ -129,7 +129,12 @@ class Game:
             return False
         s = self.state
         legal = LEGAL.get(action[1]) if isinstance(action[1], str) else None
-        if legal is None or legal not in STEP_VERBS[s.step] or action[0] != s.order[s.turn]:
+        if (
+            legal is None
+            or legal not in STEP_VERBS[s.step]
+            or type(action[0]) is not int
+            or action[0] != s.order[s.turn]
+        ):
             return False
         return action in legal(self, action[0])
 

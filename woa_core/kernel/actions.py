@@ -102,8 +102,9 @@ Handler = Callable[..., None]
 
 Legal = Callable[[Any, int], Sequence[Action]]
 """A verb's legality, declared once: ``legal(game, player)`` lists every action of that verb the
-seat may take now. A game's legal actions are its verbs' lists, and an action is legal exactly
-when its verb lists it: listing and checking derive from the one definition (Africa's verbs)."""
+seat may take now (a new list, the caller's to keep). A game's legal actions are its verbs'
+lists, and an action is legal exactly when its verb lists it: listing and checking derive from
+the one definition (Africa's verbs)."""
 
 
 @dataclass(frozen=True, slots=True)

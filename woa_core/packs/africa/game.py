@@ -57,10 +57,10 @@ class Tables:
         self.walk = per_field("walk")
         self.reveal = per_field("reveal")
         self.place = per_field("place")
-        self.camp = [[make_action((p, "camp", RESEARCH)), make_action((p, "camp", MINE))] for p in seats]
-        self.skip = [[make_action((p, "skip"))] for p in seats]
-        self.stay = [[make_action((p, "stay"))] for p in seats]
-        self.keep = [[make_action((p, "keep"))] for p in seats]
+        self.camp = [(make_action((p, "camp", RESEARCH)), make_action((p, "camp", MINE))) for p in seats]
+        self.skip = [make_action((p, "skip")) for p in seats]
+        self.stay = [make_action((p, "stay")) for p in seats]
+        self.keep = [make_action((p, "keep")) for p in seats]
 
 
 TABLES = "africa.actions"
@@ -382,18 +382,18 @@ def legal_camp(game: Game, p: int) -> list[Action]:
     field and its player holds a camp."""
     s = game.state
     if s.tile[s.at[p]] == EMPTY and s.camps[p] > 0:
-        return game._t.camp[p]
+        return list(game._t.camp[p])
     return []
 
 
 def legal_skip(game: Game, p: int) -> list[Action]:
     """``skip``: no action in this step (6., A9)."""
-    return game._t.skip[p]
+    return [game._t.skip[p]]
 
 
 def legal_stay(game: Game, p: int) -> list[Action]:
     """``stay``: the revealed animal or nomad stays where it was found (4.B1)."""
-    return game._t.stay[p]
+    return [game._t.stay[p]]
 
 
 def legal_place(game: Game, p: int) -> list[Action]:
@@ -408,7 +408,7 @@ def legal_place(game: Game, p: int) -> list[Action]:
 
 def legal_keep(game: Game, p: int) -> list[Action]:
     """``keep``: the revealed good stays in its finder's display (4.B1)."""
-    return game._t.keep[p]
+    return [game._t.keep[p]]
 
 
 def legal_swap(game: Game, p: int) -> list[Action]:

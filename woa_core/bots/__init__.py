@@ -262,8 +262,8 @@ def bundled_rule_packs() -> tuple[Pack, ...]:
     """The packs bundled with woa, loaded (``woa_core.rules.resolve.bundled_packs`` names them):
     where a bot's name and parameters are looked up before the rules are known.
 
-    >>> [pack.name for pack in bundled_rule_packs()][:1]
-    ['west_of_africa']
+    >>> [pack.name for pack in bundled_rule_packs()]
+    ['africa', 'west_of_africa']
     """
     from woa_core.rules.resolve import bundled_packs
 

@@ -38,4 +38,6 @@ PACK = Pack(
     winners=lambda game: winners(game.state),
     summary=records.summary,
     figures=FIGURES,
+    score=lambda game: game.state.vp,
+    score_by="turn",  # no rounds to speak of: a turn is the unit of time (issue 16's unfolding figures)
 )

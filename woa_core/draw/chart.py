@@ -1,5 +1,6 @@
 """One game's score over time as a small SVG line chart (the replay viewer's), drawn without
-matplotlib so the viewer needs nothing installed, and the seats' colours every picture shares.
+matplotlib so the viewer needs nothing installed, in the seats' colours every picture shares
+(``woa_core.kernel.drawing.SEAT_COLOURS``).
 
 >>> svg = score_chart([[0, 0], [2, 1], [3, 5]], "round", ["p1", "p2"])
 >>> svg.startswith("<svg") and svg.count('class="seat"') == 2 and 'id="cursor"' in svg
@@ -12,8 +13,7 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
-"""Seat colours by seat (p1 red, p2 blue, p3 green, p4 orange, p5 purple, ...)."""
+from woa_core.kernel.drawing import SEAT_COLOURS
 
 WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 112, 28, 40

@@ -20,8 +20,8 @@ from functools import partial
 from html import escape
 from typing import Any
 
-from woa_core.draw.chart import SEAT_COLOURS
 from woa_core.errors import UsageError
+from woa_core.kernel.drawing import SEAT_COLOURS
 from woa_core.kernel.figures import UNFOLDING, Figure, Kind, game_order, row_figure, seat_figures, seat_of_row
 from woa_core.sim.compare import PER_PLAYER
 

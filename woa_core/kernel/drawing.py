@@ -20,6 +20,21 @@ from typing import Any
 Explanation = list[tuple[str, list[str]]]
 """What happened, by step: (the step's name, its lines in words)."""
 
+SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+"""The seats' colours in every pack's pictures (p1 red, p2 blue, p3 green, p4 orange, p5 purple, ...)."""
+
+NEUTRAL_COLOUR = "#777777"
+"""The colour of pieces that belong to no seat."""
+
+
+def seat_colour(seat: int) -> str:
+    """The colour of seat ``seat`` (0-based); no seat (negative) is grey.
+
+    >>> seat_colour(0), seat_colour(-1)
+    ('#d62728', '#777777')
+    """
+    return NEUTRAL_COLOUR if seat < 0 else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
 
 @dataclass(frozen=True, slots=True)
 class Panel:

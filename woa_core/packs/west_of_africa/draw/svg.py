@@ -23,15 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from woa_core.kernel.drawing import seat_colour
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.state import NEUTRAL, NOBODY, GameState
 from woa_core.packs.west_of_africa.steps import OVER, SELECT
 
-PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
-"""Player colours by seat (p1 red, p2 blue, p3 green, p4 orange, p5 purple, ...)."""
 REGION_COLOURS = ("#d9ecd0", "#f6e7b8", "#f5cfae", "#d9d2f1", "#c9e4ef", "#eed5e4")
 GOOD_COLOURS = ("#8fd18f", "#9b4f96", "#e6c14d", "#6fa8dc", "#d98c5f", "#a0a0a0")
-NEUTRAL_COLOUR = "#777777"
 
 CARD_W = 176
 SPACE = 26  # one space square and its gap
@@ -42,12 +40,13 @@ MARGIN = 16
 
 
 def player_colour(p: int) -> str:
-    """The colour of seat ``p`` (0-based); neutral pieces are grey.
+    """The colour of seat ``p`` (0-based; ``woa_core.kernel.drawing.seat_colour``); neutral
+    pieces are grey.
 
     >>> player_colour(0), player_colour(NEUTRAL)
     ('#d62728', '#777777')
     """
-    return NEUTRAL_COLOUR if p < 0 else PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+    return seat_colour(p)
 
 
 @dataclass(frozen=True, slots=True)

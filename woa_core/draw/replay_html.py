@@ -73,7 +73,9 @@ def viewer_data(replayed: Replayed, t: Trace, viewer: Viewer) -> dict[str, Any]:
     table of parts (an island's pieces, the worker ships), each part stored once; the position
     in words (``Viewer.panel``: lines and a row per seat, as indices into a table of texts);
     where the step's action happened on the board (``woa_core.kernel.drawing.marked``) and who played it; the
-    round-end explanations; and the score chart's readings.
+    pack's words on what happened (``Drawing.explain``) at a round end or the game's end (``e``,
+    shown beside the board) or within a round (``w``, shown with the action); and the score
+    chart's readings.
 
     >>> import os, tempfile
     >>> from woa_core.sim.runner import RunSpec, run_one
@@ -126,8 +128,9 @@ def viewer_data(replayed: Replayed, t: Trace, viewer: Viewer) -> dict[str, Any]:
             entry["s"] = action[0]
             entry["m"] = marked(drawing, rules, before, state, action, t.actions[k - 1])
             told = drawing.explain(rules, before, state)
-            if told is not None:
-                entry["e"] = [[name, lines] for name, lines in told]
+            if told is not None:  # a round end or the game's end ("e"), else what the action did ("w")
+                ended = state.round != before.round or (k == len(t.states) - 1 and replayed.game.over)
+                entry["e" if ended else "w"] = [[name, lines] for name, lines in told]
         steps.append(entry)
     return {"parts": parts, "texts": texts, "columns": columns, "steps": steps, "chart": _chart(t)}
 
@@ -193,9 +196,9 @@ def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> 
         + (f" · --set {' '.join(map(str, head['overrides']))}" if head.get("overrides") else "")
         + f" · {rules.players} players · seed {head.get('seed')} · bots {', '.join(map(str, head.get('bots') or []))}"
         + "".join(
-            f" · {v} rounds"
+            f" · {v} {k}"
             for k, v in (rules.pack.result(replayed.game) if replayed.finished else {}).items()
-            if k == "rounds"
+            if k in ("rounds", "turns")
         )
         + f" · {ranking}"
     )
@@ -405,7 +408,8 @@ The action just played is outlined on the board and its player's row is highligh
     cursor(k);
     slider.value = String(k);
     $("position").textContent = "action " + k + " of " + last + " · round " + s.r;
-    $("action").textContent = k === 0 ? "before the first action" : s.a;
+    const words = (s.w || []).map(([, lines]) => lines.join("; ")).join("; ");
+    $("action").textContent = k === 0 ? "before the first action" : s.a + (words ? " — " + words : "");
     const j = roundEnd(k), box = $("roundend");
     box.className = j === k && j > 0 ? "current" : "";
     box.textContent = "";

@@ -1,0 +1,3 @@
+"""Africa's pictures and words: the hex map as SVG (``svg``), the game as text (``render``), what
+an action did in words (``explain``), how tiles look in both (``look``); ``drawing.DRAWING``
+declares them to the kernel."""

@@ -1,0 +1,45 @@
+"""Africa's pictures and words for the tools (``woa_core.kernel.drawing.Drawing``): ``woa board``,
+``woa replay --svg/--html/--at``, ``woa play`` and PettingZoo's ``render``.
+
+>>> from woa_core.rules import load_rules
+>>> rules = load_rules("africa", 2)
+>>> DRAWING.viewer(rules).document("").rstrip().endswith('<g id="pieces"></g></svg>')
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from woa_core.kernel.drawing import Drawing, Viewer
+from woa_core.packs.africa.compiled import Rules
+from woa_core.packs.africa.draw.explain import explain_between
+from woa_core.packs.africa.draw.render import render
+from woa_core.packs.africa.draw.svg import board_layer, board_svg, board_title, layout, pieces_parts, svg_document
+from woa_core.packs.africa.state import State
+
+
+def board(rules: Rules, state: State | None, seats: Sequence[str], source: Any) -> str:
+    """The map as SVG (the same at every player count but for the supply, so ``source`` is not
+    needed)."""
+    return board_svg(rules, state, seats)
+
+
+def viewer(rules: Rules) -> Viewer:
+    """The replay viewer's static map and pieces parts."""
+    lay = layout(rules)
+    static, title = board_layer(rules, lay), board_title(rules)
+    return Viewer(
+        document=lambda pieces: svg_document(rules, lay, static, pieces, title),
+        parts=lambda state, seats: pieces_parts(rules, lay, state, seats),
+    )
+
+
+DRAWING = Drawing(
+    board=board,
+    viewer=viewer,
+    text=render,
+    explain=explain_between,
+    scores=lambda state: list(state.vp),
+)

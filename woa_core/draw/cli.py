@@ -17,11 +17,14 @@ def add_commands(sub: Any) -> None:
     p = sub.add_parser(
         "board",
         help="draw the board of a ruleset or variant as SVG",
-        description="Draw the empty board of a ruleset or variant as an SVG picture, from the rules alone: "
-        "islands at their 'at:' coordinates coloured by region with the sale price, sea links, moorings "
-        "(those unused at this player count dashed), every space with its good and/or settlement cost, and "
-        "the worker ships. A variant's new island or sea link appears by itself. Example: "
-        "woa board rules/variants/el-hierro-ferry.yaml --players 3 -o ferry.svg",
+        description="Draw the empty board of a ruleset or variant as an SVG picture, from the rules alone. "
+        "West of Africa: islands at their 'at:' coordinates coloured by region with the sale price, sea links, "
+        "moorings (those unused at this player count dashed), every space with its good and/or settlement "
+        "cost, and the worker ships. Africa: the hex map, every field at its axial coordinates with its id, "
+        "the start cities, a face-down tile on every other field, and the rules (turn, camps, scoring, tile "
+        "mix). A variant's new island, sea link or field appears by itself. Examples: "
+        "woa board rules/variants/el-hierro-ferry.yaml --players 3 -o ferry.svg; "
+        "woa board --rules africa --players 2 -o africa.svg",
         epilog=RULES_HELP,
     )
     add_rules_options(p, positional="?", help="rules to draw")

@@ -1,0 +1,89 @@
+"""`woa replay --html` of an Africa log (issue 15): the hex map stepped through in Chromium, with
+the words of each reveal beside its action, each pass's standings and the final scoring."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from woa_core.cli import main
+
+
+@pytest.fixture(scope="module")
+def log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("africa-logs")
+    args = [
+        "simulate",
+        "--rules",
+        "africa",
+        "--players",
+        "3",
+        "--games",
+        "1",
+        "--seed",
+        "2",
+        "--quiet",
+        "--bots",
+        "random",
+    ]
+    assert main([*args, "--log-dir", str(folder), "--workers", "1", "--set", "turn.max_turns=90"]) == 0
+    return folder / "game-000000.jsonl"
+
+
+@pytest.fixture(scope="module")
+def viewer(log: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    page = tmp_path_factory.mktemp("africa-html") / "africa.html"
+    assert main(["replay", str(log), "--html", str(page)]) == 0
+    return page
+
+
+def test_the_browser_steps_through_an_africa_game(viewer: Path, log: Path, watched: Any) -> None:
+    """Buttons, keys and the slider move through the game; explorers appear, tiles turn up,
+    a reveal's face is told with its action; pass ends show the standings, the end the final
+    scoring; no page or console error, nothing fetched."""
+    page = watched.page
+    page.goto(viewer.as_uri())
+    lines = [json.loads(line)[0] for line in log.read_text(encoding="utf-8").splitlines()[1:-1]]
+    assert page.evaluate("woaReplay.steps") == len(lines)
+
+    def count(selector: str) -> int:
+        return page.locator(f"#pieces {selector}").count()
+
+    assert count(".explorer") == 0 and count(".tile.down") == 96 and count(".tile.up") == 0
+    page.click("#next")
+    assert page.inner_text("#action") == lines[0] == "p1 start tangier"
+    assert count(".explorer") == 1 and count('.explorer[data-field="h00_04"]') == 1
+    reveal = next(k for k, line in enumerate(lines, start=1) if " reveal " in line)
+    page.fill("#slider", str(reveal))
+    page.dispatch_event("#slider", "input")
+    field = lines[reveal - 1].split()[-1]
+    said = page.inner_text("#action")
+    assert said.startswith(f"{lines[reveal - 1]} — p") and "reveals" in said and field in said
+    assert count(f'.tile.down[data-field="{field}"]') == 0
+    page.keyboard.press("PageDown")  # the next pass's end
+    assert page.get_attribute("#roundend", "class") == "current"
+    assert "standings" in page.inner_text("#roundend") and "face-down tiles left" in page.inner_text("#roundend")
+    page.click("#last")
+    told = page.inner_text("#roundend")
+    assert "final ranking" in told and ("wins" in told or "share the win" in told) and "goods" in told
+    assert "turn cap" in told
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("woaReplay.now()") == len(lines) - 1
+    page.keyboard.press("Home")
+    assert count(".explorer") == 0
+    assert watched.screenshot_colours() > 40, "the screenshot is blank"
+    assert watched.errors == []
+    assert watched.requests == [viewer.as_uri()]
+
+
+def test_the_viewer_keeps_each_part_once(viewer: Path) -> None:
+    """A step stores indices into a table of parts: a long game stays small (here under 0.4 MB)."""
+    html = viewer.read_text(encoding="utf-8")
+    data = json.loads(html.split('<script type="application/json" id="data">')[1].split("</script>")[0])
+    assert len(data["parts"]) < len(data["steps"]) * 3
+    assert len(html) < 400_000
+    words = [s for s in data["steps"] if "w" in s]
+    assert words and all(s["w"][0][0] in {"reveal", "score", "move", "camp", "swap"} for s in words)

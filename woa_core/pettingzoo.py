@@ -5,7 +5,7 @@
 
 - ``observation``: a fixed-size ``float32`` vector of what that player may see: its pack's
   ``features`` of the player's view (West of Africa: R18, R23, never another player's hidden
-  selection; see ``encode_view``);
+  selection; Africa: never the face of a face-down tile, A23; see ``encode_view``);
 - ``action_mask``: an ``int8`` vector over the fixed action space, 1 for each legal action.
 
 The action space is ``Discrete(len(action_table(rules)))``: every action the compiled rules

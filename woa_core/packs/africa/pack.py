@@ -13,6 +13,7 @@ import woa_core.packs.africa.records as records
 from woa_core.kernel.pack import Pack
 from woa_core.packs.africa.compile import compile_rules
 from woa_core.packs.africa.draw.drawing import DRAWING
+from woa_core.packs.africa.features import features
 from woa_core.packs.africa.figures import FIGURES
 from woa_core.packs.africa.flow import FLOW
 from woa_core.packs.africa.game import VERBS, Game
@@ -40,6 +41,7 @@ PACK = Pack(
     summary=records.summary,
     figures=FIGURES,
     drawing=DRAWING,
+    features=features,
     score=lambda game: game.state.vp,
     score_by="turn",  # no rounds to speak of: a turn is the unit of time (issue 16's unfolding figures)
 )

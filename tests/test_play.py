@@ -153,3 +153,27 @@ def test_quit_saves_the_log_so_far_and_replay_opens_it_in_every_form(tmp_path: P
 def test_play_usage_errors(args: list[str], message: str, capsys) -> None:
     assert main(["play", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_africa_at_the_prompt(tmp_path: Path, monkeypatch, capsys) -> None:
+    """woa play --rules africa (issue 15): the text map, ? and a refused field and city, what a
+    reveal showed in words, each pass's standings, the final scoring; the log replays."""
+    out: list[str] = []
+    answers = itertools.chain(["?", "board", "walk h99_99", "start cairo"], itertools.repeat("1"))
+    source = read_rules("africa", ["turn.max_turns=40"])
+    session = play(Session(source, 2, 5, ["human", "random"]), read=lambda _: next(answers), write=out.append)
+    assert session.game.over and session.actions[0] == "p1 start tangier"
+    text = "\n".join(out)
+    assert "Africa · Setup: p1 chooses a city" in text and "░░░" in text and "    5. p1 start cape_town" in text
+    assert "refused: 'h99_99' is not a field of the board" in text and "refused: 'cairo' is not a start city" in text
+    assert "  reveal: p2 reveals " in text  # which face a bot's reveal showed
+    assert "End of round 1:" in text and "  standings: " in text and "  final ranking: " in text
+    assert "Game over (over 40 turns (capped: no bonus, A31)):" in text
+    answers = itertools.repeat("1")
+    monkeypatch.setattr("builtins.input", lambda _: next(answers))
+    log = tmp_path / "africa.jsonl"
+    args = ["play", "--rules", "africa", "--players", "3", "--bots", "random", "--set", "turn.max_turns=30"]
+    assert main([*args, "--pace", "0", "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    assert "over 30 turns" in capsys.readouterr().out

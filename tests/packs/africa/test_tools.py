@@ -54,3 +54,47 @@ def test_throughput_benchmark_has_an_africa_row(monkeypatch) -> None:
 
     row = throughput.measure_cpu("africa", "random", 4, 2)
     assert row["games"] == 2 and row["decisions_per_cpu_second"] > 0 and row["decisions_per_game"] > 100
+
+
+def test_tournament_on_africa(capsys) -> None:
+    """woa tournament --rules africa: every bot in every seat equally often, every game's win
+    counted once (a shared win 1/k to each winner, A28), the rules named in the manifest."""
+    args = ["tournament", "random", "mcts:iterations=20", "--rules", "africa", "--players", "2", "--games", "4"]
+    assert main([*args, "--workers", "1", "--quiet", "--json", *SHORT]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["manifest"]["rules"] == "africa" and report["manifest"]["seat_balanced"]
+    rates = report["win_rates"]
+    assert rates["random"]["seats"] == rates["mcts:iterations=20"]["seats"] == 4
+    assert abs(rates["random"]["wins"] + rates["mcts:iterations=20"]["wins"] - 4) < 1e-9
+    assert {r["bot"] for r in report["ratings"]} == {"random", "mcts:iterations=20"}
+
+
+def test_replay_of_an_africa_log_in_every_form(tmp_path: Path, capsys) -> None:
+    """woa replay LOG --json, --at N (the text map), --svg (the hex map at the end) and --html."""
+    logs = tmp_path / "logs"
+    args = ["simulate", "--rules", "africa", "--players", "3", "--games", "1", "--bots", "random", "--log-dir"]
+    assert main([*args, str(logs), "--workers", "1", "--seed", "3", *SHORT]) == 0
+    (log,) = logs.glob("*.jsonl")
+    capsys.readouterr()
+    assert main(["replay", str(log), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["turns"] == 60 and result["capped"] and result["ended"] == "max_turns"
+    assert len(result["ranking"]) == 3 and set(result["winners"]) <= set(result["ranking"])
+    assert main(["replay", str(log), "--at", "0"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("before the first action\nAfrica · Setup: p1 chooses a city")
+
+    def explorers(text: str) -> int:
+        return sum(line.count("@") for line in text.splitlines() if line[:1] == "h" and line[3] == "_")
+
+    assert explorers(text) == 0
+    assert main(["replay", str(log), "--at", "3"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("after action 3: p3 start ") and explorers(text) == 3
+    svg = tmp_path / "end.svg"
+    assert main(["replay", str(log), "--svg", str(svg)]) == 0
+    picture = svg.read_text(encoding="utf-8")
+    assert picture.count('class="explorer"') == 3 and "Game over: 60 turns, the turn cap" in picture
+    html = tmp_path / "game.html"
+    assert main(["replay", str(log), "--html", str(html)]) == 0
+    assert "60 turns" in html.read_text(encoding="utf-8")  # the manifest line says how long it lasted

@@ -1,8 +1,9 @@
 """Make the README's pictures: docs/board.svg (``woa board``), docs/board.png (the replay viewer
-near the end of round 3) and docs/report.png (a simulate report). Needs the 'test' and 'report' extras
-and Chromium.
+near the end of round 3), docs/report.png (a simulate report) and docs/africa.png (the replay viewer in a
+game of Africa). Needs the 'test' and 'report' extras and Chromium.
 
-    python docs/screenshots.py
+    python docs/screenshots.py            # every picture
+    python docs/screenshots.py africa     # docs/africa.png only
 """
 
 from __future__ import annotations
@@ -50,7 +51,25 @@ def make(work: Path) -> None:
         browser.close()
 
 
+def africa(work: Path) -> None:
+    """A random 4-player game of Africa in the replay viewer, at the end of a pass mid-game."""
+    logs, viewer = work / "africa-logs", work / "africa.html"
+    args = ["simulate", "--rules", "africa", "--players", "4", "--seed", "1", "--quiet", "--bots", "random"]
+    assert main([*args, "--games", "1", "--log-dir", str(logs)]) == 0
+    assert main(["replay", str(logs / "game-000000.jsonl"), "--html", str(viewer)]) == 0
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        page = browser.new_page(viewport={"width": 1500, "height": 900})
+        page.goto(viewer.as_uri())
+        page.evaluate("woaReplay.show(700)")
+        page.keyboard.press("ArrowDown")  # the next pass's end: its standings
+        page.screenshot(path=DOCS / "africa.png")
+        browser.close()
+
+
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as folder:
-        make(Path(folder))
+        if sys.argv[1:] != ["africa"]:
+            make(Path(folder))
+        africa(Path(folder))
     sys.exit(0)

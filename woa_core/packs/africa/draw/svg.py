@@ -357,7 +357,7 @@ def _head(rules: Rules, lay: Layout, s: State) -> str:
     shown = sum(1 for t in s.tile if t >= 0 and rules.face_kind[t] == MONUMENT)
     out.append(_text(x0 + 10, y + 44, f"{down} face-down tiles · {shown} of {rules.monuments} monuments up", "small"))
     out.append(_text(x0 + 10, y + 70, "supply", "small", font_weight="700"))
-    cx, step = x0 + 66, 16
+    cx, step = x0 + 72, 16
     for k in range(rules.supply_camps):
         look = 'fill="#a08358"' if k < s.supply else 'fill="none" stroke-dasharray="2 2"'
         out.append(

@@ -2,7 +2,8 @@
 
 ``woa board`` and ``woa replay --svg`` draw ``board``; the replay viewer draws the ``viewer``'s
 static board once and swaps the pieces of every position; ``woa play`` and ``woa replay --at``
-print ``text``; round ends and the final scoring are told in words by ``explain``.
+print ``text``; what an action did that its line does not say, round ends and the final scoring
+are told in words by ``explain``.
 
 >>> from woa_core.rules import load_rules
 >>> rules = load_rules("west-of-africa", 2)
@@ -73,8 +74,10 @@ class Drawing:
       other player counts use);
     - ``viewer(rules)``: the replay viewer's ``Viewer``;
     - ``text(game, seat)``: the game as text, as ``seat`` may see it (None: everything public);
-    - ``explain(rules, before, after)``: what happened between two positions that the actions
-      themselves do not say (a round end, the final scoring), or None;
+    - ``explain(rules, before, after)``: what happened between two positions one action apart
+      that the action itself does not say (a round end, the final scoring; Africa: the face a
+      reveal showed and what it scored), or None; the tools show it as a round end when the
+      state's ``round`` changed or the game ended, else with the action;
     - ``scores(state)``: each seat's score now, for the charts.
 
     For a game a person plays (``woa serve``; optional):

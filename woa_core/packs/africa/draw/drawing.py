@@ -16,7 +16,8 @@ from woa_core.kernel.drawing import Drawing, Viewer
 from woa_core.packs.africa.compiled import Rules
 from woa_core.packs.africa.draw.explain import explain_between
 from woa_core.packs.africa.draw.render import render
-from woa_core.packs.africa.draw.svg import board_layer, board_svg, board_title, layout, pieces_parts, svg_document
+from woa_core.packs.africa.draw.shapes import layout
+from woa_core.packs.africa.draw.svg import board_layer, board_svg, board_title, pieces_parts, svg_document
 from woa_core.packs.africa.state import State
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from woa_core.packs.africa.compiled import MONUMENT, Rules
 from woa_core.packs.africa.draw.look import label, name
-from woa_core.packs.africa.draw.svg import situation
+from woa_core.packs.africa.draw.panel import situation
 from woa_core.packs.africa.state import CAMP, DOWN, EMPTY, State
 
 BACK = "░░░"

@@ -157,3 +157,20 @@ def test_a_pack_without_pictures_plays_through_the_same_server(tmp_path: Path) -
         path = tmp_path / "race.jsonl"
         path.write_text(log, encoding="utf-8")
         assert main(["replay", str(path), "--rules", str(race)]) == 0
+
+
+def test_africa_in_the_browser_game(server: Server) -> None:
+    """Africa through woa serve (issue 15): the hex map as the board, the cities and fields an
+    action's next word may name are on it (``Drawing.places``), the last action's words named."""
+    key = _new(server, ruleset="africa", players=2, seats=["human", "random"])
+    state = server.request("GET", f"/api/games/{key}")[1]
+    assert state["places"] == ["data-field", "data-city"] and 'class="board africa"' in state["board"]
+    built = server.request("GET", f"/api/games/{key}?words=start")[1]["build"]
+    assert built["next"] == ["tangier", "alexandria", "dakar", "mombasa", "cape_town"]
+    assert all(f'data-city="{city}"' in state["board"] for city in built["next"])
+    status, state = server.request("POST", f"/api/games/{key}/play", {"at": 0, "action": "start dakar"})
+    assert status == 200 and state["last"]["words"] == ["dakar"]
+    status, state = server.request("POST", f"/api/games/{key}/bot", {"at": 1})
+    assert status == 200 and state["person"]
+    walk = server.request("GET", f"/api/games/{key}?words=walk")[1]["build"]["next"]
+    assert walk and all(f'data-field="{field}"' in state["board"] for field in walk)

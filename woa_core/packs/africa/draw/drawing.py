@@ -43,4 +43,9 @@ DRAWING = Drawing(
     text=render,
     explain=explain_between,
     scores=lambda state: list(state.vp),
+    places=("data-field", "data-city"),
+    seen=lambda game, seat: game.observation(seat).visible_state(),
 )
+"""Africa's pictures and words; a field's elements carry its id (``data-field``) and a start
+city's marker its key (``data-city``), the words the notation names them by, so ``woa serve``
+offers them as targets and marks the last action's."""

@@ -2,9 +2,10 @@
 
 ``--bots`` names a bot, looked up in this order: the kernel's bots, which play any pack
 (``random``, ``mcts``); the pack's own bots (``Pack.bots``: West of Africa has ``heuristic`` and
-``heuristic-v1``); an entry point in the ``woa.bots`` group; a class of your own as
-``module:Class``. Where the rules are not known yet (a command checks ``--bots`` before it reads
-them), a name is looked up in the bundled packs' bots. Parameters follow the
+``heuristic-v1``, Africa its own ``heuristic``); an entry point in the ``woa.bots`` group; a class
+of your own as ``module:Class``. Where the rules are not known yet (a command checks ``--bots``
+before it reads them), a name is looked up in the bundled packs' bots, the default game's first.
+Parameters follow the
 name after a colon: ``mcts:iterations=400,c=1.4``. A comma token with ``=`` and no ``:``
 continues the previous bot's parameters, so one value can hold several bots with parameters:
 
@@ -260,19 +261,23 @@ def _pack_bots(pack: Pack | None) -> PackBots:
 @cache
 def bundled_rule_packs() -> tuple[Pack, ...]:
     """The packs bundled with woa, loaded (``woa_core.rules.resolve.bundled_packs`` names them):
-    where a bot's name and parameters are looked up before the rules are known.
+    where a bot's name and parameters are looked up before the rules are known. The default
+    rules' pack comes first, so a name two packs share (``heuristic``) means the default game's
+    bot there; a game's own bots are found through its pack.
 
     >>> [pack.name for pack in bundled_rule_packs()]
-    ['africa', 'west_of_africa']
+    ['west_of_africa', 'africa']
     """
-    from woa_core.rules.resolve import bundled_packs
+    from woa_core.defaults import DEFAULT_RULES
+    from woa_core.rules.resolve import bundled_packs, pack_name
 
-    return tuple(load_pack(name) for name in bundled_packs())
+    first = pack_name({"ruleset": {"name": DEFAULT_RULES}})
+    return tuple(load_pack(name) for name in sorted(bundled_packs(), key=lambda name: name != first))
 
 
 def _named(bots: PackBots) -> dict[str, str]:
     """The bots a name may mean besides the kernel's: the pack's, or every bundled pack's (the
-    first pack by name that has it)."""
+    first of ``bundled_rule_packs`` that has it)."""
     if bots is not None:
         return dict(bots)
     named: dict[str, str] = {}

@@ -303,9 +303,14 @@ def reachable(game: Game, p: int) -> list[int]:
     """The fields ``p``'s explorer may walk to (A4, A7): each step to a neighbour that holds no
     face-down tile and no other explorer, up to the walking range; its own field first, then
     those one step away, then those two steps away (``Rules.ring2``), and so on."""
-    s, r = game.state, game.rules
-    tile, at, nbrs = s.tile, s.at, r.neighbours
-    here = at[p]
+    s = game.state
+    return walkable(game.rules, s.tile, s.at, s.at[p])
+
+
+def walkable(r: Rules, tile: list[int], at: list[int], here: int) -> list[int]:
+    """The fields an explorer on ``here`` may walk to (``reachable``), the explorers standing on
+    ``at`` (its own among them, on ``here``); a bot asks this of fields it might walk to."""
+    nbrs = r.neighbours
     if r.walk_range == 0:
         return [here]
     near = [g for g in nbrs[here] if tile[g] != DOWN and g not in at]

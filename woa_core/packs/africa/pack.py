@@ -11,6 +11,7 @@ from types import MappingProxyType
 
 import woa_core.packs.africa.records as records
 from woa_core.kernel.pack import Pack
+from woa_core.packs.africa.bots.search import SEARCH
 from woa_core.packs.africa.compile import compile_rules
 from woa_core.packs.africa.draw.drawing import DRAWING
 from woa_core.packs.africa.features import features
@@ -40,6 +41,8 @@ PACK = Pack(
     winners=lambda game: winners(game.state),
     summary=records.summary,
     figures=FIGURES,
+    bots=MappingProxyType({"heuristic": "woa_core.packs.africa.bots.heuristic:HeuristicBot"}),
+    search=SEARCH,
     drawing=DRAWING,
     features=features,
     score=lambda game: game.state.vp,

@@ -1,0 +1,191 @@
+"""Africa's bots (issue 15, part 4): the scripted ``heuristic`` beats random play clearly, plays
+only legal actions at every player count and in the simple variant, is reproducible from its seed,
+and weighs what the rulebook makes worth weighing (the end by the last monument, 7.; swaps,
+4.B1; research and mining, 4.B4-4.B5); ``mcts`` plays Africa through the pack's search hooks,
+reproducibly, without ever reading the face-down tiles (africa-rulings §4)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.packs.africa.position import CE, CNE, CNW, CSW, CW, C, Position
+from woa_core.bots import bot_factory, make_bots, seat_bots
+from woa_core.bots.mcts import MctsBot
+from woa_core.kernel.contract import new_game
+from woa_core.packs.africa.bots.heuristic import HeuristicBot, Look
+from woa_core.packs.africa.bots.search import SEARCH, candidates, evaluate
+from woa_core.packs.africa.game import RESEARCH, Game
+from woa_core.packs.africa.state import DOWN, EMPTY
+from woa_core.rules import load_rules
+from woa_core.rules.data import data_root
+from woa_core.sim.runner import play_game
+
+SIMPLE = data_root() / "rules" / "variants" / "africa-simple.yaml"
+
+
+def play(rules, seed: int, specs: list[str], check: bool = True) -> tuple[Game, list[tuple]]:
+    """A game of ``specs`` to its end; every action checked against the legal ones."""
+    game = new_game(rules, seed)
+    bots = make_bots(specs, seed, pack=rules.pack)
+    actions = []
+    while not game.over:
+        p = game.deciders()[0]
+        legal = game.legal_actions(p)
+        action = bots[p].choose(game.observation(p), legal)
+        if check:
+            assert action in legal, action
+        actions.append(action)
+        game.apply(action)
+    return game, actions
+
+
+def test_heuristic_is_africas_own_bot_for_the_pack() -> None:
+    rules = load_rules("africa", 4)
+    assert bot_factory("heuristic", rules.pack) is HeuristicBot
+    assert bot_factory("heuristic", load_rules("west-of-africa", 4).pack) is not HeuristicBot
+    assert seat_bots("heuristic,random", 2, rules.pack) == ("heuristic", "random")
+
+
+def test_heuristic_beats_random_clearly() -> None:
+    """One heuristic against three random bots, seats rotated: it wins nearly every game (a random
+    seat wins a quarter of games between equals)."""
+    rules = load_rules("africa", 4)
+    wins = 0.0
+    for index in range(8):
+        seat = index % 4
+        specs = ["random"] * 4
+        specs[seat] = "heuristic"
+        record = play_game(rules, 500 + index, specs, index)
+        if seat in record.winners:
+            wins += 1 / len(record.winners)
+    assert wins >= 7
+
+
+@pytest.mark.parametrize(("players", "rules"), [(2, "africa"), (3, "africa"), (5, "africa"), (3, str(SIMPLE))])
+def test_heuristic_plays_only_legal_actions(players: int, rules: str) -> None:
+    """Every decision of whole games (self-play and against random) at 2, 3 and 5 players and in
+    the simple variant; the games end by the bonus, never by the turn cap (A31)."""
+    compiled = load_rules(rules, players)
+    for seed in range(2):
+        game, _ = play(compiled, seed, ["heuristic"] * players)
+        assert game.state.ended == "bonus"
+        game, _ = play(compiled, seed + 10, ["heuristic", *["random"] * (players - 1)])
+        assert game.over
+
+
+def test_heuristic_is_reproducible_from_its_seed() -> None:
+    rules = load_rules("africa", 3)
+    first = play(rules, 4, ["heuristic"] * 3)[1]
+    assert play(rules, 4, ["heuristic"] * 3)[1] == first
+    assert play(rules, 5, ["heuristic"] * 3)[1] != first
+
+
+def test_heuristic_reveals_the_last_monument_only_when_it_wins() -> None:
+    """7.: the last monument ends the game at once. With the supply empty, a monument is worth
+    more than its bonus when the final scoring makes the revealer the winner, and less than
+    nothing when another player would win: so a reveal is worth less while behind."""
+    pos = Position(players=2)
+    s = pos.state
+    s.supply = 0
+    level = Look(pos.game.observation(0))
+    s.vp[1] = 6
+    behind = Look(pos.game.observation(0))
+    s.vp[1], s.vp[0] = 0, 6
+    ahead = Look(pos.game.observation(0))
+    assert behind.monument() < 0 < pos.rules.bonus_vp < ahead.monument()
+    assert level.monument() > pos.rules.bonus_vp  # level: the bonus makes it the winner
+    g = next(f for f in pos.rules.neighbours[s.at[0]] if s.tile[f] == DOWN)
+    assert behind.reveal(g) < ahead.reveal(g)
+
+
+def test_heuristic_swaps_for_the_bigger_gain() -> None:
+    """4.B1 (A13, T6-T7): a revealed statue is swapped for all of another player's tiles of one
+    good, for as many statues; it takes the swap that adds most to its goods score."""
+    pos = Position(players=2)
+    r = pos.rules
+    statue, kettle, clothing, mask = (r.goods_face[r.goods.index(g)] for g in ("statue", "kettle", "clothing", "mask"))
+    mine, theirs = pos.state.display
+    mine[statue], mine[clothing] = 1, 1  # the statue just revealed, and one clothing
+    theirs[clothing], theirs[mask] = 1, 3
+    pos.state.step, pos.state.pending = "swap", r.goods.index("statue")
+    bot = HeuristicBot(1, seat=0, players=2)
+    legal = pos.game.legal_actions(0)
+    assert (0, "swap", 1, r.goods.index("mask")) not in legal  # 3 masks for 1 statue: too few statues
+    assert bot.choose(pos.game.observation(0), legal) == (0, "swap", 1, r.goods.index("clothing"))  # 1 + 1 -> 3
+    mine[kettle], theirs[kettle] = 3, 1
+    legal = pos.game.legal_actions(0)
+    assert bot.choose(pos.game.observation(0), legal) == (0, "swap", 1, r.goods.index("kettle"))  # 3 -> 4: 5 -> 8
+
+
+def test_heuristic_researches_when_it_pays() -> None:
+    """4.B4: a camp scores the face-up animals, nomads and monuments around it. Early in the game
+    it keeps its camp for two points, and builds for five."""
+    pos = Position(players=2)
+    pos.empty(C).up("elephant", CE).up("nomad", CNE)
+    pos.state.at[0] = pos.f(C)
+    pos.state.step = "act"
+    bot = HeuristicBot(1, seat=0, players=2)
+    legal = [a for a in pos.game.legal_actions(0) if a[1] in ("camp", "skip")]
+    assert len(legal) == 3
+    assert bot.choose(pos.game.observation(0), legal)[1] == "skip"
+    pos.up("monument", CNW).up("lion", CW).up("zebra", CSW)
+    assert bot.choose(pos.game.observation(0), legal) == (0, "camp", RESEARCH)
+
+
+def test_mcts_plays_africa_reproducibly_through_the_pack_hooks() -> None:
+    rules = load_rules("africa", 2)
+    assert rules.pack.search is SEARCH
+    specs = ["mcts:iterations=4,horizon=0", "heuristic"]
+    game, actions = play(rules, 2, specs)
+    assert game.state.ended == "bonus"
+    assert play(rules, 2, specs)[1] == actions
+
+
+def test_mcts_never_reads_the_face_down_tiles() -> None:
+    """africa-rulings §4: two games that differ only in which unseen tile lies where give the same
+    view, so the search bot (same seed) makes the same choices in both."""
+    rules = load_rules("africa", 4)
+    game = new_game(rules, 3)
+    bots = make_bots(["heuristic"] * 4, 3, pack=rules.pack)
+    for _ in range(60):
+        p = game.deciders()[0]
+        game.apply(bots[p].choose(game.observation(p), game.legal_actions(p)))
+    while game.state.step != "turn":
+        p = game.deciders()[0]
+        game.apply(game.legal_actions(p)[0])
+    other = game.copy()
+    down = [f for f, t in enumerate(other.state.tile) if t == DOWN]
+    faces = [other.state.hidden[f] for f in down]
+    random.Random(1).shuffle(faces)
+    for f, face in zip(down, faces, strict=True):
+        other.state.hidden[f] = face
+    assert other.state.hidden != game.state.hidden and EMPTY not in faces
+    p = game.deciders()[0]
+    assert other.observation(p).to_json() == game.observation(p).to_json()
+    chosen = []
+    for g in (game, other):
+        bot = MctsBot(9, seat=p, players=4, iterations=24)
+        chosen.append(bot.choose(g.observation(p), g.legal_actions(p)))
+    assert chosen[0] == chosen[1]
+
+
+def test_search_hooks_prune_and_evaluate() -> None:
+    """The candidates are the heuristic's best few, plus the best relocation at a turn's start;
+    the evaluation of a finished game is its win share (A28), of a game under way the estimate."""
+    rules = load_rules("africa", 4)
+    game, _ = play(rules, 6, ["heuristic"] * 4)
+    winners = rules.pack.winners(game)
+    assert [evaluate(game, p) for p in range(4)] == [1 / len(winners) if p in winners else 0.0 for p in range(4)]
+    game = new_game(rules, 6)
+    bots = make_bots(["heuristic"] * 4, 6, pack=rules.pack)
+    while game.state.step != "turn" or game.state.turns < 8:
+        p = game.deciders()[0]
+        game.apply(bots[p].choose(game.observation(p), game.legal_actions(p)))
+    p = game.deciders()[0]
+    legal = game.legal_actions(p)
+    policy = HeuristicBot(0, seat=p, players=4)
+    out = candidates(game.observation(p), legal, 3, policy)
+    assert len(out) == 4 and set(out) <= set(legal)
+    assert [a[1] for a in out] == ["walk", "walk", "walk", "relocate"]

@@ -1,0 +1,420 @@
+"""Africa's heuristic bot: a careful beginner, and the rollout policy of the search bot.
+
+It is greedy on what an action earns now plus what it adds to the final scoring, weighed from its
+view alone (``woa_core.packs.africa.bots.estimate``):
+
+- a reveal is worth its expectation over the unseen tiles (africa-rulings §4): gold and gems
+  their symbols, an animal or a nomad what it scores where it lies or at the best empty field,
+  a trade good its step up the goods table or the best swap (what it gains, plus part of what it
+  takes from the other player), a monument a camp; once the general supply is empty a monument
+  ends the game (A24), which it wants only when the final scoring would make it the winner, so it
+  stops revealing while behind;
+- relocating an animal or a nomad is worth its points; a camp is worth its research points or
+  the change in the gold and gem majorities it mines, less what an unbuilt camp will still earn
+  (much early, nothing near the end: it researches and mines when that pays);
+- a walk is worth the best action from where it ends, plus a share of the best one a second
+  step could reach; when nothing worth doing is in reach it relocates to where the most is.
+
+Every number of the game comes from the rules; its own judgement is the weights below. A little
+seeded noise breaks ties, so the bot is reproducible from its seed.
+
+>>> from woa_core.packs.africa.game import Game
+>>> from woa_core.rules import load_rules
+>>> game = Game(load_rules("africa", 2), seed=1)
+>>> bot = HeuristicBot(3, seat=0, players=2)
+>>> bot.choose(game.observation(0), game.legal_actions(0)) in game.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from woa_core.kernel.actions import Action
+from woa_core.packs.africa.bots.estimate import (
+    Outlook,
+    final_scores,
+    gold_and_gems,
+    majority_outlook,
+    win_chance,
+)
+from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, MONUMENT, NOMAD, TILE_OFFSET, Rules
+from woa_core.packs.africa.game import MINE, RESEARCH, animal_targets, nomad_targets, walkable
+from woa_core.packs.africa.state import DOWN, EMPTY
+from woa_core.packs.africa.steps import ACT, CITY, PLACE, SWAP, TURN
+
+OTHERS = 0.5
+"""How much a VP of another seat's equity counts against its own (swaps, mining)."""
+SECOND_STEP = 0.5
+"""Share of the best action a second step could reach that a first walk counts."""
+END_STAKE = 30.0
+"""What winning is worth in VP when it weighs ending the game (A24) against playing on."""
+STUCK = 1.0
+"""Below this value of its best walk it considers relocating (4.A)."""
+RELOCATE = 0.6
+"""Share of the best action near a relocation target that relocating counts (the turn is lost
+and the others may take it first)."""
+OPEN = 0.05
+"""Worth of each face-down tile next to a walk's end (the next actions' choice)."""
+NOISE = 0.01
+"""Up to this much seeded noise on every value, to break ties."""
+
+
+class HeuristicBot:
+    """A careful beginner (see the module docstring); ``fast`` skips the second-step look-ahead
+    (the search bot's cheap rollout policy)."""
+
+    name = "heuristic"
+    kind = "scripted"
+
+    def __init__(
+        self,
+        seed: int,
+        seat: int = 0,
+        players: int = 2,
+        noise: float = NOISE,
+        end_stake: float = END_STAKE,
+        fast: bool = False,
+    ) -> None:
+        self._rng = random.Random(seed)
+        self._noise = noise
+        self.end_stake = end_stake
+        self._fast = fast
+
+    def reseed(self, seed: int) -> None:
+        """Restart its random choices from ``seed`` (search replays the same luck)."""
+        self._rng.seed(seed)
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        """The legal action of the highest value (see the module docstring)."""
+        if len(legal) == 1:
+            return legal[0]
+        step = view.step
+        if step == CITY:
+            return self._best(legal, lambda a: start_value(view, a[2]))
+        look = Look(view, self.end_stake)
+        if step == PLACE:
+            return self._best(legal, look.placement)
+        if step == SWAP:
+            return self._best(legal, look.swap)
+        if step == ACT:
+            return self._best(legal, look.action)
+        more = view.stage + 1 < view.rules.steps and not self._fast
+        walk = self._best([a for a in legal if a[1] == "walk"], lambda a: look.walk(a[2], more))
+        if step == TURN and look.walk(walk[2], more) < STUCK:
+            spots = [a for a in legal if a[1] == "relocate"]
+            if spots:
+                there = self._best(spots, lambda a: look.spot(a[2]))
+                if RELOCATE * look.spot(there[2]) > look.walk(walk[2], more) + STUCK:
+                    return there
+        return walk
+
+    def _best(self, legal: Sequence[Action], value: Any) -> Action:
+        noise, rand = self._noise, self._rng.random
+        best, top = legal[0], float("-inf")
+        for action in legal:
+            v = value(action) + rand() * noise
+            if v > top:
+                best, top = action, v
+        return best
+
+
+def start_value(view: Any, city: int) -> float:
+    """A start city's worth (2. Setup, A30): the fields within three steps, less those another
+    explorer is as near to (a seat's own corner to explore)."""
+    rules: Rules = view.rules
+    here = rules.cities[city]
+    mine = _within(rules, here, 3)
+    taken: set[int] = set()
+    for f in view.at:
+        if f != EMPTY:
+            taken |= _within(rules, f, 3)
+    return len(mine) - 1.5 * len(mine & taken)
+
+
+def _within(rules: Rules, f: int, steps: int) -> set[int]:
+    seen, edge = {f}, [f]
+    for _ in range(steps):
+        edge = [g for x in edge for g in rules.neighbours[x] if g not in seen]
+        seen.update(edge)
+    return seen
+
+
+class Look:
+    """One decision's view of the board, with what it has worked out so far (each reveal's
+    expectation, each move's best gain, each field's best action)."""
+
+    def __init__(self, view: Any, end_stake: float = END_STAKE) -> None:
+        rules: Rules = view.rules
+        self.rules = rules
+        self.me = me = view.player
+        self.tile: list[int] = view.tile
+        self.at: list[int] = view.at
+        self.display: list[list[int]] = view.display
+        self.camps: int = view.camps[me]
+        self.pending: int = view.pending
+        self.outlook = Outlook.of(rules, view, view.unseen)
+        self.view = view
+        self.end_stake = end_stake
+        self._reveal: dict[int, float] = {}
+        self._move: dict[int, float] = {}
+        self._act: dict[int, float] = {}
+        self._best_empties = -1
+        self._faces: list[tuple[int, float, int, float]] | None = None
+        self._monument: float | None = None
+        self._majority: tuple[list[int], list[int], list[float]] | None = None
+
+    # ------------------------------------------------------------- decisions
+
+    def action(self, a: Action) -> float:
+        """The value of one action at ``act``."""
+        verb = a[1]
+        if verb == "reveal":
+            return self.reveal(a[2])
+        if verb == "camp":
+            return self.camp(self.at[self.me], a[2])
+        if verb == "animal" or verb == "nomad":
+            return float(self.gain(a[2], a[3]))
+        return 0.0  # skip
+
+    def walk(self, f: int, more: bool) -> float:
+        """The value of walking to ``f``: its best action, a share of the best a further step
+        could reach (``more``), and a little for the face-down tiles around it."""
+        value = self.best_at(f)
+        if more:
+            value += SECOND_STEP * max(self.best_at(g) for g in self.reach(f))
+        tile = self.tile
+        return value + OPEN * sum(1 for g in self.rules.neighbours[f] if tile[g] == DOWN)
+
+    def spot(self, f: int) -> float:
+        """What relocating to ``f`` prepares: the best action a walk from there reaches."""
+        return max(self.best_at(g) for g in self.reach(f))
+
+    def placement(self, a: Action) -> float:
+        """The VP a revealed animal or nomad scores staying (``stay``) or placed (``place G``)."""
+        rules, tile, f = self.rules, self.tile, self.pending
+        face = tile[f]
+        g = f if a[1] == "stay" else a[2]
+        moved = g != f and g in rules.adjacent[f]
+        if rules.face_kind[face] == ANIMAL:
+            return rules.animal_itself + rules.around[g](tile).count(face) - moved
+        return rules.nomad_itself + rules.around[g](tile).count(EMPTY) + moved
+
+    def swap(self, a: Action) -> float:
+        """``keep`` (0) or ``swap P GOOD``: its change to the goods scores (A13)."""
+        if a[1] == "keep":
+            return 0.0
+        good = self.pending
+        held = self.display[self.me][self.rules.goods_face[good]]
+        return self._swap_value(good, held, a[2], a[3])
+
+    # ---------------------------------------------------------- the pieces
+
+    def reach(self, f: int) -> list[int]:
+        """Where a walk from ``f`` ends (its own explorer moved there)."""
+        at = self.at
+        if at[self.me] != f:
+            at = at[:]
+            at[self.me] = f
+        return walkable(self.rules, self.tile, at, f)
+
+    def best_at(self, f: int) -> float:
+        """The best action from ``f`` (skipping: 0)."""
+        found = self._act.get(f)
+        if found is not None:
+            return found
+        rules, tile = self.rules, self.tile
+        best = 0.0
+        for g in rules.neighbours[f]:
+            if tile[g] == DOWN:
+                best = max(best, self.reveal(g))
+        kind = rules.tile_kind
+        for g in rules.closed[f]:
+            if kind[tile[g] + TILE_OFFSET] in (ANIMAL, NOMAD):
+                best = max(best, self.move(g))
+        if tile[f] == EMPTY and self.camps > 0:
+            best = max(best, self.camp(f, RESEARCH), self.camp(f, MINE))
+        self._act[f] = best
+        return best
+
+    def reveal(self, g: int) -> float:
+        """The expected value of revealing the face-down tile on ``g``: each unseen face's value
+        there, weighed by its chance."""
+        found = self._reveal.get(g)
+        if found is not None:
+            return found
+        rules = self.rules
+        around = rules.around[g](self.tile)
+        total = 0.0
+        for face, weight, placed, base in self.faces():
+            if placed < 0:
+                total += weight * base
+            else:  # an animal or a nomad: where it lies, or at the best empty field (A14, A16)
+                here = around.count(face if placed == ANIMAL else EMPTY)
+                total += weight * ((rules.animal_itself if placed == ANIMAL else rules.nomad_itself) + max(here, base))
+        self._reveal[g] = total
+        return total
+
+    def faces(self) -> list[tuple[int, float, int, float]]:
+        """Each unseen face with its chance to lie under a face-down tile (africa-rulings §4), and
+        its value anywhere: for an animal or a nomad (``placed``: its kind, else -1) the count at
+        the best empty field, for the others their whole value."""
+        if self._faces is None:
+            rules = self.rules
+            kind, down = rules.face_kind, self.outlook.down or 1
+            alike = self.best_alike()
+            out: list[tuple[int, float, int, float]] = []
+            for face, n in enumerate(self.outlook.unseen):
+                if not n:
+                    continue
+                k = kind[face]
+                if k == ANIMAL:
+                    out.append((face, n / down, ANIMAL, alike.get(face, 0)))
+                elif k == NOMAD:
+                    out.append((face, n / down, NOMAD, self.best_empties()))
+                elif k == GOODS:
+                    out.append((face, n / down, -1, self.goods(face)))
+                elif k == MONUMENT:
+                    out.append((face, n / down, -1, self.monument()))
+                else:  # gold and gems: their symbols at once (A12)
+                    out.append((face, n / down, -1, rules.face_value[face]))
+            self._faces = out
+        return self._faces
+
+    def best_alike(self) -> dict[int, int]:
+        """For each species face up, the most animals of it around any empty field (where one
+        more could be placed, A14)."""
+        rules, tile = self.rules, self.tile
+        kind, nbrs, around = rules.tile_kind, rules.neighbours, rules.around
+        best: dict[int, int] = {}
+        for x, t in enumerate(tile):
+            if kind[t + TILE_OFFSET] == ANIMAL:
+                for g in nbrs[x]:
+                    if tile[g] == EMPTY:
+                        n = around[g](tile).count(t)
+                        if n > best.get(t, 0):
+                            best[t] = n
+        return best
+
+    def best_empties(self) -> int:
+        """The most empty fields around any empty field (a nomad's placement, A16)."""
+        if self._best_empties < 0:
+            rules, tile = self.rules, self.tile
+            self._best_empties = max(
+                (rules.around[g](tile).count(EMPTY) for g, t in enumerate(tile) if t == EMPTY), default=0
+            )
+        return self._best_empties
+
+    def goods(self, face: int) -> float:
+        """A revealed good: one more of it, or the best swap it allows (A13)."""
+        rules, display = self.rules, self.display
+        good = rules.face_sub[face]
+        held = display[self.me][face] + 1
+        table = rules.goods_vp
+        keep = float(table[held] - table[held - 1])
+        best = keep
+        for q in range(len(display)):
+            if q == self.me:
+                continue
+            for y in range(len(rules.goods)):
+                if y != good and 1 <= display[q][rules.goods_face[y]] <= held:
+                    best = max(best, keep + self._swap_value(good, held, q, y))
+        return best
+
+    def _swap_value(self, good: int, held: int, q: int, y: int) -> float:
+        """What swapping ``held`` tiles of ``good`` (the revealed one among them) for all of
+        ``q``'s ``y`` changes: its goods score, less ``OTHERS`` of the change to ``q``'s."""
+        rules, display = self.rules, self.display
+        table, fx, fy = rules.goods_vp, rules.goods_face[good], rules.goods_face[y]
+        mine, theirs = display[self.me], display[q]
+        k = theirs[fy]
+        gain = table[held - k] - table[held] + table[mine[fy] + k] - table[mine[fy]]
+        loss = table[theirs[fx] + k] - table[theirs[fx]] + table[0] - table[k]
+        return gain - OTHERS * loss
+
+    def monument(self) -> float:
+        """A monument: a camp from the supply; once the supply is empty, the bonus and the end
+        (A17, A24), weighed by whether the final scoring would make it a winner."""
+        if self._monument is None:
+            view, rules = self.view, self.rules
+            if view.supply > 0:
+                self._monument = self.outlook.camp
+            else:
+                final = final_scores(rules, view)
+                final[self.me] += rules.bonus_vp
+                best = max(final)
+                share = 1.0 / final.count(best) if final[self.me] == best else 0.0
+                now = self.majority()[2]
+                lead = now[self.me] - max(e for q, e in enumerate(now) if q != self.me)
+                self._monument = rules.bonus_vp + self.end_stake * (share - win_chance(lead))
+        return self._monument
+
+    def move(self, f: int) -> float:
+        """The best gain of relocating the animal or nomad on ``f`` (4.B2, 4.B3)."""
+        found = self._move.get(f)
+        if found is None:
+            rules, tile = self.rules, self.tile
+            targets = animal_targets if rules.tile_kind[tile[f] + TILE_OFFSET] == ANIMAL else nomad_targets
+            found = max((self.gain(f, g) for g in targets(rules, tile, f)[1]), default=0)
+            self._move[f] = found
+        return found
+
+    def gain(self, f: int, g: int) -> int:
+        """The VP of moving the animal or nomad on ``f`` to ``g`` (A15, A18, A19)."""
+        rules, tile = self.rules, self.tile
+        face, near = tile[f], g in rules.adjacent[f]
+        if rules.face_kind[face] == ANIMAL:
+            return rules.around[g](tile).count(face) - near - rules.around[f](tile).count(face)
+        return rules.around[g](tile).count(EMPTY) + near - rules.around[f](tile).count(EMPTY)
+
+    def majority(self) -> tuple[list[int], list[int], list[float]]:
+        """Gold and gems held by each seat, and each seat's equity now (``estimate.equities``)."""
+        if self._majority is None:
+            view, rules, outlook = self.view, self.rules, self.outlook
+            gold, gem = gold_and_gems(rules, self.display)
+            g = majority_outlook(rules, gold, outlook.gold_left)
+            m = majority_outlook(rules, gem, outlook.gem_left)
+            table = rules.goods_vp
+            equity = [
+                view.vp[p]
+                + sum(table[held[face]] for face in rules.goods_face)
+                + g[p]
+                + m[p]
+                + view.camps[p] * outlook.camp
+                for p, held in enumerate(self.display)
+            ]
+            self._majority = (gold, gem, equity)
+        return self._majority
+
+    def camp(self, f: int, purpose: int) -> float:
+        """A camp on ``f``: research points (A21), or the change in the majorities from the gold
+        and gems it takes (A22, for itself less ``OTHERS`` of the mean change to the others);
+        less what the camp would still earn unbuilt."""
+        rules, tile = self.rules, self.tile
+        around = [t for t in rules.around[f](tile) if t >= 0]
+        if purpose == RESEARCH:
+            return sum(1 for t in around if rules.research[t]) - self.outlook.camp
+        taken = [t for t in around if rules.mine[t]]
+        if not taken:
+            return -self.outlook.camp
+        gold, gem, _ = self.majority()
+        value, kind = rules.face_value, rules.face_kind
+        dg = sum(value[t] for t in taken if kind[t] == GOLD)
+        dm = sum(value[t] for t in taken if kind[t] == GEM)
+        change = [0.0] * len(gold)
+        for amount, more, left in ((gold, dg, self.outlook.gold_left), (gem, dm, self.outlook.gem_left)):
+            if more:
+                after = amount[:]
+                after[self.me] += more
+                before_eq = majority_outlook(rules, amount, left)
+                after_eq = majority_outlook(rules, after, left - more)
+                for p in range(len(change)):
+                    change[p] += after_eq[p] - before_eq[p]
+        mine = change[self.me]
+        others = (sum(change) - mine) / max(1, len(change) - 1)
+        return mine - OTHERS * others - self.outlook.camp
+
+
+__all__ = ["HeuristicBot", "start_value"]

@@ -9,7 +9,7 @@ returns None or a sentence saying what is wrong.
 []
 >>> game.state.display[0][0] += 1
 >>> tiles_conserved(game.rules, game.state, None)
-'the tiles on the board, face down and in the displays are not the mix: monument 12 of 11'
+'the tiles on the board, face down, in the displays and set aside are not the mix: monument 12 of 11'
 """
 
 from __future__ import annotations
@@ -17,15 +17,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from woa_core.packs.africa.compiled import Rules
-from woa_core.packs.africa.state import CAMP, DOWN, EMPTY, NOBODY, State
-from woa_core.packs.africa.steps import CITY
+from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, MONUMENT, NOMAD, TILE_OFFSET, Rules
+from woa_core.packs.africa.state import CAMP, DOWN, EMPTY, NOBODY, VP_SOURCES, State
+from woa_core.packs.africa.steps import CITY, OVER, PLACE, SWAP
 
 
 def tiles_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
     """Every tile of the mix is in exactly one place: face up on the board, face down (its face in
-    ``hidden``, and only there), or in a display; the fields without a face-down tile are the
-    start cities and those revealed, each once."""
+    ``hidden``, and only there), in a display, or set aside by a scenario's setup
+    (``State.aside``); the fields without a face-down tile are the start cities and those
+    revealed, each once."""
     opened = [*rules.cities, *s.revealed]
     if len(set(opened)) != len(opened) or set(opened) != {f for f, t in enumerate(s.tile) if t != DOWN}:
         return f"the fields revealed ({[rules.fields[f] for f in s.revealed]}) are not those face up or emptied"
@@ -42,21 +43,77 @@ def tiles_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
             if n < 0:
                 return f"a display holds {n} {rules.face_names[face]}"
             counts[face] += n
+    for face, n in enumerate(s.aside):
+        if n < 0:
+            return f"{n} {rules.face_names[face]} tiles are set aside"
+        counts[face] += n
     if counts != list(rules.mix_counts):
         pairs = enumerate(zip(counts, rules.mix_counts, strict=True))
         wrong = [f"{rules.face_names[i]} {n} of {m}" for i, (n, m) in pairs if n != m]
-        return f"the tiles on the board, face down and in the displays are not the mix: {', '.join(wrong)}"
+        return f"the tiles on the board, face down, in the displays and set aside are not the mix: {', '.join(wrong)}"
+    return None
+
+
+def tiles_where_they_may_be(rules: Rules, s: State, prev: State | None) -> str | None:
+    """A display holds trade goods, gold and gems only (4.B1, 4.B5), and no trade good lies face
+    up on the board (it goes into a display at once, A13, A21)."""
+    kind = rules.face_kind
+    for p, held in enumerate(s.display):
+        for face, n in enumerate(held):
+            if n and kind[face] not in (GOODS, GOLD, GEM):
+                return f"p{p + 1}'s display holds {n} {rules.face_names[face]}"
+    for f, t in enumerate(s.tile):
+        if t >= 0 and kind[t] == GOODS:
+            return f"the trade good {rules.face_names[t]} lies face up on {rules.fields[f]}"
+    return None
+
+
+def deal_fixed(rules: Rules, s: State, prev: State | None) -> str | None:
+    """The deal never changes: a face-down tile keeps its face until it is revealed, the fields
+    revealed only grow (in order), and the tiles set aside stay as they are (africa-rulings §4)."""
+    if prev is None:
+        return None
+    if s.revealed[: len(prev.revealed)] != prev.revealed:
+        return "a field revealed before is no longer among the revealed fields"
+    if s.aside != prev.aside:
+        return f"the tiles set aside changed from {prev.aside} to {s.aside}"
+    for f, (h, was) in enumerate(zip(s.hidden, prev.hidden, strict=True)):
+        if h != EMPTY and h != was:
+            return f"the face-down tile on {rules.fields[f]} changed from {was} to {h}"
+    return None
+
+
+def found_tiles_stay(rules: Rules, s: State, prev: State | None) -> str | None:
+    """Monuments, gold and gems stay where they were found: a monument for good (A17), gold and
+    gems until a camp beside them mines them (A22), which empties their field. Only animals and
+    nomads move (A14-A19)."""
+    if prev is None:
+        return None
+    kind = rules.face_kind
+    for f, (t, was) in enumerate(zip(s.tile, prev.tile, strict=True)):
+        if was < 0 or t == was or kind[was] in (ANIMAL, NOMAD) or (kind[was] != MONUMENT and t == EMPTY):
+            continue  # nothing found here, still there, free to move, or mined
+        return f"the {rules.face_names[was]} on {rules.fields[f]} left its field (it shows {t} now)"
     return None
 
 
 def vp_never_decrease(rules: Rules, s: State, prev: State | None) -> str | None:
-    """VP only grow (A29), and each seat's VP are the sum of its VP by source."""
+    """VP only grow (A29), and each seat's VP are the sum of its VP by source (``VP_SOURCES``, and
+    ``setup`` for the VP a scenario's setup gives)."""
     for p in range(s.players):
+        unknown = set(s.vp_from[p]) - _SOURCES
+        if unknown:
+            return f"p{p + 1} has VP from {sorted(unknown)}, which is no source of VP"
         if s.vp[p] != sum(s.vp_from[p].values()):
             return f"p{p + 1} has {s.vp[p]} VP but {sum(s.vp_from[p].values())} by source"
         if prev is not None and s.vp[p] < prev.vp[p]:
             return f"p{p + 1}'s VP fell from {prev.vp[p]} to {s.vp[p]}"
+        if prev is not None and any(v < prev.vp_from[p].get(k, 0) for k, v in s.vp_from[p].items()):
+            return f"p{p + 1}'s VP by source fell: {prev.vp_from[p]} to {s.vp_from[p]}"
     return None
+
+
+_SOURCES = frozenset({*VP_SOURCES, "setup"})
 
 
 def face_down_only_falls(rules: Rules, s: State, prev: State | None) -> str | None:
@@ -77,6 +134,13 @@ def camps_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
     start = rules.supply_camps + rules.player_camps * s.players
     if total != start or s.supply < 0 or min(s.camps) < 0:
         return f"{s.supply} camps in the supply, {s.camps} with the players and {built} built: not the {start} dealt"
+    if prev is None:
+        return None
+    if s.supply > prev.supply:
+        return f"the general supply grew from {prev.supply} to {s.supply} camps (nothing returns to it, A17)"
+    for f, (owner, was) in enumerate(zip(s.camp, prev.camp, strict=True)):
+        if was != NOBODY and owner != was:
+            return f"p{was + 1}'s camp on {rules.fields[f]} is gone (a camp stays until the end, A20)"
     return None
 
 
@@ -93,11 +157,49 @@ def explorers_apart(rules: Rules, s: State, prev: State | None) -> str | None:
     return None
 
 
+def turn_sound(rules: Rules, s: State, prev: State | None) -> str | None:
+    """The decision under way is one the rules offer: a revealed animal or nomad waits on its
+    field (``place``), a revealed good in its finder's display (``swap``), and a turn has no more
+    steps than option B's (A8, A33)."""
+    if s.step == PLACE and (s.pending < 0 or rules.tile_kind[s.tile[s.pending] + TILE_OFFSET] not in (ANIMAL, NOMAD)):
+        return f"a revealed animal or nomad is to be placed, but the pending field is {s.pending}"
+    if s.step == SWAP:
+        if not 0 <= s.pending < len(rules.goods):
+            return f"a revealed good is to be kept or swapped, but the pending good is {s.pending}"
+        if s.display[s.active()][rules.goods_face[s.pending]] < 1:
+            return f"p{s.active() + 1} may swap the {rules.goods[s.pending]} just revealed but holds none"
+    if s.step != OVER and not 0 <= s.stage < rules.steps:
+        return f"step {s.stage + 1} of a turn of {rules.steps}"
+    return None
+
+
+def the_end(rules: Rules, s: State, prev: State | None) -> str | None:
+    """The game is over exactly when the bonus has been taken (only from an empty general supply,
+    A17, A24) or the turn cap reached (A31); then the seats are ranked by VP, best first."""
+    over = s.step == OVER
+    if s.bonus != NOBODY and s.supply != 0:
+        return f"p{s.bonus + 1} took the bonus while the general supply still held {s.supply} camps"
+    if over != (s.bonus != NOBODY or s.turns >= rules.max_turns):
+        return f"the game is {'over' if over else 'not over'} after {s.turns} turns, the bonus taken by {s.bonus}"
+    if over != bool(s.ranking) or over != bool(s.ended):
+        return f"the game is {'over' if over else 'not over'}, but its ranking is {s.ranking} (ended: {s.ended!r})"
+    if over and (
+        sorted(s.ranking) != list(range(s.players)) or [s.vp[p] for p in s.ranking] != sorted(s.vp, reverse=True)
+    ):
+        return f"the ranking {s.ranking} is not the seats by VP {s.vp}"
+    return None
+
+
 INVARIANTS: dict[str, Callable[[Any, Any, Any], str | None]] = {
     "tiles_conserved": tiles_conserved,
+    "tiles_where_they_may_be": tiles_where_they_may_be,
+    "deal_fixed": deal_fixed,
+    "found_tiles_stay": found_tiles_stay,
     "vp_never_decrease": vp_never_decrease,
     "face_down_only_falls": face_down_only_falls,
     "camps_conserved": camps_conserved,
     "explorers_apart": explorers_apart,
+    "turn_sound": turn_sound,
+    "the_end": the_end,
 }
 """Africa's invariants, by name."""

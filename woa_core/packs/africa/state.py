@@ -13,7 +13,11 @@ The board, by field:
 - ``camp[f]``: the seat whose camp stands on ``f`` (where ``tile[f]`` is ``CAMP``), or ``NOBODY``;
 - ``revealed``: the fields whose face-down tile has been revealed, in the order of the reveals
   (public; with the start cities, exactly the fields without a face-down tile: code that sets up
-  a position by hand keeps it so, and the invariant ``tiles_conserved`` checks it).
+  a position by hand keeps it so, and the invariant ``tiles_conserved`` checks it);
+- ``aside[face]``: tiles out of play (public). A game never puts any there (the list stays
+  empty); only a scenario's setup does, with the tiles its position took off the board without
+  saying whose display holds them (``woa_core.packs.africa.scenario``), so that every tile of the
+  mix is still in exactly one place.
 
 A field is *empty* when ``tile[f]`` is ``EMPTY``: no tile and no camp (A3); explorers make no
 difference.
@@ -66,6 +70,7 @@ class State:
     hidden: list[int] = field(default_factory=list)
     camp: list[int] = field(default_factory=list)
     revealed: list[int] = field(default_factory=list)  # fields whose face-down tile was revealed, in order
+    aside: list[int] = field(default_factory=list)  # [face] tiles out of play: only a scenario's setup puts any
     # the seats
     at: list[int] = field(default_factory=list)  # [seat] its explorer's field, EMPTY before it chose a city
     vp: list[int] = field(default_factory=list)
@@ -118,6 +123,7 @@ class State:
         new.hidden = self.hidden[:]
         new.camp = self.camp[:]
         new.revealed = self.revealed[:]
+        new.aside = self.aside[:]
         new.at = self.at[:]
         new.vp = self.vp[:]
         new.vp_from = [d.copy() for d in self.vp_from]

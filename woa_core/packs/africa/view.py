@@ -75,8 +75,10 @@ class View:
 
 def unseen(rules: Rules, state: State) -> list[int]:
     """The face-down tiles by face, from what is public: the mix less every tile face up on the
-    board or in a display."""
+    board, in a display or set aside (``State.aside``)."""
     counts = list(rules.mix_counts)
+    for face, n in enumerate(state.aside):
+        counts[face] -= n
     for t in state.tile:
         if t >= 0:
             counts[t] -= 1

@@ -38,7 +38,7 @@ from woa_core.rules.overrides import parse_override
 from woa_core.rules.source import Located, Pos, YamlProblem, display_path, load_yaml
 from woa_core.rules.validate import explain_schema_error
 
-KERNEL_EXPECT = ("decider", "winner", "ranking", "over", "legal")
+KERNEL_EXPECT = ("decider", "winner", "ranking", "over", "legal", "legal_count")
 """The ``expect`` keys of every game (``legal_includes`` and ``legal_excludes`` too); the rest
 are its pack's (``Pack.scenario``)."""
 
@@ -242,6 +242,8 @@ def observed(game: Game, key: str) -> Any:
         return game.over
     if key == "legal":
         return sorted(format_action(game.rules, a) for a in game.legal_actions())
+    if key == "legal_count":
+        return len(game.legal_actions())
     hooks = game.rules.pack.scenario
     try:
         if hooks is None:

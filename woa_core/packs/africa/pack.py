@@ -20,6 +20,7 @@ from woa_core.packs.africa.flow import FLOW
 from woa_core.packs.africa.game import VERBS, Game
 from woa_core.packs.africa.invariants import INVARIANTS
 from woa_core.packs.africa.notation import ARG_KINDS
+from woa_core.packs.africa.scenario import SCENARIO
 from woa_core.packs.africa.scoring import winners
 from woa_core.packs.africa.validate import check
 from woa_core.rules.bundled import data_root
@@ -38,6 +39,7 @@ PACK = Pack(
     result=records.result,
     where=records.where,
     invariants=MappingProxyType(INVARIANTS),
+    scenario=SCENARIO,
     winners=lambda game: winners(game.state),
     summary=records.summary,
     figures=FIGURES,

@@ -296,7 +296,7 @@ class Corpus:
         shipped = sorted((data_root() / "rules" / "variants").glob("*.yaml"))
         self.variant_files = {p.name: p.read_text(encoding="utf-8") for p in shipped}  # some extend others
         self.variants = list(self.variant_files.values())
-        self.scenarios = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))]
+        self.scenarios = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests" / "scenarios").rglob("*.yaml"))]
         self.rules_data = {s: yaml.safe_load(t) for s, t in self.rule_files.items()}
         self.logs: list[str] = self._make_logs() if logs else []
 

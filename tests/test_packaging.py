@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.mark.parametrize(
     "path",
-    sorted((ROOT / "rules").rglob("*.yaml")) + sorted((ROOT / "tests" / "scenarios").glob("*.yaml")),
+    sorted((ROOT / "rules").rglob("*.yaml")) + sorted((ROOT / "tests" / "scenarios").rglob("*.yaml")),
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_yaml_file_names_its_schema(path: Path) -> None:

@@ -57,15 +57,19 @@ def tiles_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
 def tiles_where_they_may_be(rules: Rules, s: State, prev: State | None) -> str | None:
     """A display holds trade goods, gold and gems only (4.B1, 4.B5), and no trade good lies face
     up on the board (it goes into a display at once, A13, A21)."""
-    kind = rules.face_kind
+    kept = rules.memo(_NOT_HELD, lambda: tuple(f for f, k in enumerate(rules.face_kind) if k not in (GOODS, GOLD, GEM)))
     for p, held in enumerate(s.display):
-        for face, n in enumerate(held):
-            if n and kind[face] not in (GOODS, GOLD, GEM):
-                return f"p{p + 1}'s display holds {n} {rules.face_names[face]}"
-    for f, t in enumerate(s.tile):
-        if t >= 0 and kind[t] == GOODS:
-            return f"the trade good {rules.face_names[t]} lies face up on {rules.fields[f]}"
+        if any(map(held.__getitem__, kept)):
+            face = next(f for f in kept if held[f])
+            return f"p{p + 1}'s display holds {held[face]} {rules.face_names[face]}"
+    if any(map(s.tile.count, rules.goods_face)):
+        face = next(g for g in rules.goods_face if g in s.tile)
+        return f"the trade good {rules.face_names[face]} lies face up on {rules.fields[s.tile.index(face)]}"
     return None
+
+
+_NOT_HELD = "africa.faces_not_held"
+"""The key (``Rules.memo``) of the faces no display may hold: monuments, animals, nomads."""
 
 
 def deal_fixed(rules: Rules, s: State, prev: State | None) -> str | None:
@@ -77,9 +81,10 @@ def deal_fixed(rules: Rules, s: State, prev: State | None) -> str | None:
         return "a field revealed before is no longer among the revealed fields"
     if s.aside != prev.aside:
         return f"the tiles set aside changed from {prev.aside} to {s.aside}"
-    for f, (h, was) in enumerate(zip(s.hidden, prev.hidden, strict=True)):
-        if h != EMPTY and h != was:
-            return f"the face-down tile on {rules.fields[f]} changed from {was} to {h}"
+    if s.hidden != prev.hidden:  # a reveal: only its field may change, to no face
+        for f, (h, was) in enumerate(zip(s.hidden, prev.hidden, strict=True)):
+            if h != EMPTY and h != was:
+                return f"the face-down tile on {rules.fields[f]} changed from {was} to {h}"
     return None
 
 
@@ -87,7 +92,7 @@ def found_tiles_stay(rules: Rules, s: State, prev: State | None) -> str | None:
     """Monuments, gold and gems stay where they were found: a monument for good (A17), gold and
     gems until a camp beside them mines them (A22), which empties their field. Only animals and
     nomads move (A14-A19)."""
-    if prev is None:
+    if prev is None or s.tile == prev.tile:
         return None
     kind = rules.face_kind
     for f, (t, was) in enumerate(zip(s.tile, prev.tile, strict=True)):
@@ -101,15 +106,17 @@ def vp_never_decrease(rules: Rules, s: State, prev: State | None) -> str | None:
     """VP only grow (A29), and each seat's VP are the sum of its VP by source (``VP_SOURCES``, and
     ``setup`` for the VP a scenario's setup gives)."""
     for p in range(s.players):
-        unknown = set(s.vp_from[p]) - _SOURCES
-        if unknown:
-            return f"p{p + 1} has VP from {sorted(unknown)}, which is no source of VP"
-        if s.vp[p] != sum(s.vp_from[p].values()):
-            return f"p{p + 1} has {s.vp[p]} VP but {sum(s.vp_from[p].values())} by source"
-        if prev is not None and s.vp[p] < prev.vp[p]:
+        by_source = s.vp_from[p]
+        if not _SOURCES.issuperset(by_source):
+            return f"p{p + 1} has VP from {sorted(set(by_source) - _SOURCES)}, which is no source of VP"
+        if s.vp[p] != sum(by_source.values()):
+            return f"p{p + 1} has {s.vp[p]} VP but {sum(by_source.values())} by source"
+        if prev is None or by_source == prev.vp_from[p]:
+            continue
+        if s.vp[p] < prev.vp[p]:
             return f"p{p + 1}'s VP fell from {prev.vp[p]} to {s.vp[p]}"
-        if prev is not None and any(v < prev.vp_from[p].get(k, 0) for k, v in s.vp_from[p].items()):
-            return f"p{p + 1}'s VP by source fell: {prev.vp_from[p]} to {s.vp_from[p]}"
+        if any(v < prev.vp_from[p].get(k, 0) for k, v in by_source.items()):
+            return f"p{p + 1}'s VP by source fell: {prev.vp_from[p]} to {by_source}"
     return None
 
 
@@ -124,11 +131,11 @@ def face_down_only_falls(rules: Rules, s: State, prev: State | None) -> str | No
 
 
 def camps_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
-    """Every camp is in the general supply, a player's supply or built, and a built camp stands
-    alone on its field (A2, A17, A20)."""
-    for f, (t, owner) in enumerate(zip(s.tile, s.camp, strict=True)):
-        if (t == CAMP) != (owner != NOBODY):
-            return f"{rules.fields[f]} shows {'a camp' if t == CAMP else 'no camp'} owned by {owner}"
+    """Every camp is in the general supply, a player's supply or built, a built camp stands alone
+    on its field and stays there, and nothing returns to the general supply (A2, A17, A20)."""
+    if list(map(CAMP.__eq__, s.tile)) != list(map(NOBODY.__ne__, s.camp)):
+        f = next(f for f, (t, o) in enumerate(zip(s.tile, s.camp, strict=True)) if (t == CAMP) != (o != NOBODY))
+        return f"{rules.fields[f]} shows {'a camp' if s.tile[f] == CAMP else 'no camp'} owned by {s.camp[f]}"
     built = s.tile.count(CAMP)
     total = s.supply + sum(s.camps) + built
     start = rules.supply_camps + rules.player_camps * s.players
@@ -138,9 +145,10 @@ def camps_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
         return None
     if s.supply > prev.supply:
         return f"the general supply grew from {prev.supply} to {s.supply} camps (nothing returns to it, A17)"
-    for f, (owner, was) in enumerate(zip(s.camp, prev.camp, strict=True)):
-        if was != NOBODY and owner != was:
-            return f"p{was + 1}'s camp on {rules.fields[f]} is gone (a camp stays until the end, A20)"
+    if s.camp != prev.camp:
+        for f, (owner, was) in enumerate(zip(s.camp, prev.camp, strict=True)):
+            if was != NOBODY and owner != was:
+                return f"p{was + 1}'s camp on {rules.fields[f]} is gone (a camp stays until the end, A20)"
     return None
 
 

@@ -48,6 +48,7 @@ def _run(tmp_path: Path, setup: str, players: int = 2) -> str:
         ("  fields: {h02_07: camp p7}\n", ":4:", "'p7' is not a player"),
         ("  displays: {p1: {elephant: 1}}\n", ":4:", "a display holds trade goods, gold and gems, not elephant"),
         ("  displays:\n    p1: {mask: 6}\n", ":5:", "the setup names 6 mask tiles; the game has 5"),
+        ("  displays: {p2: {statue: 100000000000000000000}}\n", ":4:", "the game has 5 (tiles.yaml)"),
         (
             "  fields: {h01_02: elephant, h01_03: elephant, h01_04: elephant, h01_05: elephant, h01_06: elephant,"
             " h01_07: elephant, h01_08: elephant, h01_09: elephant, h01_10: down elephant}\n",

@@ -19,7 +19,9 @@ fields left face down keep the tile the seed dealt them where the rest of the mi
 and take others where it does not; the tiles then left over lie off the board
 (``State.aside``, public), as the tiles a game would have taken into some display. A position
 whose displays hold more tiles than the fields it empties, or whose camps are not the camps
-dealt (``camps``, ``supply`` and the camps on fields), is refused, saying by how many.
+dealt (``camps``, ``supply`` and the camps on fields), is refused, saying by how many. So a setup
+is bounded as rule files are: every count it sets is bounded by the mix or the camps of the
+rules, and every listing of legal actions by the board's fields.
 
 >>> from woa_core.kernel.contract import new_game
 >>> from woa_core.rules import load_rules

@@ -265,9 +265,12 @@ def animal_targets(rules: Rules, tile: list[int], f: int) -> tuple[int, list[int
     face = tile[f]
     nbrs, around, adjacent = rules.neighbours, rules.around, rules.adjacent[f]
     before = around[f](tile).count(face)
+    alike = tile.count(face)
+    if alike - 1 <= before:  # the others of its species cannot give any field more
+        return before, []
     found: set[int] = set()
     x = -1
-    for _ in range(tile.count(face)):
+    for _ in range(alike):
         x = tile.index(face, x + 1)  # each field showing the species, found in C
         if x == f:
             continue

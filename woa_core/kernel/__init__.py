@@ -3,6 +3,8 @@
 - ``pack``: what a rule pack declares, and how a ruleset's pack is found;
 - ``compiled``: what every pack's compiled rules have in common;
 - ``actions``: typed actions and how a pack declares its verbs;
+- ``legality``: a verb's limits, declared once, from which its legal actions are listed and an
+  action is checked;
 - ``registry``: named primitives the rules files choose by name;
 - ``loop``: the one game loop (deciders, legal actions, choose, apply) with observers;
 - ``notation``: the one action notation, from the verbs' argument kinds;

@@ -1,10 +1,11 @@
 """How an action is declared: its verbs, their argument kinds and its hooks, in one place.
 
 Everything that knows an action's vocabulary reads it from these declarations: the engine's
-``apply`` (which handler, how many arguments), ``legal_actions`` (the ``steps`` hook), the
-notation's parsers and formatter (the argument kinds), the coverage report (the actions and
-verbs) and a test that holds the schema's enums to them. A new action is one module in
-``woa_core/packs/west_of_africa/actions/`` with one ``ActionDecl`` and its entry in that package's list.
+``apply`` (which handler, how many arguments), ``legal_actions`` and the check of a step (each
+verb's ``legality``, ``woa_core.kernel.legality``), the notation's parsers and formatter (the
+argument kinds), the coverage report (the actions and verbs) and a test that holds the schema's
+enums to them. A new action is one module in ``woa_core/packs/west_of_africa/actions/`` with one
+``ActionDecl`` and its entry in that package's list.
 
 >>> a = Action(0, "sell", 3, 1)
 >>> a == (0, "sell", 3, 1), a.player, a.verb, a.args
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 
 class Action(tuple[Any, ...]):
@@ -96,6 +97,17 @@ class ArgKind:
     values: Callable[[Any], Sequence[Any]] | None = None
 
 
+class VerbLegality(Protocol):
+    """What the kernel asks of a verb's legality (``woa_core.kernel.legality.Legality`` is one):
+    its ``listing(game, player, verb, fresh=False)`` and ``refusal(game, player, args)``."""
+
+    listing: Callable[..., list[Action]]
+
+    def refusal(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
+        """Why ``player`` may not play the verb with ``args`` now, or None."""
+        ...
+
+
 Handler = Callable[..., None]
 """Plays a verb: ``handler(game, player, *args)``; refuses with ``IllegalAction``, changing nothing."""
 
@@ -109,8 +121,12 @@ the one definition (Africa's verbs)."""
 
 @dataclass(frozen=True, slots=True)
 class Verb:
-    """One verb of the notation: its argument kinds, what plays it and how it reads; optionally
-    its legality (``legal``: see ``Legal``), from which a game lists and checks it.
+    """One verb of the notation: its argument kinds, what plays it and how it reads, and its
+    legality declared once, in one of two forms from which a game both lists and checks it:
+    ``legal`` (see ``Legal``: the verb's legal actions as a list; an action is legal exactly
+    when listed, refused with the game's own sentence: Africa's verbs), or ``legality``
+    (``woa_core.kernel.legality``: what its arguments must meet, entry by entry, each with its
+    refusal sentence: West of Africa's verbs, whose refusals say which limit an action breaks).
 
     >>> skip = Verb("skip", (), lambda game, p: None, "", "no action", legal=lambda game, p: [Action(p, "skip")])
     >>> (0, "skip") in skip.legal(None, 0), skip.arity
@@ -124,6 +140,7 @@ class Verb:
     summary: str  # one line for people: "Sell Goods: one good"
     step: bool = True  # a step of its action: played at ``main`` it also starts the action (R22)
     legal: Legal | None = None  # its legal actions now (issue 15: Africa declares every verb's)
+    legality: VerbLegality | None = None  # its limits with their sentences (West of Africa's verbs)
 
     @property
     def arity(self) -> int:
@@ -139,6 +156,7 @@ class ActionDecl:
     verbs (select, place, done, end), which no card names. Hooks take the game (and the player):
 
     - ``steps(game, p, fresh)``: every step ``p`` may take now (``fresh``: not started yet);
+      when None, its step verbs' listings one after the other (``legality.steps_of``);
     - ``start_points(game)``: the action points or range it starts with;
     - ``done_problem(game, p)``: why the action cannot be finished now, or None;
     - ``on_done(game, p)``: what follows the finished action: the next step's name.

@@ -96,6 +96,8 @@ def compile_rules(
                 moorings=raw["moorings"],
                 spaces=tuple(range(first, len(spaces))),
                 neighbors=tuple(sorted(island_ix[n] for n in graph.neighbors(island_id))),
+                fields=tuple((s, spaces[s].group) for s in range(first, len(spaces)) if spaces[s].good >= 0),
+                sites=tuple((s, spaces[s].group) for s in range(first, len(spaces)) if spaces[s].cost >= 0),
             )
         )
 

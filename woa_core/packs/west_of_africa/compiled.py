@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class Island:
     """An island: ``neighbors`` are island indices joined by a sea link, ``spaces`` global
-    space indices in board order."""
+    space indices in board order; ``fields`` and ``sites`` its fields and settlement spaces in
+    board order, each as ``(space, group)`` (what ``GameCore.free_groups`` walks)."""
 
     id: str
     name: str
@@ -31,6 +32,8 @@ class Island:
     moorings: int
     spaces: tuple[int, ...]
     neighbors: tuple[int, ...]
+    fields: tuple[tuple[int, int], ...] = ()
+    sites: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,7 @@
-"""The machinery every action uses: the game's state queries, names for messages, gold, and how
-one step of an action is checked and played.
+"""The machinery every action uses: the game's state queries, names for messages, gold, how
+one step of an action is checked against its verb's legality and played, and the legality
+entries the actions share (``an_island``, ``islands_acting``, ...) and of starting an action
+(``START``).
 
 ``GameCore`` is written against action *declarations* (``GameCore.actions``), not against the
 action modules, so those modules can use it without importing the game that lists them: the
@@ -15,11 +17,12 @@ import graph stays a tree (``woa_core.packs.west_of_africa.game.Game`` binds the
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import ActionDecl, Verb
 from woa_core.kernel.flow import Flow
+from woa_core.kernel.legality import Among, Legality, Limit, Part, Valid
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.selection import card_sum
 from woa_core.packs.west_of_africa.state import NOBODY, GameState, new_state
@@ -81,26 +84,20 @@ class GameCore:
             counts[self.rules.card_id(card)] += 1
         return tuple(counts)
 
-    def island_selected(self, player: int, island: int) -> bool:
-        """Whether ``player`` selected the card of ``island`` this round."""
-        sel = self.state.selection[player]
-        card = self.rules.island_card[island]
-        return sel is not None and card != NOBODY and sel[card] > 0
-
     def card_sum(self, player: int) -> int:
         """The sum of the player's selected card values (the minus card lowers it, 5.I)."""
         return card_sum(self.rules, self.state.selection[player])
 
     def free_groups(self, island: int, cultivate: bool) -> list[int]:
-        """The groups of interchangeable spaces on ``island`` with a free space (R15, R20)."""
-        r, s = self.rules, self.state
+        """The groups of interchangeable spaces on ``island`` with a free space (R15, R20), in
+        the board order of their first free space."""
+        s = self.state
+        crop, settlement = s.crop, s.settlement
+        info = self.rules.islands[island]
         out: list[int] = []
-        for space in r.islands[island].spaces:
-            info = r.spaces[space]
-            if (info.good if cultivate else info.cost) < 0 or info.group in out:
-                continue
-            if s.crop[space] == NOBODY and s.settlement[space] == NOBODY:
-                out.append(info.group)
+        for space, group in info.fields if cultivate else info.sites:
+            if crop[space] == NOBODY and settlement[space] == NOBODY and group not in out:
+                out.append(group)
         return out
 
     def free_space(self, group: int) -> int:
@@ -111,15 +108,15 @@ class GameCore:
                 return space
         return NOBODY
 
-    def is_group(self, group: object) -> bool:
+    def is_group(self, group: object) -> TypeGuard[int]:
         """Whether ``group`` names a group of interchangeable spaces (its first space)."""
         spaces = self.rules.spaces
         return isinstance(group, int) and 0 <= group < len(spaces) and spaces[group].group == group
 
     def free_moorings(self, island: int, ignore: int = NOBODY) -> int:
         """Usable moorings of ``island`` not taken by a ship (other than ``ignore``'s)."""
-        s = self.state
-        taken = sum(1 for q in range(s.players) if s.ship[q] == island and q != ignore)
+        ship = self.state.ship
+        taken = ship.count(island) - (ignore != NOBODY and ship[ignore] == island)
         return self.rules.islands[island].moorings - taken
 
     # ------------------------------------------------------- names for messages
@@ -143,27 +140,37 @@ class GameCore:
         card = self.rules.action_card.get(action)
         return self.rules.cards[card].name if card is not None else action
 
+    def is_island(self, i: object) -> TypeGuard[int]:
+        """Whether ``i`` names an island."""
+        return isinstance(i, int) and 0 <= i < len(self.rules.islands)
+
+    def is_good(self, g: object) -> TypeGuard[int]:
+        """Whether ``g`` names a good."""
+        return isinstance(g, int) and 0 <= g < len(self.rules.goods)
+
     def island_name(self, i: object) -> str:
         """An island's display name; ``IllegalAction`` if ``i`` is no island."""
-        if not isinstance(i, int) or not 0 <= i < len(self.rules.islands):
+        if not self.is_island(i):
             raise IllegalAction(f"there is no island {i!r}")
         return self.rules.islands[i].name
 
     def good_name(self, g: object) -> str:
         """A good's display name; ``IllegalAction`` if ``g`` is no good."""
-        if not isinstance(g, int) or not 0 <= g < len(self.rules.goods):
+        if not self.is_good(g):
             raise IllegalAction(f"there is no good {g!r}")
         return self.rules.good_names[g]
 
-    def acts_on(self, p: int, island: int, action: str) -> bool:
-        """Whether ``action`` of ``p`` may act on ``island``: its card was selected, or the
-        rules do not restrict the action to selected islands (``turn.island_actions``, R12)."""
-        return action not in self.rules.island_actions or self.island_selected(p, island)
-
-    def island_card_problem(self, p: int, island: int, action: str) -> str | None:
-        """Why ``action`` of ``p`` may not act on ``island`` (its card not selected, R12)."""
-        name = self.island_name(island)
-        return None if self.acts_on(p, island, action) else f"you did not select the {name} card"
+    def acting_islands(self, p: int, action: str) -> list[int]:
+        """The islands ``action`` of ``p`` may act on: those whose card ``p`` selected this
+        round, or every island if the rules do not restrict ``action`` to selected islands
+        (``turn.island_actions``, R12)."""
+        r = self.rules
+        if action not in r.island_actions:
+            return list(range(len(r.islands)))
+        sel = self.state.selection[p]
+        if sel is None:
+            return []
+        return [i for i, card in enumerate(r.island_card) if card != NOBODY and sel[card] > 0]
 
     # -- gold (R9, R10)
 
@@ -179,32 +186,31 @@ class GameCore:
     # -------------------------------------------- starting and playing steps (R12, R22)
 
     def start_problem(self, p: int, action: str) -> str | None:
-        """Why ``p`` cannot start ``action`` now (None if it can). On the hot path: the
-        common, legal case builds no strings."""
-        s, r = self.state, self.rules
-        card = r.action_card.get(action)
-        if card is None:
-            return f"these rules have no {action} card"
-        sel = s.selection[p]
-        if sel is None or not sel[card]:
-            return f"you did not select {self.action_name(action)}"
-        if action in s.used:
-            return f"you already used {self.action_name(action)} this turn"
-        if s.round == 1 and action in r.first_round_forbidden:
-            return f"{self.action_name(action)} is not allowed in round 1"
-        if action in r.island_actions and not any(sel[c] for c in r.island_cards):
-            return f"{self.action_name(action)} needs an island card"
-        return None
+        """Why ``p`` cannot start ``action`` now (None if it can: ``START``)."""
+        return START.refusal(self, p, (action,))
 
-    def run_step(self, p: int, verb: str, check: Callable[[], str | None], do: Callable[[], None]) -> None:
-        """Play one step of an action: start the action if at ``main``, ``check``, then ``do``.
+    def startable(self, p: int) -> list[str]:
+        """The actions ``p`` may start now, in the order they are declared (``START``)."""
+        return START.allowed(self, p)
 
-        If ``check`` refuses, an action started here is unstarted again, so nothing changes."""
+    def card_actions(self) -> list[str]:
+        """The declared actions that have a card in these rules, in the order they are declared."""
+        derived = self.rules.derived
+        found = derived.get("card_actions")
+        if found is None:
+            found = derived["card_actions"] = [a for a in self.actions if a in self.rules.action_card]
+        return found  # type: ignore[no-any-return]
+
+    def run_step(self, p: int, verb: str, args: tuple[Any, ...], do: Callable[[], None]) -> None:
+        """Play one step of an action: start the action if at ``main``, check ``args`` against
+        the verb's legality (``woa_core.kernel.legality``), then ``do``.
+
+        If the check refuses, an action started here is unstarted again, so nothing changes."""
         s = self.state
         action = self.step_of_verb[verb]
         started_here = s.step == MAIN
         if started_here:
-            problem = self.start_problem(p, action)
+            problem = None if self.trusted else self.start_problem(p, action)
             if problem:
                 raise IllegalAction(problem)
             s.step = action
@@ -215,8 +221,9 @@ class GameCore:
         if self.trusted:  # an action from legal_actions(): checked when it was listed
             do()
             return
+        legality = self.verbs[verb].legality
         try:
-            problem = check()
+            problem = legality.refusal(self, p, args) if legality is not None else None
         except BaseException:
             if started_here:
                 self.reset_action()
@@ -226,6 +233,16 @@ class GameCore:
                 self.reset_action()
             raise IllegalAction(problem)
         do()
+
+    def refuse(self, p: int, verb: str, args: tuple[Any, ...]) -> None:
+        """Refuse with ``IllegalAction`` unless the verb's legality accepts ``args`` (a verb that
+        is no step of an action: place, displace, retreat)."""
+        if self.trusted:  # an action from legal_actions(): checked when it was listed
+            return
+        legality = self.verbs[verb].legality
+        problem = legality.refusal(self, p, args) if legality is not None else None
+        if problem:
+            raise IllegalAction(problem)
 
     def reset_action(self, keep_direction: bool = False) -> None:
         """Back to ``main`` with nothing under way (the ship's direction kept if asked, R3)."""
@@ -240,3 +257,83 @@ class GameCore:
         s.planted = [False] * n_islands
         if not keep_direction:
             s.ship_from = NOBODY
+
+
+# ------------------------------------------- legality entries the actions share (R12)
+
+
+def an_island(arg: int) -> Valid:
+    """Argument ``arg`` names an island (``woa_core.kernel.legality.Valid``)."""
+    return Valid(arg, GameCore.is_island, lambda game, p, *args: f"there is no island {args[arg]!r}")
+
+
+def a_good(arg: int) -> Valid:
+    """Argument ``arg`` names a good."""
+    return Valid(arg, GameCore.is_good, lambda game, p, *args: f"there is no good {args[arg]!r}")
+
+
+def _not_selected(game: GameCore, island: int) -> str:
+    return f"you did not select the {game.rules.islands[island].name} card"
+
+
+def _acting(action: str) -> Callable[[GameCore, int, bool], list[int]]:
+    def islands(game: GameCore, p: int, fresh: bool) -> list[int]:
+        return game.acting_islands(p, action)
+
+    return islands
+
+
+def islands_acting(action: str) -> Among:
+    """The first argument is an island ``action`` may act on: its card selected (R12), unless the
+    rules do not restrict ``action`` to selected islands (``turn.island_actions``)."""
+    return Among(0, _acting(action), lambda game, p, island, *rest: _not_selected(game, island))
+
+
+def island_acting(action: str) -> Part:
+    """The first argument is a space (a field, a settlement space) on an island ``action`` may act
+    on (R12): level 0 is that island, level 1 the space."""
+    return Part(
+        0,
+        _acting(action),
+        lambda game, group: game.rules.spaces[group].island,
+        lambda game, p, group: _not_selected(game, game.rules.spaces[group].island),
+    )
+
+
+# ---------------------------------------- starting an action (5.II, R12, R22, R29)
+
+
+def _selected(game: GameCore, p: int, fresh: bool) -> list[str]:
+    """The declared actions whose card ``p`` selected this round."""
+    sel, cards = game.state.selection[p], game.rules.action_card
+    return [a for a in game.card_actions() if sel[cards[a]]] if sel is not None else []
+
+
+def _island_card_selected(game: GameCore, p: int, fresh: bool, action: str) -> bool:
+    if action not in game.rules.island_actions:
+        return True
+    sel = game.state.selection[p]
+    return sel is not None and any(sel[card] for card in game.rules.island_cards)
+
+
+START = Legality(
+    Valid(
+        0,
+        lambda game, action: action in game.rules.action_card,
+        lambda game, p, action: f"these rules have no {action} card",
+    ),
+    Among(0, _selected, lambda game, p, action: f"you did not select {game.action_name(action)}"),
+    Limit(
+        1,
+        lambda game, p, fresh, action: action not in game.state.used,
+        lambda game, p, action: f"you already used {game.action_name(action)} this turn",
+    ),
+    Limit(
+        1,
+        lambda game, p, fresh, action: game.state.round != 1 or action not in game.rules.first_round_forbidden,
+        lambda game, p, action: f"{game.action_name(action)} is not allowed in round 1",
+    ),
+    Limit(1, _island_card_selected, lambda game, p, action: f"{game.action_name(action)} needs an island card"),
+)
+"""What starting an action must meet: its card selected this round and not yet used this
+turn, not forbidden in round 1, an island card beside it for an island action (R12)."""

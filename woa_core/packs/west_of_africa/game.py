@@ -34,6 +34,7 @@ from random import Random
 from typing import TYPE_CHECKING
 
 from woa_core.errors import IllegalAction
+from woa_core.kernel.legality import steps_of
 from woa_core.packs.west_of_africa.actions import ACTIONS, STEP_OF_VERB, VERBS, Action, make_action
 from woa_core.packs.west_of_africa.actions.turn import selection_problem
 from woa_core.packs.west_of_africa.core import GameCore
@@ -48,9 +49,10 @@ if TYPE_CHECKING:
 
 __all__ = ["ACTIONS", "STEP_OF_VERB", "VERBS", "Action", "Game"]
 
-_STEPS = {name: d.steps for name, d in ACTIONS.items()}
+_STEPS = {name: steps_of(d) for name, d in ACTIONS.items()}
 _DONE_PROBLEM = {name: d.done_problem for name, d in ACTIONS.items()}
 _PLAY = {name: (v.arity, v.play) for name, v in VERBS.items()}
+_TURN_VERBS = {PLACE: "place", DISPLACE: "displace", RETREAT: "retreat"}
 
 
 class Game(GameCore):
@@ -69,7 +71,7 @@ class Game(GameCore):
 
     def available_actions(self, player: int) -> list[str]:
         """Actions ``player`` may still start this turn: selected, unused, allowed this round."""
-        return [a for a in ACTIONS if self.start_problem(player, a) is None]
+        return self.startable(player)
 
     # ----------------------------------------------------------- legal actions
 
@@ -101,25 +103,18 @@ class Game(GameCore):
             return []
         if step == MAIN:
             acts: list[Action] = [make_action((player, "end"))]
-            for name, steps in _STEPS.items():
-                if steps is not None and self.start_problem(player, name) is None:
-                    acts += steps(self, player, True)
+            for name in self.startable(player):
+                acts += _STEPS[name](self, player, True)
             return acts
         if step in _STEPS:
-            steps = _STEPS[step]
-            found = steps(self, player, False) if steps is not None else []
+            found = _STEPS[step](self, player, False)
             done_problem = _DONE_PROBLEM[step]
             if done_problem and done_problem(self, player):
                 return found
             return [make_action((player, "done")), *found]
-        if step == PLACE:
-            return [
-                make_action((player, "place", i)) for i in range(len(self.rules.islands)) if self.free_moorings(i) > 0
-            ]
-        if step == DISPLACE:
-            return [make_action((player, "displace", q)) for q in s.options]
-        if step == RETREAT:
-            return [make_action((player, "retreat", i)) for i in s.options]
+        if step in _TURN_VERBS:  # place, displace, retreat: one verb each, listed from its legality
+            verb = _TURN_VERBS[step]
+            return VERBS[verb].legality.listing(self, player, verb)  # type: ignore[union-attr]
         return []
 
     def _selection_actions(self, player: int) -> tuple[Action, ...]:

@@ -64,10 +64,10 @@ def harvest(rules: Rules, state: GameState) -> None:
 
 def influence(rules: Rules, state: GameState, island: int) -> list[int]:
     """Each player's influence on ``island`` (R14): goods in its warehouse, workers, ship."""
+    good, worker, ship = rules.influence_good, rules.influence_worker, rules.influence_ship
+    stock, workers, ships = state.warehouse[island], state.workers, state.ship
     return [
-        rules.influence_good * sum(state.warehouse[island][p])
-        + rules.influence_worker * state.workers[p][island]
-        + (rules.influence_ship if state.ship[p] == island else 0)
+        good * sum(stock[p]) + worker * workers[p][island] + (ship if ships[p] == island else 0)
         for p in range(state.players)
     ]
 
@@ -79,7 +79,13 @@ def determine_alcaldes(rules: Rules, state: GameState) -> None:
     for island in range(len(rules.islands)):
         power = influence(rules, state, island)
         best = max(power)
-        state.alcalde[island] = next(p for p in rank if power[p] == best) if best > 0 else NOBODY
+        holder = NOBODY
+        if best > 0:
+            for p in rank:
+                if power[p] == best:
+                    holder = p
+                    break
+        state.alcalde[island] = holder
 
 
 @primitive("alcalde_vp", seen=_gained("alcalde"))

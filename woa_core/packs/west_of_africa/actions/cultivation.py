@@ -10,8 +10,10 @@ that island, and only then. Helpers declared where nothing is planted stay where
 
 from __future__ import annotations
 
-from woa_core.kernel.actions import Action, ActionDecl, Verb, make_action
-from woa_core.packs.west_of_africa.core import GameCore
+from woa_core.kernel.actions import Action, ActionDecl, Verb
+from woa_core.kernel.legality import Among, Legality, Limit, Part, Valid
+from woa_core.packs.west_of_africa.core import GameCore, an_island, island_acting, islands_acting
+from woa_core.packs.west_of_africa.state import NOBODY
 
 ACTION = "cultivate"
 
@@ -36,33 +38,20 @@ def price(game: GameCore, helpers: int) -> int:
     return max(0, r.cultivation_cost - r.worker_discount * max(helpers, 0))
 
 
-def plantable_groups(game: GameCore, p: int, island: int) -> list[int]:
-    """The free fields of ``island`` for which ``p`` has a goods marker in its supply."""
-    r, supply = game.rules, game.state.supply[p]
-    return [g for g in game.free_groups(island, cultivate=True) if supply[r.spaces[g].good] > 0]
-
-
-def steps(game: GameCore, p: int, fresh: bool) -> list[Action]:
-    """Every helping and planting step ``p`` may take now."""
+def can_plant(game: GameCore, p: int, island: int) -> bool:
+    """Whether ``island`` has a free field for which ``p`` has a goods marker in its supply."""
     r, s = game.rules, game.state
-    out: list[Action] = []
-    gold = s.gold[p]
-    # (a scenario may set up more workers than the rules hand out; they help no further)
-    most = min(useful_helpers(game), len(r.help_options) - 1)
-    for i in range(len(r.islands)):
-        if not game.acts_on(p, i, ACTION):
-            continue
-        groups = plantable_groups(game, p, i)
-        if not groups:
-            continue  # nothing to plant: no help either (a helper must lower a real cost)
-        declared = -1 if fresh else s.helpers[i]
-        if declared < 0 and (fresh or not s.planted[i]):
-            for k in range(1, min(s.workers[p][i], most) + 1):
-                if price(game, k) <= gold:
-                    out += [make_action((p, "help", i, ships)) for ships in r.help_options[k]]
-        if price(game, declared) <= gold:
-            out += [make_action((p, "cultivate", group)) for group in groups]
-    return out
+    crop, settlement, supply = s.crop, s.settlement, s.supply[p]
+    return any(
+        crop[space] == NOBODY and settlement[space] == NOBODY and supply[r.spaces[space].good] > 0
+        for space, _ in r.islands[island].fields
+    )
+
+
+def has_free_field(game: GameCore, island: int) -> bool:
+    """Whether ``island`` has a free field."""
+    crop, settlement = game.state.crop, game.state.settlement
+    return any(crop[space] == NOBODY and settlement[space] == NOBODY for space, _ in game.rules.islands[island].fields)
 
 
 def cost(game: GameCore, p: int, island: int) -> int:
@@ -71,64 +60,140 @@ def cost(game: GameCore, p: int, island: int) -> int:
     return price(game, s.helpers[island] if s.step == ACTION else 0)
 
 
+def _name(game: GameCore, island: int) -> str:
+    return game.rules.islands[island].name
+
+
+def _are_ships(game: GameCore, ships: object) -> bool:
+    n = len(game.rules.worker_ships)
+    return isinstance(ships, tuple) and bool(ships) and all(isinstance(x, int) and 0 <= x < n for x in ships)
+
+
+def _counts(game: GameCore, p: int, fresh: bool, island: int) -> range:
+    """How many helpers there may be: one up to every worker the rules hand out."""
+    return range(1, len(game.rules.help_options))
+
+
+def _ways(game: GameCore, p: int, fresh: bool, island: int, helpers: int) -> tuple[tuple[int, ...], ...]:
+    """Every way ``helpers`` helpers go to worker ships (one ship per helper, in ship order)."""
+    return game.rules.help_options[helpers]
+
+
+def _helpers_undeclared(game: GameCore, p: int, fresh: bool, island: int) -> bool:
+    s = game.state
+    return fresh or (s.helpers[island] < 0 and not s.planted[island])
+
+
+HELPERS_GO_TO_SHIPS = "helpers go to worker ships: name one ship per helper"
+
+HELP = Legality(
+    an_island(0),
+    islands_acting(ACTION),
+    Valid(2, _are_ships, HELPERS_GO_TO_SHIPS),
+    Limit(
+        1,
+        _helpers_undeclared,
+        lambda game, p, island, ships: (
+            f"helpers on {_name(game, island)} must be chosen once, before cultivating there (R21)"
+        ),
+    ),
+    Limit(
+        2,
+        lambda game, p, fresh, island, helpers: helpers <= game.state.workers[p][island],
+        lambda game, p, island, ships: (
+            f"you have {game.state.workers[p][island]} worker(s) on {_name(game, island)}, not {len(ships)}"
+        ),
+    ),
+    Limit(
+        2,
+        lambda game, p, fresh, island, helpers: helpers <= useful_helpers(game),
+        lambda game, p, island, ships: (
+            f"only {useful_helpers(game)} helper(s) can lower the cost of {game.rules.cultivation_cost} gold (R5)"
+        ),
+    ),
+    Limit(
+        1,
+        lambda game, p, fresh, island: can_plant(game, p, island),
+        lambda game, p, island, ships: (
+            f"you have no goods marker for a free field on {_name(game, island)}: helpers would lower no cost (R5)"
+            if has_free_field(game, island)
+            else f"{_name(game, island)} has no free field: helpers there would lower no cost (R5)"
+        ),
+    ),
+    Limit(
+        2,
+        lambda game, p, fresh, island, helpers: price(game, helpers) <= game.state.gold[p],
+        lambda game, p, island, ships: (
+            f"you have {game.state.gold[p]} gold, a good on {_name(game, island)} costs "
+            f"{price(game, len(ships))} even with helpers"
+        ),
+    ),
+    Part(1, _counts, lambda game, ships: len(ships), HELPERS_GO_TO_SHIPS),
+    Among(2, _ways, HELPERS_GO_TO_SHIPS),
+)
+"""``help ISLAND SHIP...``: what helpers must meet (R5, R21); level 1 is how many they are."""
+
+
+def _is_field(game: GameCore, group: object) -> bool:
+    return game.is_group(group) and game.rules.spaces[group].good >= 0
+
+
+def _free_fields(game: GameCore, p: int, fresh: bool, island: int) -> list[int]:
+    return game.free_groups(island, cultivate=True)
+
+
+def _field(game: GameCore, group: int) -> tuple[str, str]:
+    """The island and good of a field, for messages."""
+    info = game.rules.spaces[group]
+    return _name(game, info.island), game.good_name(info.good).lower()
+
+
+CULTIVATE = Legality(
+    Valid(1, _is_field, lambda game, p, group: f"there is no field {group!r}"),
+    island_acting(ACTION),
+    Among(1, _free_fields, lambda game, p, group: "{} has no free {} field".format(*_field(game, group))),
+    Limit(
+        2,
+        lambda game, p, fresh, island, group: game.state.supply[p][game.rules.spaces[group].good] > 0,
+        lambda game, p, group: f"you have no {_field(game, group)[1]} marker in your supply",
+    ),
+    Limit(
+        1,
+        lambda game, p, fresh, island: cost(game, p, island) <= game.state.gold[p],
+        lambda game, p, group: (
+            f"you have {game.state.gold[p]} gold, cultivating here costs "
+            f"{cost(game, p, game.rules.spaces[group].island)}"
+        ),
+    ),
+)
+"""``cultivate ISLAND GOOD``: what a good planted must meet (R5, R20); level 0 is its island."""
+
+
+def steps(game: GameCore, p: int, fresh: bool) -> list[Action]:
+    """Every helping and planting step ``p`` may take now, island by island (the first level of
+    both verbs): an island's help first, then its fields."""
+    out: list[Action] = []
+    for island in game.acting_islands(p, ACTION):
+        out += HELP.listing_at(game, p, "help", fresh, island)
+        out += CULTIVATE.listing_at(game, p, "cultivate", fresh, island)
+    return out
+
+
 def do_help(game: GameCore, p: int, island: int, ships: tuple[int, ...]) -> None:
     """``help ISLAND SHIP...``: one ship per helping worker (R5, R21)."""
-    r, s = game.rules, game.state
-
-    def check() -> str | None:
-        problem = game.island_card_problem(p, island, ACTION)
-        if problem:
-            return problem
-        name = r.islands[island].name
-        if (
-            not isinstance(ships, tuple)
-            or not ships
-            or not all(isinstance(x, int) and 0 <= x < len(r.worker_ships) for x in ships)
-        ):
-            return "helpers go to worker ships: name one ship per helper"
-        if s.helpers[island] >= 0 or s.planted[island]:
-            return f"helpers on {name} must be chosen once, before cultivating there (R21)"
-        if len(ships) > s.workers[p][island]:
-            return f"you have {s.workers[p][island]} worker(s) on {name}, not {len(ships)}"
-        useful = useful_helpers(game)
-        if len(ships) > useful:
-            return f"only {useful} helper(s) can lower the cost of {r.cultivation_cost} gold (R5)"
-        if not game.free_groups(island, cultivate=True):
-            return f"{name} has no free field: helpers there would lower no cost (R5)"
-        if not plantable_groups(game, p, island):
-            return f"you have no goods marker for a free field on {name}: helpers would lower no cost (R5)"
-        if price(game, len(ships)) > s.gold[p]:
-            return f"you have {s.gold[p]} gold, a good on {name} costs {price(game, len(ships))} even with helpers"
-        return None
+    s = game.state
 
     def do() -> None:
         s.helpers[island] = len(ships)
         s.helper_ships[island] = list(ships)
 
-    game.run_step(p, "help", check, do)
+    game.run_step(p, "help", (island, ships), do)
 
 
 def do_cultivate(game: GameCore, p: int, group: int) -> None:
     """``cultivate ISLAND GOOD``: one good from the supply on a free field of its kind; the first
     good on an island sends its helpers to their worker ships (R5)."""
     r, s = game.rules, game.state
-
-    def check() -> str | None:
-        if not game.is_group(group) or r.spaces[group].good < 0:
-            return f"there is no field {group!r}"
-        info = r.spaces[group]
-        problem = game.island_card_problem(p, info.island, ACTION)
-        if problem:
-            return problem
-        name, good = r.islands[info.island].name, game.good_name(info.good).lower()
-        if group not in game.free_groups(info.island, cultivate=True):
-            return f"{name} has no free {good} field"
-        if s.supply[p][info.good] <= 0:
-            return f"you have no {good} marker in your supply"
-        due = cost(game, p, info.island)
-        if due > s.gold[p]:
-            return f"you have {s.gold[p]} gold, cultivating here costs {due}"
-        return None
 
     def do() -> None:
         info = r.spaces[group]
@@ -143,15 +208,29 @@ def do_cultivate(game: GameCore, p: int, group: int) -> None:
                 s.workers[p][len(r.islands) + ship] += 1
         s.planted[island] = True
 
-    game.run_step(p, "cultivate", check, do)
+    game.run_step(p, "cultivate", (group,), do)
 
 
 DECLARATION = ActionDecl(
     name=ACTION,
     section="5. Action: Cultivate Goods",
     verbs=(
-        Verb("help", ("island", "ships"), do_help, "ISLAND SHIP...", "Cultivate: workers help, then go to these ships"),
-        Verb("cultivate", ("field",), do_cultivate, "ISLAND GOOD", "Cultivate: one good on a free field of that kind"),
+        Verb(
+            "help",
+            ("island", "ships"),
+            do_help,
+            "ISLAND SHIP...",
+            "Cultivate: workers help, then go to these ships",
+            legality=HELP,
+        ),
+        Verb(
+            "cultivate",
+            ("field",),
+            do_cultivate,
+            "ISLAND GOOD",
+            "Cultivate: one good on a free field of that kind",
+            legality=CULTIVATE,
+        ),
     ),
     steps=steps,
 )

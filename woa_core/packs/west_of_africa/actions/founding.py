@@ -3,51 +3,56 @@ the track per free space, pay its cost, gain the settlement VP."""
 
 from __future__ import annotations
 
-from woa_core.kernel.actions import Action, ActionDecl, Verb, make_action
-from woa_core.packs.west_of_africa.core import GameCore
+from woa_core.kernel.actions import ActionDecl, Verb
+from woa_core.kernel.legality import Among, Legality, Limit, Valid
+from woa_core.packs.west_of_africa.core import GameCore, island_acting
 from woa_core.packs.west_of_africa.round_end import add_vp
 
 ACTION = "found"
 
 
-def steps(game: GameCore, p: int, fresh: bool) -> list[Action]:
-    """Every settlement ``p`` may found now."""
-    r, s = game.rules, game.state
-    if s.track <= 0:
-        return []
-    gold = s.gold[p]
-    out: list[Action] = []
-    for i in range(len(r.islands)):
-        if s.alcalde[i] == p and game.acts_on(p, i, ACTION):
-            out += [
-                make_action((p, "found", group))
-                for group in game.free_groups(i, cultivate=False)
-                if r.spaces[group].cost <= gold
-            ]
-    return out
+def _is_site(game: GameCore, group: object) -> bool:
+    return game.is_group(group) and game.rules.spaces[group].cost >= 0
+
+
+def _free_sites(game: GameCore, p: int, fresh: bool, island: int) -> list[int]:
+    return game.free_groups(island, cultivate=False)
+
+
+def _island(game: GameCore, group: int) -> str:
+    return game.rules.islands[game.rules.spaces[group].island].name
+
+
+FOUND = Legality(
+    Valid(1, _is_site, lambda game, p, group: f"there is no settlement space {group!r}"),
+    island_acting(ACTION),
+    Limit(
+        1,
+        lambda game, p, fresh, island: game.state.alcalde[island] == p,
+        lambda game, p, group: f"only the Alcalde of {_island(game, group)} may found settlements there",
+    ),
+    Limit(0, lambda game, p, fresh: game.state.track > 0, "the settlement track is empty this round"),
+    Among(
+        1,
+        _free_sites,
+        lambda game, p, group: (
+            f"{_island(game, group)} has no free settlement space costing {game.rules.spaces[group].cost}"
+        ),
+    ),
+    Limit(
+        2,
+        lambda game, p, fresh, island, group: game.rules.spaces[group].cost <= game.state.gold[p],
+        lambda game, p, group: (
+            f"you have {game.state.gold[p]} gold, this settlement costs {game.rules.spaces[group].cost}"
+        ),
+    ),
+)
+"""``found ISLAND COST``: what a settlement founded must meet (R15); level 0 is its island."""
 
 
 def do_found(game: GameCore, p: int, group: int) -> None:
     """``found ISLAND COST``."""
     r, s = game.rules, game.state
-
-    def check() -> str | None:
-        if not game.is_group(group) or r.spaces[group].cost < 0:
-            return f"there is no settlement space {group!r}"
-        info = r.spaces[group]
-        problem = game.island_card_problem(p, info.island, ACTION)
-        if problem:
-            return problem
-        name = r.islands[info.island].name
-        if s.alcalde[info.island] != p:
-            return f"only the Alcalde of {name} may found settlements there"
-        if s.track <= 0:
-            return "the settlement track is empty this round"
-        if group not in game.free_groups(info.island, cultivate=False):
-            return f"{name} has no free settlement space costing {info.cost}"
-        if info.cost > s.gold[p]:
-            return f"you have {s.gold[p]} gold, this settlement costs {info.cost}"
-        return None
 
     def do() -> None:
         info = r.spaces[group]
@@ -56,7 +61,7 @@ def do_found(game: GameCore, p: int, group: int) -> None:
         s.track -= 1
         add_vp(s, p, r.settlement_vp, "settlements")
 
-    game.run_step(p, "found", check, do)
+    game.run_step(p, "found", (group,), do)
 
 
 DECLARATION = ActionDecl(
@@ -69,7 +74,7 @@ DECLARATION = ActionDecl(
             do_found,
             "ISLAND COST [GOOD]",
             "Found Settlement: a free space of that cost",
+            legality=FOUND,
         ),
     ),
-    steps=steps,
 )

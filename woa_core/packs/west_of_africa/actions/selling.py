@@ -3,47 +3,47 @@ warehouse, at the island's regional price, gold capped."""
 
 from __future__ import annotations
 
-from woa_core.kernel.actions import Action, ActionDecl, Verb, make_action
-from woa_core.packs.west_of_africa.core import GameCore
+from woa_core.kernel.actions import ActionDecl, Verb
+from woa_core.kernel.legality import Among, Legality
+from woa_core.packs.west_of_africa.core import GameCore, a_good, an_island, islands_acting
 
 ACTION = "sell"
 
 
-def steps(game: GameCore, p: int, fresh: bool) -> list[Action]:
-    """Every good ``p`` may sell now."""
-    s = game.state
-    out: list[Action] = []
-    for i in range(len(game.rules.islands)):
-        if game.acts_on(p, i, ACTION):
-            stock = s.warehouse[i][p]
-            out += [make_action((p, "sell", i, g)) for g in range(len(stock)) if stock[g]]
-    return out
+def _in_warehouse(game: GameCore, p: int, fresh: bool, island: int) -> list[int]:
+    stock = game.state.warehouse[island][p]
+    return [g for g in range(len(stock)) if stock[g]]
+
+
+SELL = Legality(
+    an_island(0),
+    islands_acting(ACTION),
+    a_good(1),
+    Among(
+        1,
+        _in_warehouse,
+        lambda game, p, island, good: (
+            f"you have no {game.good_name(good).lower()} in the {game.rules.islands[island].name} warehouse"
+        ),
+    ),
+)
+"""``sell ISLAND GOOD``: what a good sold must meet."""
 
 
 def do_sell(game: GameCore, p: int, island: int, good: int) -> None:
     """``sell ISLAND GOOD``."""
     r, s = game.rules, game.state
 
-    def check() -> str | None:
-        problem = game.island_card_problem(p, island, ACTION)
-        if problem:
-            return problem
-        name = game.good_name(good).lower()
-        if s.warehouse[island][p][good] <= 0:
-            return f"you have no {name} in the {r.islands[island].name} warehouse"
-        return None
-
     def do() -> None:
         s.warehouse[island][p][good] -= 1
         s.supply[p][good] += 1
         game.change_gold(p, r.islands[island].price)
 
-    game.run_step(p, "sell", check, do)
+    game.run_step(p, "sell", (island, good), do)
 
 
 DECLARATION = ActionDecl(
     name=ACTION,
     section="5. Action: Sell Goods",
-    verbs=(Verb("sell", ("island", "good"), do_sell, "ISLAND GOOD", "Sell Goods: one good"),),
-    steps=steps,
+    verbs=(Verb("sell", ("island", "good"), do_sell, "ISLAND GOOD", "Sell Goods: one good", legality=SELL),),
 )

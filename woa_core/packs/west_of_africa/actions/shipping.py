@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from woa_core.errors import IllegalAction
-from woa_core.kernel.actions import Action, ActionDecl, Verb, make_action
+from woa_core.kernel.actions import ActionDecl, Verb
+from woa_core.kernel.legality import Among, Legality, Limit
 from woa_core.kernel.registry import Registry
-from woa_core.packs.west_of_africa.core import GameCore
+from woa_core.packs.west_of_africa.core import GameCore, a_good, an_island
 from woa_core.packs.west_of_africa.state import NOBODY
 from woa_core.packs.west_of_africa.steps import DISPLACE, MAIN, RETREAT
 
@@ -22,23 +22,6 @@ ACTION = "move_ship"
 def start_points(game: GameCore) -> int:
     """Harbors the ship may still sail when the action starts."""
     return game.rules.ship_range
-
-
-def steps(game: GameCore, p: int, fresh: bool) -> list[Action]:
-    """Every ship step ``p`` may take now."""
-    r, s = game.rules, game.state
-    here = s.ship[p]
-    if here == NOBODY:
-        return []
-    out: list[Action] = []
-    if (r.ship_range if fresh else s.points) > 0:
-        out += [make_action((p, "sail", to)) for to in r.islands[here].neighbors]
-    if (0 if fresh else s.loaded) < r.ship_capacity:
-        stock = s.warehouse[here][p]
-        out += [make_action((p, "load", g)) for g in range(len(stock)) if stock[g]]
-    if not fresh:
-        out += [make_action((p, "unload", g)) for g, n in enumerate(s.cargo) if n]
-    return out
 
 
 def done_problem(game: GameCore, p: int) -> str | None:
@@ -135,101 +118,168 @@ def retreat_to(game: GameCore, island: int) -> str:
     return MAIN
 
 
+def _on_board(game: GameCore, p: int, fresh: bool) -> bool:
+    return game.state.ship[p] != NOBODY
+
+
+ON_BOARD = Limit(0, _on_board, "your ship is not on the board")
+
+
+def _sea_links(game: GameCore, p: int, fresh: bool) -> tuple[int, ...]:
+    return game.rules.islands[game.state.ship[p]].neighbors
+
+
+def _here(game: GameCore, p: int) -> str:
+    return game.rules.islands[game.state.ship[p]].name
+
+
+SAIL = Legality(
+    an_island(0),
+    ON_BOARD,
+    Limit(
+        0,
+        lambda game, p, fresh: (start_points(game) if fresh else game.state.points) > 0,
+        lambda game, p, to: f"your ship has sailed its {game.rules.ship_range} harbors",
+    ),
+    Among(0, _sea_links, lambda game, p, to: f"no sea link from {_here(game, p)} to {game.rules.islands[to].name}"),
+)
+"""``sail ISLAND``: what a harbor sailed to must meet (R1)."""
+
+
+def _in_warehouse(game: GameCore, p: int, fresh: bool) -> list[int]:
+    stock = game.state.warehouse[game.state.ship[p]][p]
+    return [g for g in range(len(stock)) if stock[g]]
+
+
+def _aboard(game: GameCore, p: int, fresh: bool) -> list[int]:
+    return [] if fresh else [g for g, n in enumerate(game.state.cargo) if n]
+
+
+LOAD = Legality(
+    a_good(0),
+    ON_BOARD,
+    Limit(
+        0,
+        lambda game, p, fresh: (0 if fresh else game.state.loaded) < game.rules.ship_capacity,
+        lambda game, p, good: f"a ship carries at most {game.rules.ship_capacity} goods per move",
+    ),
+    Among(
+        0,
+        _in_warehouse,
+        lambda game, p, good: f"you have no {game.good_name(good).lower()} in the {_here(game, p)} warehouse",
+    ),
+)
+"""``load GOOD``: what a good loaded must meet (R2)."""
+
+UNLOAD = Legality(
+    a_good(0),
+    Among(0, _aboard, lambda game, p, good: f"your ship carries no {game.good_name(good).lower()}"),
+)
+"""``unload GOOD``: a good aboard (R2)."""
+
+
 def do_sail(game: GameCore, p: int, to: int) -> None:
     """``sail ISLAND``: one harbor along a sea link (R1)."""
-    r, s = game.rules, game.state
-
-    def check() -> str | None:
-        dest = game.island_name(to)
-        here = s.ship[p]
-        if here == NOBODY:
-            return "your ship is not on the board"
-        if s.points <= 0:
-            return f"your ship has sailed its {r.ship_range} harbors"
-        if to not in r.islands[here].neighbors:
-            return f"no sea link from {r.islands[here].name} to {dest}"
-        return None
+    s = game.state
 
     def do() -> None:
         s.ship_from = s.ship[p]
         s.ship[p] = to
         s.points -= 1
 
-    game.run_step(p, "sail", check, do)
+    game.run_step(p, "sail", (to,), do)
 
 
 def do_load(game: GameCore, p: int, good: int) -> None:
     """``load GOOD`` from the warehouse of the harbor the ship is in (R2)."""
-    r, s = game.rules, game.state
-
-    def check() -> str | None:
-        name = game.good_name(good)
-        here = s.ship[p]
-        if here == NOBODY:
-            return "your ship is not on the board"
-        if s.loaded >= r.ship_capacity:
-            return f"a ship carries at most {r.ship_capacity} goods per move"
-        if s.warehouse[here][p][good] <= 0:
-            return f"you have no {name.lower()} in the {r.islands[here].name} warehouse"
-        return None
+    s = game.state
 
     def do() -> None:
         s.warehouse[s.ship[p]][p][good] -= 1
         s.cargo[good] += 1
         s.loaded += 1
 
-    game.run_step(p, "load", check, do)
+    game.run_step(p, "load", (good,), do)
 
 
 def do_unload(game: GameCore, p: int, good: int) -> None:
     """``unload GOOD`` into the warehouse of the harbor the ship is in (R2)."""
     s = game.state
 
-    def check() -> str | None:
-        name = game.good_name(good)
-        return None if s.cargo[good] > 0 else f"your ship carries no {name.lower()}"
-
     def do() -> None:
         s.cargo[good] -= 1
         s.warehouse[s.ship[p]][p][good] += 1
 
-    game.run_step(p, "unload", check, do)
+    game.run_step(p, "unload", (good,), do)
+
+
+DISPLACE_WHO = Legality(
+    Among(
+        0,
+        lambda game, p, fresh: game.state.options,
+        lambda game, p, victim: (
+            f"{f'p{victim + 1}' if isinstance(victim, int) else repr(victim)}'s ship is not one that can make way "
+            f"(choose {', '.join(f'p{q + 1}' for q in game.state.options)})"
+        ),
+    ),
+)
+"""``displace PLAYER``: one of the ships that can make way (R3)."""
+
+RETREAT_TO = Legality(
+    an_island(0),
+    Among(
+        0,
+        lambda game, p, fresh: game.state.options,
+        lambda game, p, island: (
+            f"the displaced ship cannot go to {game.rules.islands[island].name} "
+            f"(choose {', '.join(game.rules.islands[i].name for i in game.state.options)})"
+        ),
+    ),
+)
+"""``retreat ISLAND``: one of the harbors the displaced ship may go to (R3, R19)."""
 
 
 def do_displace(game: GameCore, p: int, victim: int) -> None:
     """``displace pN``: the active player picks which ship makes way (R3)."""
     game.expect_step(DISPLACE)
-    s = game.state
-    if victim not in s.options:
-        ships = ", ".join(f"p{q + 1}" for q in s.options)
-        who = f"p{victim + 1}" if isinstance(victim, int) else repr(victim)
-        raise IllegalAction(f"{who}'s ship is not one that can make way (choose {ships})")
-    s.step = displace(game, victim)
+    game.refuse(p, "displace", (victim,))
+    game.state.step = displace(game, victim)
 
 
 def do_retreat(game: GameCore, p: int, island: int) -> None:
     """``retreat ISLAND``: the displaced ship's owner picks where it goes (R3)."""
     game.expect_step(RETREAT)
-    name = game.island_name(island)
-    s = game.state
-    if island not in s.options:
-        allowed = ", ".join(game.rules.islands[i].name for i in s.options)
-        raise IllegalAction(f"the displaced ship cannot go to {name} (choose {allowed})")
-    s.step = retreat_to(game, island)
+    game.refuse(p, "retreat", (island,))
+    game.state.step = retreat_to(game, island)
 
 
 DECLARATION = ActionDecl(
     name=ACTION,
     section="5. Action: Move Ship",
     verbs=(
-        Verb("sail", ("island",), do_sail, "ISLAND", "Move Ship: one harbor"),
-        Verb("load", ("good",), do_load, "GOOD", "Move Ship: load at the harbor the ship is in"),
-        Verb("unload", ("good",), do_unload, "GOOD", "Move Ship: unload at the harbor the ship is in"),
+        Verb("sail", ("island",), do_sail, "ISLAND", "Move Ship: one harbor", legality=SAIL),
+        Verb("load", ("good",), do_load, "GOOD", "Move Ship: load at the harbor the ship is in", legality=LOAD),
+        Verb("unload", ("good",), do_unload, "GOOD", "Move Ship: unload at the harbor the ship is in", legality=UNLOAD),
         # these two follow a finished move: they are no steps that start it
-        Verb("displace", ("player",), do_displace, "PLAYER", "which ship makes way at a full harbor", step=False),
-        Verb("retreat", ("island",), do_retreat, "ISLAND", "the displaced ship's owner picks at a fork", step=False),
+        Verb(
+            "displace",
+            ("player",),
+            do_displace,
+            "PLAYER",
+            "which ship makes way at a full harbor",
+            step=False,
+            legality=DISPLACE_WHO,
+        ),
+        Verb(
+            "retreat",
+            ("island",),
+            do_retreat,
+            "ISLAND",
+            "the displaced ship's owner picks at a fork",
+            step=False,
+            legality=RETREAT_TO,
+        ),
     ),
-    steps=steps,
     start_points=start_points,
     done_problem=done_problem,
     on_done=on_done,

@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import ActionDecl, Verb
+from woa_core.kernel.legality import Among, Legality
 from woa_core.kernel.registry import Registry
-from woa_core.packs.west_of_africa.core import GameCore
+from woa_core.packs.west_of_africa.core import GameCore, an_island
 from woa_core.packs.west_of_africa.state import NOBODY
 from woa_core.packs.west_of_africa.steps import MAIN, PLACE, SELECT
 
@@ -83,12 +84,21 @@ def start_turn(game: GameCore) -> None:
     s.step = PLACE if first_round else MAIN
 
 
+PLACE_AT = Legality(
+    an_island(0),
+    Among(
+        0,
+        lambda game, p, fresh: [i for i in range(len(game.rules.islands)) if game.free_moorings(i) > 0],
+        lambda game, p, island: f"{game.rules.islands[island].name} has no free mooring",
+    ),
+)
+"""``place ISLAND``: a harbor with a free mooring (R11)."""
+
+
 def do_place(game: GameCore, p: int, island: int) -> None:
     """``place ISLAND``: round 1, the ship on a free mooring (R11)."""
     game.expect_step(PLACE)
-    name = game.island_name(island)
-    if game.free_moorings(island) <= 0:
-        raise IllegalAction(f"{name} has no free mooring")
+    game.refuse(p, "place", (island,))
     game.state.ship[p] = island
     game.state.step = MAIN
 
@@ -139,7 +149,15 @@ DECLARATION = ActionDecl(
     card=False,
     verbs=(
         Verb("select", ("cards",), do_select, "CARD...", "choose cards (a card may repeat: minus minus)", step=False),
-        Verb("place", ("island",), do_place, "ISLAND", "round 1: put the ship at a free mooring", step=False),
+        Verb(
+            "place",
+            ("island",),
+            do_place,
+            "ISLAND",
+            "round 1: put the ship at a free mooring",
+            step=False,
+            legality=PLACE_AT,
+        ),
         Verb("done", (), do_done, "", "finish the action under way", step=False),
         Verb("end", (), do_end, "", "end the turn", step=False),
     ),

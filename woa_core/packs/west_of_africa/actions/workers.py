@@ -6,8 +6,9 @@ link; workers never step onto a worker ship.
 
 from __future__ import annotations
 
-from woa_core.kernel.actions import Action, ActionDecl, Verb, make_action
-from woa_core.packs.west_of_africa.core import GameCore
+from woa_core.kernel.actions import ActionDecl, Verb
+from woa_core.kernel.legality import Among, Legality, Limit, Valid
+from woa_core.packs.west_of_africa.core import GameCore, an_island
 
 ACTION = "move_workers"
 
@@ -17,57 +18,63 @@ def start_points(game: GameCore) -> int:
     return game.rules.action_points
 
 
-def steps(game: GameCore, p: int, fresh: bool) -> list[Action]:
-    """Every worker step ``p`` may take now (``fresh``: the action is not started yet)."""
-    r, s = game.rules, game.state
-    if (r.action_points if fresh else s.points) <= 0:
-        return []
-    out: list[Action] = []
-    n = len(r.islands)
-    for loc, count in enumerate(s.workers[p]):
-        if not count:
-            continue
-        if loc < n:
-            out += [make_action((p, "worker", loc, to)) for to in r.islands[loc].neighbors]
-        else:
-            out.append(make_action((p, "worker", loc, r.ship_entry[loc - n])))
-    return out
+def _is_location(game: GameCore, loc: object) -> bool:
+    return isinstance(loc, int) and 0 <= loc < len(game.rules.islands) + len(game.rules.worker_ships)
+
+
+def _with_workers(game: GameCore, p: int, fresh: bool) -> list[int]:
+    return [loc for loc, count in enumerate(game.state.workers[p]) if count]
+
+
+def _steps_from(game: GameCore, p: int, fresh: bool, source: int) -> tuple[int, ...]:
+    """Where a worker at ``source`` may step: along a sea link, or from a worker ship onto its
+    entry island (R4)."""
+    r, n = game.rules, len(game.rules.islands)
+    return r.islands[source].neighbors if source < n else (r.ship_entry[source - n],)
+
+
+def _no_step(game: GameCore, p: int, source: int, to: int) -> str:
+    r, n = game.rules, len(game.rules.islands)
+    if source >= n:
+        entry = r.islands[r.ship_entry[source - n]].name
+        return f"workers from the {r.location_name(source)} ship enter at {entry}, not {r.islands[to].name}"
+    return f"no sea link from {r.islands[source].name} to {r.islands[to].name}"
+
+
+WORKER = Legality(
+    Valid(0, _is_location, lambda game, p, source, to: f"there is no place {source!r} to move a worker from"),
+    an_island(1),
+    Limit(0, lambda game, p, fresh: (start_points(game) if fresh else game.state.points) > 0, "no action points left"),
+    Among(0, _with_workers, lambda game, p, source, to: f"you have no worker at {game.rules.location_name(source)}"),
+    Among(1, _steps_from, _no_step),
+)
+"""``worker FROM TO``: what a worker step must meet."""
 
 
 def do_worker(game: GameCore, p: int, source: int, to: int) -> None:
     """``worker FROM TO``."""
-    r, s = game.rules, game.state
-    n = len(r.islands)
-
-    def check() -> str | None:
-        if not isinstance(source, int) or not 0 <= source < n + len(r.worker_ships):
-            return f"there is no place {source!r} to move a worker from"
-        dest = game.island_name(to)
-        where = r.location_name(source)
-        if s.points <= 0:
-            return "no action points left"
-        if s.workers[p][source] <= 0:
-            return f"you have no worker at {where}"
-        if source >= n:
-            entry = r.ship_entry[source - n]
-            if to != entry:
-                return f"workers from the {where} ship enter at {r.islands[entry].name}, not {dest}"
-        elif to not in r.islands[source].neighbors:
-            return f"no sea link from {r.islands[source].name} to {dest}"
-        return None
+    s = game.state
 
     def do() -> None:
         s.workers[p][source] -= 1
         s.workers[p][to] += 1
         s.points -= 1
 
-    game.run_step(p, "worker", check, do)
+    game.run_step(p, "worker", (source, to), do)
 
 
 DECLARATION = ActionDecl(
     name=ACTION,
     section="5. Action: Move Workers",
-    verbs=(Verb("worker", ("location", "island"), do_worker, "FROM TO", "Move Workers: one worker, one step"),),
-    steps=steps,
+    verbs=(
+        Verb(
+            "worker",
+            ("location", "island"),
+            do_worker,
+            "FROM TO",
+            "Move Workers: one worker, one step",
+            legality=WORKER,
+        ),
+    ),
     start_points=start_points,
 )

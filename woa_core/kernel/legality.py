@@ -1,0 +1,395 @@
+"""One legality definition per verb: what its arguments must meet, from which both the listing
+of the legal actions and the check of a given action derive.
+
+A verb's ``Legality`` is its entries in the order a refused action reports them. They speak of
+*levels*: the verb's arguments in order, plus any ``Part`` an argument is chosen within (the
+island of a field), which comes just before that argument:
+
+- ``Valid(level, test, says)``: the argument is a value of its kind at all (an island, a good):
+  ``test(game, value)``. The listing never asks it: it offers only values its choices give;
+- ``Limit(reads, test, says)``: a condition on the first ``reads`` levels (0: on none, such as
+  action points left): ``test(game, player, fresh, *levels[:reads])``;
+- ``Among(level, choices, says)``: the argument is one of ``choices(game, player, fresh,
+  *levels[:level])`` (the neighbours of the island a ship sails from, the goods in a
+  warehouse). Every argument has exactly one, and the listing enumerates it;
+- ``Part(level, parts, of, says)``: the next level's argument lies within a part, ``of(game,
+  value)``, which is one of ``parts(game, player, fresh, *levels[:level])`` (a field within an
+  island whose card was selected). The listing walks the parts first, so a limit on the part
+  prunes every argument within it; the action does not carry the part.
+
+``says`` is the sentence when an entry fails: a string, or ``says(game, player, *args)`` of the
+action's arguments. ``fresh`` is True while the action the verb belongs to has not started (its
+first step is being listed at the turn's main step): a limit that reads what the action counts
+(points left, goods loaded) reads the action's start then. Checking runs with ``fresh`` False,
+once the action has started (a pack's ``run_step``).
+
+``listing`` walks the levels in order, each from its ``Among`` or ``Part``, testing every
+``Limit`` as soon as the levels it reads are chosen (so a failing limit prunes early);
+``refusal`` runs the entries in order and returns the first failing one's sentence. So the
+listed actions are exactly the actions ``refusal`` accepts, and a refusal names the first limit
+the action breaks: a pack states each condition once. (Put an argument's ``Valid`` before any
+entry that reads a part derived from it.)
+
+>>> def free(game, player, fresh):
+...     return [c for c in range(3) if c not in game]
+>>> rule = Legality(
+...     Valid(0, lambda game, c: c in range(3), lambda game, p, c: f"there is no column {c!r}"),
+...     Limit(0, lambda game, p, fresh: len(game) < 3, "the board is full"),
+...     Among(0, free, lambda game, p, c: f"column {c} is taken"),
+... )
+>>> rule.listing({1}, 0, "drop")
+[(0, 'drop', 0), (0, 'drop', 2)]
+>>> rule.refusal({1}, 0, (1,)), rule.refusal({1}, 0, (7,)), rule.refusal({1}, 0, (2,))
+('column 1 is taken', 'there is no column 7', None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from woa_core.kernel.actions import Action, ActionDecl, make_action
+
+Says = str | Callable[..., str]
+"""Why an entry refuses: a sentence, or ``says(game, player, *args)`` making it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Valid:
+    """The argument at ``level`` is a value of its kind: ``test(game, value)``; never listed."""
+
+    level: int
+    test: Callable[[Any, Any], bool]
+    says: Says
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """A condition on the first ``reads`` levels: ``test(game, player, fresh, *levels[:reads])``."""
+
+    reads: int
+    test: Callable[..., bool]
+    says: Says
+
+
+@dataclass(frozen=True, slots=True)
+class Among:
+    """The argument at ``level`` is one of ``choices(game, player, fresh, *levels[:level])``."""
+
+    level: int
+    choices: Callable[..., Sequence[Any]]
+    says: Says
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """The argument at ``level + 1`` lies within ``of(game, argument)``, one of ``parts(game,
+    player, fresh, *levels[:level])``."""
+
+    level: int
+    parts: Callable[..., Sequence[Any]]
+    of: Callable[[Any, Any], Any]
+    says: Says
+
+
+Entry = Valid | Limit | Among | Part
+
+
+class Legality:
+    """What a verb's arguments must meet (the module docstring): ``refusal``, ``listing`` and
+    ``listing_at`` (``Lister`` and ``ListerAt``, made once for the shape of the levels).
+
+    >>> odd = Legality(Among(0, lambda game, p, fresh: (0, 1, 2), "no"), Limit(1, lambda g, p, f, a: a % 2, "even"))
+    >>> odd.listing(None, 0, "pick"), odd.listing_at(None, 0, "pick", False, 2)
+    ([(0, 'pick', 1)], [])
+    """
+
+    __slots__ = (
+        "_arg",
+        "_choices",
+        "_emit",
+        "_emit_all",
+        "_emitted",
+        "_of",
+        "_test",
+        "arity",
+        "entries",
+        "listing",
+        "listing_at",
+    )
+
+    def __init__(self, *entries: Entry) -> None:
+        levels = sorted((e for e in entries if isinstance(e, Among | Part)), key=lambda e: e.level)
+        if [e.level for e in levels] != list(range(len(levels))):
+            raise ValueError("a legality needs exactly one Among or Part per level, for levels 0, 1, ...")
+        if any(
+            isinstance(e, Part) and not isinstance(n, Among) for e, n in zip(levels, [*levels[1:], None], strict=True)
+        ):
+            raise ValueError("a Part must come just before the Among of the argument within it")
+        for e in entries:
+            reads = e.reads if isinstance(e, Limit) else e.level + 1
+            if not 0 <= reads <= len(levels) or (isinstance(e, Valid) and not isinstance(levels[e.level], Among)):
+                raise ValueError(f"{e!r} reads a level the verb does not have")
+        self.entries: tuple[Entry, ...] = entries
+        self.arity: int = sum(isinstance(e, Among) for e in levels)
+        self._choices: tuple[Callable[..., Sequence[Any]], ...] = tuple(
+            e.choices if isinstance(e, Among) else e.parts for e in levels
+        )
+        self._emit: tuple[bool, ...] = tuple(isinstance(e, Among) for e in levels)  # an argument, not a part
+        self._emitted: tuple[int, ...] = tuple(k for k, emit in enumerate(self._emit) if emit)
+        self._emit_all: bool = all(self._emit)
+        self._of: tuple[Callable[[Any, Any], Any] | None, ...] = tuple(
+            e.of if isinstance(e, Part) else None for e in levels
+        )
+        # which of the action's arguments a level reads: its own, or for a part the one within it
+        self._arg: tuple[int, ...] = tuple(sum(self._emit[:k]) for k in range(len(levels)))
+        # by k, the test of the limits that read the first k levels: tested once they are chosen
+        self._test: tuple[Callable[..., bool] | None, ...] = tuple(
+            _all_of(tuple(e.test for e in entries if isinstance(e, Limit) and e.reads == k), k)
+            for k in range(len(levels) + 1)
+        )
+        self.listing: Lister
+        self.listing_at: ListerAt
+        self.listing, self.listing_at = self._listers()
+
+    def refusal(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
+        """Why ``player`` may not play the verb with ``args`` now (the first entry that fails), or
+        None if it may. ``args`` has the verb's arity (the caller checked)."""
+        levels: list[Any] = []  # the levels read so far: a part only once an entry reads it
+        for entry in self.entries:
+            if isinstance(entry, Valid):
+                ok = entry.test(game, args[self._arg[entry.level]])
+            else:
+                reads = entry.reads if isinstance(entry, Limit) else entry.level + 1
+                while len(levels) < reads:
+                    k = len(levels)
+                    of, arg = self._of[k], args[self._arg[k]]
+                    levels.append(arg if of is None else of(game, arg))
+                if isinstance(entry, Limit):
+                    ok = entry.test(game, player, fresh, *levels[:reads])
+                else:
+                    pick = entry.choices if isinstance(entry, Among) else entry.parts
+                    ok = levels[entry.level] in pick(game, player, fresh, *levels[: entry.level])
+            if not ok:
+                says = entry.says
+                return says if isinstance(says, str) else says(game, player, *args)
+        return None
+
+    def _listers(self) -> tuple[Lister, ListerAt]:
+        """``listing`` and ``listing_at``, made once for the shape of these levels (the listing is
+        on the hot path: a closure made for one, two or more levels spares the general loop)."""
+        choices, test, emit = self._choices, self._test, self._emit
+        none = test[0]
+        depth = len(choices)
+        if depth == 0:
+
+            def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+                if none is not None and not none(game, player, fresh):
+                    return []
+                return [make_action((player, verb))]
+
+            return listing, _nothing_at
+
+        def passes(game: Any, player: int, fresh: bool, first: Any) -> bool:  # the tests of levels 0 and 1
+            return (none is None or none(game, player, fresh)) and (one is None or one(game, player, fresh, first))
+
+        one, pick = test[1], choices[0]
+        below: Callable[[Any, int, str, bool, Any], list[Action]]
+        if depth == 1:
+
+            def below(game: Any, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
+                return [make_action((player, verb, a))] if emit[0] else []
+
+            if one is None:
+
+                def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+                    if none is not None and not none(game, player, fresh):
+                        return []
+                    return [make_action((player, verb, a)) for a in pick(game, player, fresh)]
+            else:
+
+                def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+                    if none is not None and not none(game, player, fresh):
+                        return []
+                    return [
+                        make_action((player, verb, a)) for a in pick(game, player, fresh) if one(game, player, fresh, a)
+                    ]
+
+        elif depth == 2 and test[2] is None and emit[0]:  # the commonest of two levels, written out
+            below, more = self._below(), choices[1]
+
+            def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+                if none is not None and not none(game, player, fresh):
+                    return []
+                out: list[Action] = []
+                for a in pick(game, player, fresh):
+                    if one is None or one(game, player, fresh, a):
+                        out += [make_action((player, verb, a, b)) for b in more(game, player, fresh, a)]
+                return out
+
+        else:
+            below = self._below() if depth == 2 else self._below3() if depth == 3 else self._deeper
+
+            def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+                if none is not None and not none(game, player, fresh):
+                    return []
+                out: list[Action] = []
+                for a in pick(game, player, fresh):
+                    if one is None or one(game, player, fresh, a):
+                        out += below(game, player, verb, fresh, a)
+                return out
+
+        def listing_at(game: Any, player: int, verb: str, fresh: bool, first: Any) -> list[Action]:
+            return below(game, player, verb, fresh, first) if passes(game, player, fresh, first) else []
+
+        return listing, listing_at
+
+    def _below(self) -> Callable[[Any, int, str, bool, Any], list[Action]]:
+        """The second level of a listing of two, below a first-level value ``a``."""
+        more, test = self._choices[1], self._test[2]
+        if self._emit[0]:
+            if test is None:
+                return lambda game, player, verb, fresh, a: [
+                    make_action((player, verb, a, b)) for b in more(game, player, fresh, a)
+                ]
+            return lambda game, player, verb, fresh, a: [
+                make_action((player, verb, a, b))
+                for b in more(game, player, fresh, a)
+                if test(game, player, fresh, a, b)
+            ]
+        if test is None:  # ``a`` is a part: the action carries ``b`` alone
+            return lambda game, player, verb, fresh, a: [
+                make_action((player, verb, b)) for b in more(game, player, fresh, a)
+            ]
+        return lambda game, player, verb, fresh, a: [
+            make_action((player, verb, b)) for b in more(game, player, fresh, a) if test(game, player, fresh, a, b)
+        ]
+
+    def _below3(self) -> Callable[[Any, int, str, bool, Any], list[Action]]:
+        """The second and third levels of a listing of three, below a first-level value ``a``."""
+        middle, last, second, third = self._choices[1], self._choices[2], self._test[2], self._test[3]
+        shape = _SHAPES[self._emit]
+
+        def below(game: Any, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
+            out: list[Action] = []
+            for b in middle(game, player, fresh, a):
+                if second is not None and not second(game, player, fresh, a, b):
+                    continue
+                for c in last(game, player, fresh, a, b):
+                    if third is None or third(game, player, fresh, a, b, c):
+                        out.append(make_action((player, verb, *shape(a, b, c))))
+            return out
+
+        return below
+
+    def _deeper(self, game: Any, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
+        """Below a first-level value ``a``, for three levels or more."""
+        out: list[Action] = []
+        self._extend(out, game, player, verb, fresh, (a,))
+        return out
+
+    def _extend(self, out: list[Action], game: Any, player: int, verb: str, fresh: bool, chosen: tuple) -> None:
+        """The listing below the levels ``chosen``."""
+        k = len(chosen)
+        test, last = self._test[k + 1], k + 1 == len(self._choices)
+        for value in self._choices[k](game, player, fresh, *chosen):
+            levels = (*chosen, value)
+            if test is not None and not test(game, player, fresh, *levels):
+                continue
+            if not last:
+                self._extend(out, game, player, verb, fresh, levels)
+            elif self._emit_all:
+                out.append(make_action((player, verb, *levels)))
+            else:
+                out.append(make_action((player, verb, *[levels[i] for i in self._emitted])))
+
+    def allowed(self, game: Any, player: int, fresh: bool = False) -> list[Any]:
+        """The values ``refusal`` accepts, in order, for a legality of one argument (which actions
+        a player may start, say): the listing without the actions.
+
+        >>> Legality(Among(0, lambda game, p, fresh: "abc", "no such letter")).allowed(None, 0)
+        ['a', 'b', 'c']
+        """
+        if len(self._choices) != 1:
+            raise ValueError("allowed() lists the values of a legality of one argument")
+        test = self._test[0]
+        if test is not None and not test(game, player, fresh):
+            return []
+        test = self._test[1]
+        return [a for a in self._choices[0](game, player, fresh) if test is None or test(game, player, fresh, a)]
+
+
+Lister = Callable[..., list[Action]]
+"""``listing(game, player, verb, fresh=False)``: every action ``(player, verb, *args)`` that
+``refusal`` accepts, in the order of the choices (the first level's, then the second's for each)."""
+
+ListerAt = Callable[[Any, int, str, bool, Any], list[Action]]
+"""``listing_at(game, player, verb, fresh, first)``: the part of the listing whose first level is
+``first``, a value the first level's choices give. An action whose verbs share their first level
+(the island they act on) walks those values once and lists each verb's actions value by value."""
+
+
+_SHAPES: dict[tuple[bool, ...], Callable[[Any, Any, Any], tuple[Any, ...]]] = {
+    (True, True, True): lambda a, b, c: (a, b, c),
+    (True, False, True): lambda a, b, c: (a, c),
+    (False, True, True): lambda a, b, c: (b, c),
+}
+"""The arguments of three levels, by which are arguments (not parts; a part precedes an argument)."""
+
+
+def _nothing_at(game: Any, player: int, verb: str, fresh: bool, first: Any) -> list[Action]:
+    return []
+
+
+def _all_of(tests: tuple[Callable[..., bool], ...], k: int) -> Callable[..., bool] | None:
+    """One test for several that read ``k`` levels, run in order (a test may rely on those before
+    it): None for none."""
+    if not tests:
+        return None
+    joined = tests[-1]
+    for test in reversed(tests[:-1]):
+        joined = _and(test, joined, k)
+    return joined
+
+
+def _and(first: Callable[..., bool], then: Callable[..., bool], k: int) -> Callable[..., bool]:
+    """``first``, then ``then``, of ``k`` levels (written out for up to two: the listing is on the
+    hot path, where a call with ``*args`` costs)."""
+    if k == 0:
+        return lambda game, player, fresh: first(game, player, fresh) and then(game, player, fresh)
+    if k == 1:
+        return lambda game, player, fresh, a: first(game, player, fresh, a) and then(game, player, fresh, a)
+    if k == 2:
+        return lambda game, player, fresh, a, b: first(game, player, fresh, a, b) and then(game, player, fresh, a, b)
+    return lambda *args: first(*args) and then(*args)
+
+
+Steps = Callable[[Any, int, bool], list[Action]]
+"""An action's steps: ``steps(game, player, fresh)``, every step ``player`` may take now."""
+
+
+def steps_of(decl: ActionDecl) -> Steps:
+    """The steps of action ``decl``: its own ``steps`` hook if it has one, else the listings of
+    its step verbs (those with a legality), one verb after the other.
+
+    >>> from woa_core.kernel.actions import ActionDecl, Verb
+    >>> drop = Verb("drop", ("column",), print, "COLUMN", "drop a disc",
+    ...             legality=Legality(Among(0, lambda game, p, fresh: range(2), "no such column")))
+    >>> steps_of(ActionDecl("drop", "1. Drop", (drop,)))(None, 1, True)
+    [(1, 'drop', 0), (1, 'drop', 1)]
+    """
+    if decl.steps is not None:
+        return decl.steps
+    listed = tuple((v.name, v.legality.listing) for v in decl.verbs if v.step and v.legality is not None)
+    if len(listed) == 1:
+        verb, listing = listed[0]
+        return lambda game, player, fresh: listing(game, player, verb, fresh)
+
+    def steps(game: Any, player: int, fresh: bool) -> list[Action]:
+        out: list[Action] = []
+        for verb, listing in listed:
+            out += listing(game, player, verb, fresh)
+        return out
+
+    return steps

@@ -9,7 +9,7 @@ import pytest
 from woa_core.bots import make_bots
 from woa_core.cli import main
 from woa_core.errors import UsageError
-from woa_core.eval.restricted import RestrictedBot, _islands_named, _nearest_selection, restricted_spec
+from woa_core.eval.restricted import RestrictedBot, forbidding, restricted_spec
 from woa_core.eval.value import READINGS, binomial_p_values, reading
 from woa_core.packs.west_of_africa import Game
 from woa_core.rules import load_rules
@@ -52,52 +52,73 @@ def test_a_bot_forbidden_an_island_never_acts_on_it_nor_selects_its_card() -> No
     taken, bot, game = _play_with(restricted_spec("heuristic", "island", "tenerife"))
     r = game.rules
     tenerife = r.island_id("tenerife")
+    named = forbidding(r, "island", "tenerife")
+    assert named((0, "sail", tenerife)) and not named((0, "sail", r.island_id("la_palma")))
     for a in taken:
         if a[1] == "select":
             assert a[2][r.island_card[tenerife]] == 0
         elif bot.yielded == 0:
-            assert tenerife not in _islands_named(r, a)
+            assert not named(a)
 
 
 def test_an_unrestricted_choice_is_untouched_and_a_forbidden_selection_loses_only_the_forbidden_card() -> None:
     rules = load_rules("west-of-africa", 2)
     game = Game(rules, seed=1)
-    chosen = (0, "select", game.card_counts("sell", "tenerife", "minus"))
-    allowed = [a for a in game.legal_actions(0) if a[2][rules.card_id("minus")] == 0]
-    assert _nearest_selection(chosen, allowed) == (0, "select", game.card_counts("sell", "tenerife"))
-    only_minus = (0, "select", game.card_counts("minus"))
-    nearest = _nearest_selection(only_minus, allowed)
-    assert sum(nearest[2]) == 1  # one card for another: the fewest changes that make it legal
+    bot = RestrictedBot(1, forbid="card:minus", bot="random")
+    legal = game.legal_actions(0)
+    bot.inner = _Picks((0, "select", game.card_counts("sell", "tenerife", "minus")))
+    assert bot.choose(game.observation(0), legal) == (0, "select", game.card_counts("sell", "tenerife"))
+    bot.inner = _Picks((0, "select", game.card_counts("minus")))
+    nearest = bot.choose(game.observation(0), legal)
+    assert sum(nearest[2]) == 1 and nearest[2][rules.card_id("minus")] == 0  # one card for another
+    bot.inner = _Picks((0, "select", game.card_counts("sell")))
+    assert bot.choose(game.observation(0), legal) == (0, "select", game.card_counts("sell"))
+    assert bot.yielded == 0
 
 
-def test_islands_named_reads_every_argument_kind() -> None:
+class _Picks:
+    """An inner bot that picks a given action."""
+
+    def __init__(self, action: tuple) -> None:
+        self.action = action
+
+    def choose(self, view, legal):
+        assert self.action in legal
+        return self.action
+
+
+def test_an_island_is_named_by_every_argument_kind_that_names_one() -> None:
     r = load_rules("west-of-africa", 2)
     la_palma, tenerife = r.island_id("la_palma"), r.island_id("tenerife")
     field = next(s for s in r.islands[la_palma].spaces if r.spaces[s].good >= 0)
-    assert _islands_named(r, (0, "cultivate", r.spaces[field].group)) == {la_palma}
-    assert _islands_named(r, (0, "worker", len(r.islands), tenerife)) == {tenerife}  # from a worker ship
-    assert _islands_named(r, (0, "worker", la_palma, tenerife)) == {la_palma, tenerife}
-    assert _islands_named(r, (0, "load", 0)) == set()
+    on_la_palma, on_tenerife = forbidding(r, "island", "la_palma"), forbidding(r, "island", "tenerife")
+    assert on_la_palma((0, "cultivate", r.spaces[field].group))
+    assert not on_tenerife((0, "cultivate", r.spaces[field].group))
+    assert on_tenerife((0, "worker", len(r.islands), tenerife))  # from a worker ship
+    assert on_la_palma((0, "worker", la_palma, tenerife)) and on_tenerife((0, "worker", la_palma, tenerife))
+    assert not on_la_palma((0, "load", 0)) and not on_la_palma((0, "end"))
+
+
+@pytest.mark.parametrize("forbid", ["", "card", "card:", ":sell"])
+def test_a_restriction_must_name_one_thing(forbid: str) -> None:
+    with pytest.raises(UsageError, match="forbids one thing: forbid=KIND:ID"):
+        RestrictedBot(1, forbid=forbid)
 
 
 @pytest.mark.parametrize(
-    ("params", "message"),
+    ("forbid", "message"),
     [
-        ({}, "exactly one of"),
-        ({"card": "sell", "island": "tenerife"}, "exactly one of"),
-        ({"action": "end"}, "not a step of an action"),
+        ("card:atlantis", "forbid=card:atlantis: no such card in these rules (one of: la_palma, "),
+        ("action:end", "forbid=action:end: no such action in these rules (one of: worker, sail, "),
+        ("goods:wine", "forbid=goods:wine: these rules have nothing of kind 'goods' to forbid (card, action, island)"),
     ],
 )
-def test_a_restriction_must_name_one_thing(params: dict[str, str], message: str) -> None:
-    with pytest.raises(UsageError, match=message):
-        RestrictedBot(1, **params)
-
-
-def test_an_unknown_card_is_refused_with_the_choices() -> None:
-    bot = RestrictedBot(1, card="atlantis")
+def test_an_unknown_restriction_is_refused_with_the_choices(forbid: str, message: str) -> None:
+    bot = RestrictedBot(1, forbid=forbid)
     game = Game(load_rules("west-of-africa", 2), seed=1)
-    with pytest.raises(UsageError, match="card=atlantis: no such card in these rules"):
+    with pytest.raises(UsageError) as refused:
         bot.choose(game.observation(0), game.legal_actions(0))
+    assert str(refused.value).startswith(message)
 
 
 def test_binomial_p_values_against_an_even_share() -> None:

@@ -310,10 +310,39 @@ def test_simulate_compare_and_tournament_run_it_from_its_own_folder(monkeypatch,
     assert "ratings" in json.loads(capsys.readouterr().out)
 
 
-def test_value_says_it_cannot_restrict_this_pack(monkeypatch, capsys) -> None:
+def test_value_forbids_its_verb_places_and_cards(monkeypatch, capsys) -> None:
+    """Restricted play over what the pack declares: its step verb, and each value of the argument
+    kinds that are components (its places and step cards), one bot forbidden each."""
     monkeypatch.chdir(RACE)
-    assert main(["value", "--rules", ".", "--players", "2", "--games", "4", "--bot", "random"]) == 2
-    assert "declares nothing restricted play can forbid" in capsys.readouterr().err
+    argv = ["value", "--rules", ".", "--players", "2", "--games", "6", "--bot", "random", "--workers", "1", "--json"]
+    assert main(argv) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    rules = _race(2)
+    expected = {("action", "run")} | {("place", p) for p in rules.places} | {("card", str(v)) for v in set(rules.deck)}
+    assert {(r["kind"], r["id"]) for r in rows} == expected
+    assert all(r["games"] == 6 for r in rows)
+    # forbidding the only verb leaves nothing to play: the restriction yields, an unrestricted game
+    assert main([*argv[:-1], "--only", "action,card", "--quiet"]) == 0
+    assert "(choose from" not in capsys.readouterr().err
+    assert main([*argv, "--only", "island"]) == 2
+    assert "--only: island (choose from action, card, place)" in capsys.readouterr().err
+
+
+def test_a_bot_forbidden_a_place_never_runs_there() -> None:
+    from woa_core.bots import make_bots
+    from woa_core.eval.restricted import restricted_spec
+
+    rules = _race(2)
+    oasis = rules.places.index("oasis")
+    for seed in range(6):
+        game = new_game(rules, seed)
+        bots = make_bots([restricted_spec("random", "place", "oasis"), "random"], seed, pack=rules.pack)
+        while not game.over:
+            seat = game.deciders()[0]
+            action = bots[seat].choose(game.observation(seat), game.legal_actions(seat))
+            if seat == 0 and bots[0].yielded == 0:
+                assert action[3] != oasis
+            game.apply(action)
 
 
 def test_a_pack_name_never_imports_a_module_that_is_no_installed_pack(tmp_path, capsys) -> None:
@@ -324,3 +353,43 @@ def test_a_pack_name_never_imports_a_module_that_is_no_installed_pack(tmp_path, 
     printed = capsys.readouterr()
     assert "no rule pack 'this': not bundled with woa, not beside the ruleset, not installed" in printed.err
     assert "Beautiful is better" not in printed.out + printed.err
+
+
+def test_sweep_runs_it_from_a_space_file(tmp_path, capsys) -> None:
+    """Issue 14: sweep plays a space of the tiny pack's own numbers (its hand size at 3 players)."""
+    space = tmp_path / "space.yaml"
+    space.write_text(
+        f"name: race-hand\nrules: {RACE}\nplayers: 3\ngames: 6\nseed: 1\nbots: [random]\n"
+        "parameters:\n  cards.hand: [2, 3]\n",
+        encoding="utf-8",
+    )
+    assert main(["sweep", str(space), "--out", str(tmp_path / "out"), "--quiet"]) == 0
+    results = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))
+    assert [r["values"]["cards.hand"] for r in sorted(results["ranking"], key=lambda r: r["point"])] == [2, 3]
+    assert {r["games"] for r in results["ranking"]} == {6}
+    capsys.readouterr()
+
+
+def test_board_and_the_replay_viewer_draw_it(tmp_path, monkeypatch, capsys) -> None:
+    """Its drawing (drawing.py beside race.py): woa board, replay --svg, --at and --html."""
+    monkeypatch.chdir(RACE)
+    board = tmp_path / "board.svg"
+    assert main(["board", "--rules", ".", "--players", "3", "-o", str(board)]) == 0
+    empty = board.read_text(encoding="utf-8")
+    assert empty.startswith("<svg") and empty.count("<circle") == len(_race(3).places) and 'class="runner"' not in empty
+    logs = tmp_path / "logs"
+    simulate = ["simulate", "--rules", ".", "--players", "3", "--games", "1", "--bots", "random", "--quiet"]
+    assert main([*simulate, "--log-dir", str(logs)]) == 0
+    log = str(logs / "game-000000.jsonl")
+    assert main(["replay", log, "--rules", ".", "--svg", str(tmp_path / "end.svg")]) == 0
+    assert (tmp_path / "end.svg").read_text(encoding="utf-8").count('class="runner"') == 3
+    capsys.readouterr()
+    assert main(["replay", log, "--rules", ".", "--at", "0"]) == 0
+    text = capsys.readouterr().out
+    assert "before the first action" in text and "p3 at camp, 5 paths from the well" in text
+    assert main(["replay", log, "--rules", ".", "--html", str(tmp_path / "viewer.html")]) == 0
+    page = (tmp_path / "viewer.html").read_text(encoding="utf-8")
+    data = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', page, re.S).group(1))
+    lines = Path(log).read_text(encoding="utf-8").splitlines()  # the header, the actions, the result
+    assert len(data["steps"]) == len(lines) - 1  # the start, then each action
+    assert " VP" not in page.split("<main", 1)[0]  # the race has no score but its ranking

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for rule checkers: player counts, rule variants, games.
+"""Hypothesis strategies for rule checkers of any rule pack: player counts, rule variants, games.
 
 Needs ``hypothesis`` (the ``test`` extra). Examples::
 
@@ -24,9 +24,10 @@ from hypothesis import strategies as st
 from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import RulesError
 from woa_core.kernel import loop
+from woa_core.kernel.compiled import CompiledRules
+from woa_core.kernel.contract import Game, new_game
 from woa_core.kernel.loop import Choices
-from woa_core.packs.west_of_africa import Game
-from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.kernel.pack import Pack
 from woa_core.rules import load_rules
 from woa_core.rules.digest import content_hash
 from woa_core.rules.resolve import for_players, resolve
@@ -35,40 +36,44 @@ from woa_core.rules.validate import schema_problems, schema_validator, semantic_
 
 DEFAULT = DEFAULT_RULES
 
-TUNABLE: tuple[tuple[str, ...], ...] = (
-    ("economy", "gold", "start"),
-    ("economy", "gold", "cap"),
-    ("economy", "selection", "max_cards"),
-    ("economy", "selection", "free_cards"),
-    ("economy", "selection", "extra_card_cost"),
-    ("economy", "cultivation", "cost"),
-    ("economy", "cultivation", "worker_discount"),
-    ("economy", "settlement", "vp"),
-    ("economy", "workers", "action_points"),
-    ("economy", "ship", "range"),
-    ("economy", "ship", "capacity"),
-    ("economy", "alcalde", "influence", "good"),
-    ("economy", "alcalde", "influence", "worker"),
-    ("economy", "alcalde", "influence", "ship"),
-    ("economy", "alcalde", "vp"),
-    ("economy", "game_end", "vp_threshold"),
-    ("economy", "game_end", "extra_rounds"),
-    ("economy", "final_scoring", "gold_per_vp"),
-    ("board", "regions", "west", "price"),
-    ("board", "regions", "center", "price"),
-    ("board", "regions", "east", "price"),
-)
-"""Numbers a designer tunes, as paths into the resolved document."""
+NOT_TUNED = ("ruleset", "players")
+"""Sections of every ruleset that hold no number a designer tunes (names, player counts)."""
 
 
-def schema_range(path: tuple[str, ...], value: int) -> tuple[int, int]:
+def tunables(spec: str = DEFAULT) -> tuple[tuple[str, ...], ...]:
+    """The numbers a designer tunes in the rules ``spec`` names, as paths into the resolved
+    document: the pack's ``Pack.tunables``, or else every integer of its rules files outside
+    lists (and outside ``ruleset.yaml`` and ``players.yaml``).
+
+    >>> tunables()[:2]
+    (('economy', 'gold', 'start'), ('economy', 'gold', 'cap'))
+    """
+    doc = resolve(spec)
+    if doc.pack.tunables:
+        return doc.pack.tunables
+    found: list[tuple[str, ...]] = []
+
+    def walk(node: Any, path: tuple[str, ...]) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, (*path, key))
+        elif isinstance(node, int) and not isinstance(node, bool):
+            found.append(path)
+
+    for section, node in doc.located.data.items():
+        if section not in NOT_TUNED:
+            walk(node, (section,))
+    return tuple(found)
+
+
+def schema_range(path: tuple[str, ...], value: int, pack: Pack | None = None) -> tuple[int, int]:
     """The range to draw a tunable number from: its schema's minimum (and maximum, if any),
-    else up to twice its bundled value.
+    else up to twice its bundled value (``pack``: the rules' pack, default the bundled game's).
 
     >>> schema_range(("economy", "gold", "cap"), 45)
     (1, 90)
     """
-    node = schema_validator(path[0], resolve(DEFAULT).pack).schema
+    node = schema_validator(path[0], pack or resolve(DEFAULT).pack).schema
     root = node
     for key in path[1:]:
         node = _deref(root, node)
@@ -91,22 +96,22 @@ def player_counts(spec: str = DEFAULT) -> st.SearchStrategy[int]:
 
 
 @st.composite
-def rule_variants(draw: st.DrawFn, spec: str = DEFAULT, players: int | None = None) -> Rules:
-    """Compiled rules with some ``TUNABLE`` numbers drawn within their schema's ranges (only
-    variants that pass every check are kept)."""
+def rule_variants(draw: st.DrawFn, spec: str = DEFAULT, players: int | None = None) -> CompiledRules:
+    """Compiled rules (of any pack) with some of their ``tunables`` drawn within their schema's
+    ranges (only variants that pass every check are kept)."""
     doc = resolve(spec)
+    pack = doc.pack
     data = copy.deepcopy(doc.located.data)
-    paths = draw(st.lists(st.sampled_from(TUNABLE), max_size=6, unique=True))
+    paths = draw(st.lists(st.sampled_from(tunables(spec)), max_size=6, unique=True))
     for path in paths:
         node: Any = data
         for key in path[:-1]:
             node = node.get(key, {})
         if isinstance(node.get(path[-1]), int):
-            low, high = schema_range(path, node[path[-1]])
+            low, high = schema_range(path, node[path[-1]], pack)
             node[path[-1]] = draw(st.integers(low, high))
     n = players if players is not None else draw(st.sampled_from(data["players"]["counts"]))
     located = Located(data, doc.located.positions, doc.located.key_positions)
-    pack = doc.pack
     assume(not schema_problems(located, pack) and not semantic_problems(located, pack))
     doc.located = located
     try:
@@ -126,11 +131,11 @@ def choices(max_size: int = 400) -> st.SearchStrategy[list[int]]:
 def games(
     draw: st.DrawFn,
     spec: str = DEFAULT,
-    rules: st.SearchStrategy[Rules] | None = None,
+    rules: st.SearchStrategy[CompiledRules] | None = None,
     max_actions: int = 400,
 ) -> Game:
-    """A game played from its start by drawn choices (not necessarily to its end)."""
+    """A game (of any pack) played from its start by drawn choices (not necessarily to its end)."""
     compiled = draw(rules) if rules is not None else load_rules(spec, draw(player_counts(spec)))
-    game = Game(compiled, seed=draw(st.integers(0, 2**31)))
+    game = new_game(compiled, seed=draw(st.integers(0, 2**31)))
     loop.run(game, Choices(draw(choices(max_actions))))
     return game

@@ -123,7 +123,7 @@ def viewer_data(replayed: Replayed, t: Trace, viewer: Viewer) -> dict[str, Any]:
         if k:
             before = t.states[k - 1]
             action = parse_action(rules, t.actions[k - 1])
-            entry["r"] = before.round
+            entry["r"] = getattr(before, "round", 1)  # a game without rounds is one long round
             entry["a"] = t.actions[k - 1]
             entry["s"] = action[0]
             entry["m"] = marked(drawing, rules, before, state, action, t.actions[k - 1])
@@ -184,9 +184,10 @@ def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> 
     svg = viewer.document(first)
     head = replayed.header
     end = replayed.game.state
-    scores = drawing_of(rules).scores(end)
+    drawing = drawing_of(rules)
+    scores = drawing.scores(end)
     if replayed.finished:
-        ranking = ", ".join(f"p{p + 1} {scores[p]} VP" for p in end.ranking)
+        ranking = ", ".join(f"p{p + 1} {scores[p]} {drawing.unit}" if drawing.unit else f"p{p + 1}" for p in end.ranking)
     else:  # a quit game's log
         ranking = f"unfinished: stopped at {rules.pack.where(replayed.game)}"
     manifest = (

@@ -51,9 +51,10 @@ def add_commands(sub: Any) -> None:
     p = sub.add_parser(
         "value",
         help="what each card, action step and island is worth (restricted play)",
-        description="Restricted play (Jaffe et al., AIIDE 2012): for every card, every step of an action "
-        "(worker, sail, load, unload, help, cultivate, sell, found) and every island, one bot forbidden to use "
-        "it plays against unrestricted bots of the same kind, seats rotated, every row on the same game seeds. "
+        description="Restricted play (Jaffe et al., AIIDE 2012): for everything the game's rule pack lets a bot "
+        "be forbidden (West of Africa: every card, every step of an action - worker, sail, load, unload, help, "
+        "cultivate, sell, found - and every island), one bot forbidden to use it plays against unrestricted bots "
+        "of the same kind, seats rotated, every row on the same game seeds. "
         "Each row's win rate has a 95% Wilson interval and is tested against the even share (exact binomial, "
         "Holm-corrected over the rows). Rows are sorted by win rate: the game leans on the lowest (dominant "
         "cards and steps). A row reads 'no measurable effect' (dead or easily replaced) only when its whole "
@@ -79,8 +80,8 @@ def add_commands(sub: Any) -> None:
     )
     p.add_argument(
         "--only",
-        default="card,action,island",
-        help="which restrictions: card, action, island, comma-separated (default: %(default)s)",
+        help="which kinds of restriction, comma-separated (West of Africa: card, action, island; default: all the "
+        "rule pack has)",
     )
     p.add_argument("--workers", type=worker_count, help="processes to use (default: all cores; at most 4 per core)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -138,9 +139,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_value(args: argparse.Namespace) -> int:
-    """``woa value``: restricted play over every card, step and island."""
+    """``woa value``: restricted play over everything the rule pack lets a bot be forbidden."""
     from woa_core.bots import seat_bots
-    from woa_core.eval.restricted import KINDS, restrictions
+    from woa_core.eval.restricted import kinds_of, restrictions
     from woa_core.eval.value import MARGIN, format_value, run_value
     from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
@@ -149,14 +150,15 @@ def cmd_value(args: argparse.Namespace) -> int:
     margin = MARGIN if args.margin is None else args.margin / 100
     if not 0 < margin < 1:
         raise UsageError("--margin must be between 0 and 100 (percentage points)")
-    (bot,) = set(seat_bots(args.bot, 1))
-    kinds = [k.strip() for k in args.only.split(",") if k.strip()]
-    unknown = [k for k in kinds if k not in KINDS]
-    if unknown or not kinds:
-        raise UsageError(f"--only: {', '.join(unknown) or 'nothing'} (choose from {', '.join(KINDS)})")
     source = read_rules_from(args, args.players)
     rules = source.compile(args.players)
-    rows = sum(1 for kind, _ in restrictions(rules) if kind in kinds)
+    (bot,) = set(seat_bots(args.bot, 1, rules.pack))
+    known = kinds_of(rules)
+    kinds = known if args.only is None else [k.strip() for k in args.only.split(",") if k.strip()]
+    unknown = [k for k in kinds if k not in known]
+    if unknown or not kinds:
+        raise UsageError(f"--only: {', '.join(unknown) or 'nothing'} (choose from {', '.join(known)})")
+    rows = sum(1 for kind, _, _ in restrictions(rules) if kind in kinds)
     workers = args.workers or os.cpu_count() or 1
     progress = Progress(rows * args.games, enabled=not args.quiet and sys.stderr.isatty())
     with StopRequests() as stop:  # the command's own: a stop ends the games, the report is still written

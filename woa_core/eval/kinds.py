@@ -29,7 +29,7 @@ def bot_kind(spec: str) -> str:
     """The declared kind of the bot a spec names (``unknown`` if the class does not say); a
     restricted bot is of its inner bot's kind.
 
-    >>> bot_kind("woa_core.eval.restricted:RestrictedBot:card=sell,bot=random")
+    >>> bot_kind("woa_core.eval.restricted:RestrictedBot:forbid=card:sell,bot=random")
     'random'
     """
     name, params = parse_spec(spec)

@@ -1,9 +1,10 @@
-"""``woa value``: what each card, step and island is worth, by restricted play.
+"""``woa value``: what each verb and component of a game is worth, by restricted play.
 
 After Jaffe et al., "Evaluating Competitive Game Balance with Restricted Play" (AIIDE 2012): for
-each card, each step of an action and each island, one bot forbidden to use it
-(``woa_core.eval.restricted``) plays against unrestricted bots of the same kind, its seat rotated
-game by game, and its win rate is measured. Every restriction plays the same games (the same
+each thing the pack lets restricted play forbid (``woa_core.eval.restricted.restrictions``: in
+West of Africa each card, each step of an action and each island), one bot forbidden to use it
+plays against unrestricted bots of the same kind, its seat rotated game by game, and its win
+rate is measured. Every restriction plays the same games (the same
 game seeds, game ``i`` with the restricted bot in seat ``i mod players``), so rows differ by the
 restriction, not by luck of the draw.
 
@@ -66,13 +67,14 @@ def run_value(
     games: int,
     seed: int = 0,
     workers: int = 1,
-    kinds: Sequence[str] = ("card", "action", "island"),
+    kinds: Sequence[str] | None = None,
     on_game: Callable[[int], None] | None = None,
     backend: Backend | None = None,
     margin: float = MARGIN,
 ) -> dict[str, Any]:
-    """Play every restriction's games and return the report (manifest and rows); ``margin`` is
-    the distance from the even share within which a row's interval must lie to read "no effect".
+    """Play every restriction's games (of ``kinds``; default: every kind) and return the report
+    (manifest and rows); ``margin`` is the distance from the even share within which a row's
+    interval must lie to read "no effect".
 
     >>> report = run_value("west-of-africa", 2, "heuristic", games=2, kinds=("island",))
     >>> len(report["rows"]), report["rows"][0]["games"]
@@ -80,7 +82,7 @@ def run_value(
     """
     source = rules_spec if isinstance(rules_spec, RulesSource) else read_rules(rules_spec)
     rules = source.compile(players)
-    todo = [r for r in restrictions(rules) if r[0] in kinds]
+    todo = [(kind, target) for kind, target, _ in restrictions(rules) if kinds is None or kind in kinds]
     pool = backend or LocalPool(min(workers, games))
     rows: list[dict[str, Any]] = []
     done = 0

@@ -87,6 +87,18 @@ class ArgKind:
     - ``fewest``: the fewest words it may have (0: an empty list is read, and the game judges it);
     - ``values(rules)``: every value it can take under ``rules``, in a fixed order (the action
       space of ``woa_core.pettingzoo``); None if it cannot be listed.
+
+    What restricted play (``woa value``, ``woa_core.eval.restricted``) may forbid of them:
+
+    - ``component``: the kind of game component each value is (``island``, ``place``), named
+      by its word: a bot may be forbidden one, so it never plays an action naming it;
+    - ``names(rules, kind, id)``: for values that name components of other kinds (a selection of
+      cards names each card in it and the island of each island card; a field names its
+      island), a test ``named(value)`` for the component ``(kind, id)``, or None when no value
+      of this kind names one of that kind;
+    - ``distance(a, b)``: how far apart two values are, for values that are a plan (a selection
+      of cards): a bot chooses among them all, and a forbidden choice gives way to the nearest
+      allowed one.
     """
 
     parse: Callable[[Any, list[str]], Any]
@@ -95,6 +107,9 @@ class ArgKind:
     greedy: bool = False
     fewest: int = 1
     values: Callable[[Any], Sequence[Any]] | None = None
+    component: str | None = None
+    names: Callable[[Any, str, str], Callable[[Any], bool] | None] | None = None
+    distance: Callable[[Any, Any], Any] | None = None
 
 
 class VerbLegality(Protocol):

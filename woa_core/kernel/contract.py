@@ -47,6 +47,12 @@ class Game(Protocol):
       the others' secret choices drawn); a pack whose search hooks give an opponent model gets
       it as a third argument (``woa_core.kernel.search.SearchHooks``);
     - ``over``, and once over ``ranking`` (seats, best first) in ``state``.
+
+    ``ranking`` is a strict order: a pack breaks its ties (West of Africa by the gold track). A
+    shared win is ``Pack.winners``, which every win figure counts 1/k to each of k winners. A
+    shared place below the first is not said: the tournament's Plackett–Luce fit is a
+    likelihood of strict finishing orders, and ties there need a tie parameter of their own
+    (Davidson–Luce) with its own interval, which no game played so far calls for.
     """
 
     rules: Any

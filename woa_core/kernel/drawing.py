@@ -78,7 +78,8 @@ class Drawing:
       that the action itself does not say (a round end, the final scoring; Africa: the face a
       reveal showed and what it scored), or None; the tools show it as a round end when the
       state's ``round`` changed or the game ended, else with the action;
-    - ``scores(state)``: each seat's score now, for the charts.
+    - ``scores(state)``: each seat's score now, for the charts; ``unit``: what they count, shown
+      beside them (``VP``; empty for a game that has no score but its ranking).
 
     For a game a person plays (``woa serve``; optional):
 
@@ -101,6 +102,7 @@ class Drawing:
     text: Callable[[Any, int | None], str]
     explain: Callable[[Any, Any, Any], Explanation | None]
     scores: Callable[[Any], list[int]]
+    unit: str = "VP"
     # for a game a person plays (woa serve, issue 16)
     places: tuple[str, ...] = ()
     seen: Callable[[Any, int], Any] | None = None

@@ -82,10 +82,16 @@ PLAYER = ArgKind(
 """The one argument kind every game has: a seat, written ``p1``..``pN``."""
 
 
-def one_of(describe: str, values: Callable[[Any], Sequence[Any]], word: Callable[[Any, Any], str]) -> ArgKind:
+def one_of(
+    describe: str,
+    values: Callable[[Any], Sequence[Any]],
+    word: Callable[[Any, Any], str],
+    component: str | None = None,
+) -> ArgKind:
     """The argument kind of one word naming one of ``values(rules)``; ``word(rules, value)`` is
-    the value's word, ``describe`` what it is (``a place``). For small packs: it looks words up
-    one by one.
+    the value's word, ``describe`` what it is (``a place``); ``component``: the kind of game
+    component each value is (``ArgKind.component``), if any. For small packs: it looks words
+    up one by one.
 
     >>> from types import SimpleNamespace
     >>> rules = SimpleNamespace(places=("camp", "well"))
@@ -104,7 +110,7 @@ def one_of(describe: str, values: Callable[[Any], Sequence[Any]], word: Callable
         known = ", ".join(word(rules, value) for value in values(rules))
         raise InvalidNotation(f"'{words[0]}' is not {describe} (one of: {known})")
 
-    return ArgKind(parse, lambda rules, value: [word(rules, value)], describe, values=values)
+    return ArgKind(parse, lambda rules, value: [word(rules, value)], describe, values=values, component=component)
 
 
 def _expected(name: str, kinds: list[ArgKind], usage: str) -> str:

@@ -133,8 +133,14 @@ class Pack:
       or ""), then a line per seat (``woa replay``);
     - ``features(view)``: a view as numbers, the same count for every view of one ruleset and
       player count (the PettingZoo observation; its ``render`` is ``drawing.text``);
-    - ``restrictable``: whether ``woa value``'s restricted play knows the pack's cards, steps and
-      islands (West of Africa's only, so far: ``woa_core.eval.restricted``);
+    - ``restrictions(rules)``: what ``woa value``'s restricted play may forbid, as ``(kind, id,
+      name)``, in order: a verb is of kind ``action``, any other kind a component that argument
+      kinds name (``ArgKind.component``, ``ArgKind.names``). Without it: every step verb
+      (``Verb.step``), then every value of each argument kind that is a component
+      (``woa_core.eval.restricted.restrictions``);
+    - ``tunables``: the numbers a designer tunes, as paths into the rules document, from which
+      the hypothesis strategies draw rule variants (``woa_core.check.strategies``); empty: every
+      integer of the rules files outside lists;
     - ``search``: what the search bot ``mcts`` may use of the pack's knowledge of its game (a
       rollout policy, an evaluation, candidate pruning, a horizon, an opponent model:
       ``woa_core.kernel.search.SearchHooks``); without it, ``mcts`` searches every legal action
@@ -178,7 +184,10 @@ class Pack:
     summary: Callable[[Any], list[str]] = lambda game: ranking_lines(game.state.ranking)
     features: Callable[[Any], Sequence[float]] | None = None
     search: SearchHooks | None = None
-    restrictable: bool = False
+    # generic tools (issue 14): restricted play (woa_core.eval.restricted), rule variants
+    # (woa_core.check.strategies)
+    restrictions: Callable[[Any], Sequence[tuple[str, str, str]]] | None = None
+    tunables: tuple[tuple[str, ...], ...] = ()
     # figures (issue 14): woa_core.kernel.figures declares the kernel's and what a Figure is
     figures: tuple[Any, ...] = ()
     # how a game unfolds (issue 16): woa_core/kernel/unfolding.py reads the score after each round or turn

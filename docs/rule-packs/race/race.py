@@ -3,6 +3,7 @@ a step card from its hidden hand, runs up to that many paths and draws from the 
 well wins at once; when the cards run out, the runner nearest the well wins (ties: the earlier seat)."""
 
 import random
+import runpy
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,14 +44,13 @@ def compile_rules(name: str, data: dict, players: int, content_hash: str, varian
 
 
 def check(located: Any, d: dict) -> Any:  # what the schemas cannot say: a path to the goal, cards to deal
-    board, graph, players = d["board"], nx.Graph(d["board"]["paths"]), d["_players"]
-    deck, hand = d["cards"]["deck"], d["cards"]["hand"]
+    board, graph, players, cards = d["board"], nx.Graph(d["board"]["paths"]), d["_players"], d["cards"]
     missing = [key for key in ("start", "goal") if board[key] not in graph]
     yield from ((("board", key), f"'{board[key]}' is on no path") for key in missing)
     if not missing and not nx.has_path(graph, board["start"], board["goal"]):
         yield ("board", "goal"), f"no path leads from {board['start']} to {board['goal']}"
-    if players is not None and len(deck) < hand * players:
-        yield ("cards", "deck"), f"{len(deck)} cards cannot deal {hand} to each of {players} players"
+    if players is not None and len(cards["deck"]) < cards["hand"] * players:
+        yield ("cards", "deck"), f"{len(cards['deck'])} cards cannot deal {cards['hand']} to each of {players} players"
 
 
 @dataclass(slots=True)
@@ -63,8 +63,8 @@ class State(PlainState):
     ranking: list[int] = field(default_factory=list)  # seats, best first, once the race is over
 
 
-PLACE = one_of("a place", lambda r: range(len(r.places)), lambda r, q: r.places[q])
-STEPS = one_of("a step card", lambda r: sorted(set(r.deck)), lambda r, v: str(v))
+PLACE = one_of("a place", lambda r: range(len(r.places)), lambda r, q: r.places[q], "place")  # `woa value`
+STEPS = one_of("a step card", lambda r: sorted(set(r.deck)), lambda r, v: str(v), "card")  # may forbid one
 
 
 class Game(ListedGame):
@@ -101,8 +101,7 @@ class Game(ListedGame):
         return View(self.rules, player, **seen, hand=hands[player], held=[len(h) for h in hands], deck=len(deck))
 
     @classmethod
-    def determinize(cls, view: Any, rng: random.Random) -> "Game":
-        """A game the view could be of: the cards it does not see, dealt anew."""
+    def determinize(cls, view: Any, rng: random.Random) -> "Game":  # a game of the view: the unseen cards dealt anew
         v = view.to_json()  # a copy: the game must not change the view
         unseen = list((Counter(view.rules.deck) - Counter(v["hand"]) - Counter(v["played"])).elements())
         rng.shuffle(unseen)
@@ -147,4 +146,5 @@ PACK = Pack(
     invariants={"cards_conserved": cards_conserved},
     scenario=ScenarioHooks(setup=Game.setup, expect=Game.expect),
     features=_features,
+    drawing=runpy.run_path(str(Path(__file__).with_name("drawing.py")))["DRAWING"],  # its pictures: drawing.py
 )

@@ -192,6 +192,40 @@ _DESCRIBE = {
 """What each argument kind is, for the message when words are missing."""
 
 
+def _card_named(rules: Rules, kind: str, target: str) -> Callable[[tuple[int, ...]], bool] | None:
+    """A selection names each card in it, and the island of each island card in it."""
+    card = rules.card_id(target) if kind == "card" else -1
+    if kind == "island" and rules.island_id(target) >= 0:
+        card = rules.island_card[rules.island_id(target)]
+    return (lambda counts: counts[card] > 0) if card >= 0 else None
+
+
+def _island_named(of: Callable[[Rules, int], int]) -> Callable[[Rules, str, str], Callable[[int], bool] | None]:
+    """A kind whose values name an island, ``of(rules, value)`` (-1 for none)."""
+
+    def names(rules: Rules, kind: str, target: str) -> Callable[[int], bool] | None:
+        island = rules.island_id(target) if kind == "island" else -1
+        return (lambda value: of(rules, value) == island) if island >= 0 else None
+
+    return names
+
+
+def _distance(counts: tuple[int, ...], choice: tuple[int, ...]) -> tuple[int, int]:
+    """How far a selection is from another: cards changed, then cards added."""
+    added = sum(max(0, n - m) for n, m in zip(counts, choice, strict=True))
+    removed = sum(max(0, m - n) for n, m in zip(counts, choice, strict=True))
+    return (added + removed, added)
+
+
+_NAMES: dict[str, Callable[[Rules, str, str], Callable[[Any], bool] | None]] = {
+    "cards": _card_named,
+    "location": _island_named(lambda r, loc: loc if loc < len(r.islands) else -1),
+    "field": _island_named(lambda r, g: r.spaces[g].island),
+    "settlement_space": _island_named(lambda r, g: r.spaces[g].island),
+}
+"""Which components (``ArgKind.names``) the values of a kind name, beyond an island's own kind."""
+
+
 ARG_KINDS: MappingProxyType[str, ArgKind] = MappingProxyType(
     {
         "player": PLAYER,
@@ -203,6 +237,9 @@ ARG_KINDS: MappingProxyType[str, ArgKind] = MappingProxyType(
                 greedy=kind in _GREEDY,
                 fewest=_FEWEST.get(kind, 1),
                 values=_VALUES[kind],
+                component="island" if kind == "island" else None,
+                names=_NAMES.get(kind),
+                distance=_distance if kind == "cards" else None,
             )
             for kind in _PARSE
         },

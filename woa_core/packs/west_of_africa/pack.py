@@ -23,9 +23,35 @@ from woa_core.packs.west_of_africa.game import Game
 from woa_core.packs.west_of_africa.invariants import INVARIANTS
 from woa_core.packs.west_of_africa.notation import ARG_KINDS
 from woa_core.packs.west_of_africa.primitives import PRIMITIVES
+from woa_core.packs.west_of_africa.restrictions import restrictions
 from woa_core.packs.west_of_africa.scenario import SCENARIO
 from woa_core.packs.west_of_africa.validate import check
 from woa_core.rules.data import data_root
+
+TUNABLES: tuple[tuple[str, ...], ...] = (
+    ("economy", "gold", "start"),
+    ("economy", "gold", "cap"),
+    ("economy", "selection", "max_cards"),
+    ("economy", "selection", "free_cards"),
+    ("economy", "selection", "extra_card_cost"),
+    ("economy", "cultivation", "cost"),
+    ("economy", "cultivation", "worker_discount"),
+    ("economy", "settlement", "vp"),
+    ("economy", "workers", "action_points"),
+    ("economy", "ship", "range"),
+    ("economy", "ship", "capacity"),
+    ("economy", "alcalde", "influence", "good"),
+    ("economy", "alcalde", "influence", "worker"),
+    ("economy", "alcalde", "influence", "ship"),
+    ("economy", "alcalde", "vp"),
+    ("economy", "game_end", "vp_threshold"),
+    ("economy", "game_end", "extra_rounds"),
+    ("economy", "final_scoring", "gold_per_vp"),
+    ("board", "regions", "west", "price"),
+    ("board", "regions", "center", "price"),
+    ("board", "regions", "east", "price"),
+)
+"""The numbers a designer tunes (``Pack.tunables``): the economy and the regions' prices."""
 
 PACK = Pack(
     name="west_of_africa",
@@ -56,7 +82,8 @@ PACK = Pack(
     features=features,
     search=SEARCH,
     figures=FIGURES,
-    restrictable=True,
     # how a game unfolds (issue 16): the VP after each round
     score=records.score,
+    restrictions=restrictions,
+    tunables=TUNABLES,
 )

@@ -18,7 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from woa_core.kernel.native import mypyc_attr
 
+
+@mypyc_attr(native_class=False)  # a tuple: mypyc compiles no subclass of it natively
 class Action(tuple[Any, ...]):
     """One player's action: ``(player, verb, *args)``, a tuple with names.
 

@@ -348,8 +348,8 @@ def _all_of(tests: tuple[Callable[..., bool], ...], k: int) -> Callable[..., boo
     if not tests:
         return None
     joined = tests[-1]
-    for test in reversed(tests[:-1]):
-        joined = _and(test, joined, k)
+    for i in range(len(tests) - 2, -1, -1):
+        joined = _and(tests[i], joined, k)
     return joined
 
 

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from woa_core.bots import make_bots
 from woa_core.bots.base import Bot, bot_exited, bot_failed, bot_name, notify_game_over
 from woa_core.errors import WoaError
 from woa_core.kernel.actions import Action
 from woa_core.kernel.contract import Game
+from woa_core.kernel.native import mypyc_attr
 from woa_core.kernel.notation import format_action
 from woa_core.kernel.pack import Pack
 
@@ -50,6 +51,7 @@ class Chooser(Protocol):
     def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> tuple: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tools and packs watch games with their own
 class Observer:
     """Watches a game being played; override only the hooks you need (the loop calls only those).
 
@@ -58,7 +60,7 @@ class Observer:
     ``StopGame``.
     """
 
-    wants_prev = False
+    wants_prev: ClassVar[bool] = False
 
     def start(self, game: Game) -> None:
         """Before the first action."""
@@ -153,8 +155,9 @@ class Bots(Observer):
 
     def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> tuple:
         view = game.observation(seat) if self._views[seat] else None
+        bot: Any = self.players[seat]  # its answer is the game's to judge (a plain tuple too), not its type's
         try:
-            return self.players[seat].choose(view, legal)  # type: ignore[arg-type]
+            return bot.choose(view, legal)
         except SystemExit as e:  # a plug-in may not end the run without a word
             raise bot_exited(bot_name(self.players[seat]), e, seat) from None
         except (WoaError, StopGame):

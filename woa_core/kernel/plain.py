@@ -27,6 +27,7 @@ from typing import Any
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import Action, Handler
+from woa_core.kernel.native import mypyc_attr
 from woa_core.kernel.notation import format_action
 
 
@@ -62,6 +63,7 @@ class PlainState:
         return cls(**data)
 
 
+@mypyc_attr(native_class=False)  # its fields become attributes when it is made
 class View:
     """What seat ``player`` sees of a game under ``rules``: each field an attribute, and
     ``to_json()`` all of them with the seat. Give it copies, so it does not change with the game."""
@@ -81,6 +83,7 @@ class View:
         return {"player": self.player, **copy.deepcopy(self._fields)}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a pack's game extends it
 class ListedGame:
     """A game whose legal actions are cheap to list (``woa_core.kernel.contract.Game``). A pack
     writes ``new_state(rules, seed)``, ``deciders()``, ``legal_actions(player)`` (every action of

@@ -207,3 +207,18 @@ def test_a_parameter_the_player_count_overlay_overrides_is_refused(tmp_path: Pat
     err = capsys.readouterr().err
     assert "space.yaml:3:3: every value of economy.gold_majority.vp_by_rank gives the same 2-player game" in err
     assert "sweep players.overlays.2.economy.gold_majority.vp_by_rank instead" in err
+
+
+def test_an_objective_naming_no_figure_is_refused_before_any_game(tmp_path: Path, capsys) -> None:
+    """Issue 17: ``--objective unknown=3`` was refused only after every point had played."""
+    space = _space(tmp_path, GRID.format(games=200, bots="heuristic"))  # minutes of games, were they played
+    out = tmp_path / "o"
+    started = time.perf_counter()
+    assert main(["sweep", str(space), "--out", str(out), "--objective", "unknown=3", "--workers", "1"]) == 2
+    assert time.perf_counter() - started < 5
+    err = capsys.readouterr().err
+    assert "--objective unknown=3: no figure 'unknown' (figures: " in err and "p2_wins" in err and "rounds" in err
+    assert not (out / "points").exists() or not any((out / "points").iterdir())
+    for objective in ("min:nothing", "p3_wins=0.5"):  # a seat the 2-player game does not have
+        assert main(["sweep", str(space), "--out", str(out), "--objective", objective]) == 2
+        assert "no figure" in capsys.readouterr().err

@@ -190,7 +190,7 @@ def parse_objective(text: str, players: int, figures: Sequence[Figure]) -> Objec
     if text.startswith(("min:", "max:")):
         figure = text[4:].strip()
         if figure:
-            return Objective(text, text[:3], aliases.get(figure, figure))
+            return Objective(text, text[:3], _row(text, aliases.get(figure, figure), players, figures))
     name, sep, target = text.partition("=")
     if sep and name.strip():
         try:
@@ -199,5 +199,43 @@ def parse_objective(text: str, players: int, figures: Sequence[Figure]) -> Objec
             value = math.nan
         if not math.isfinite(value):
             raise UsageError(f"--objective {text!r}: the target {target.strip()!r} is not a finite number")
-        return Objective(text, "target", aliases.get(name.strip(), name.strip()), value)
+        return Objective(text, "target", _row(text, aliases.get(name.strip(), name.strip()), players, figures), value)
     raise UsageError(f"--objective {text!r} is not an objective; use one of: {OBJECTIVES_HELP}")
+
+
+def _row(text: str, name: str, players: int, figures: Sequence[Figure]) -> str:
+    """``name`` if some game can have a row of that name (the objective names a figure), else a
+    ``UsageError`` naming the rows there are: an objective is refused before any game is played.
+
+    >>> from woa_core.kernel.figures import KERNEL_FIGURES
+    >>> _row("p3_wins=0.5", "p3_wins", 2, KERNEL_FIGURES)
+    Traceback (most recent call last):
+    woa_core.errors.UsageError: --objective p3_wins=0.5: no figure 'p3_wins' (figures: p1_wins, p2_wins, shared_wins)
+    """
+    names = row_names(figures, players)
+    if name in names or any(n.endswith("_*") and name.startswith(n[:-1]) for n in names):
+        return name
+    known = ", ".join(sorted(names))
+    raise UsageError(f"--objective {text}: no figure '{name}' (figures: {known})")
+
+
+def row_names(figures: Sequence[Figure], players: int) -> list[str]:
+    """The rows a game of ``players`` may have, by name (``PREFIX_*`` where the games give the
+    rest: a category's value, a key), as an objective names them; a row reported only when it
+    happened (``shared_wins``) is among them.
+
+    >>> from woa_core.kernel.figures import KERNEL_FIGURES
+    >>> row_names(KERNEL_FIGURES, 2)
+    ['p1_wins', 'p2_wins', 'shared_wins']
+    """
+    out: list[str] = []
+    for f in figures:
+        if not f.compared:
+            continue
+        if f.kind is Kind.WINS:
+            out += [f"{seat_name(s)}_{f.name}" for s in range(players)]
+        elif f.kind is Kind.CATEGORY or f.by_key:
+            out.append(f"{f.prefix}_*")
+        else:
+            out.append(f.name)
+    return out

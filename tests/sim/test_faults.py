@@ -40,13 +40,13 @@ def _env() -> dict[str, str]:
 def _start(args: list[str], marker: Path | None = None, **kwargs) -> subprocess.Popen:
     """``woa ARGS`` in its own process group (as ``timeout`` and a shell job run it)."""
     command = [sys.executable, str(MARKED), str(marker)] if marker else [sys.executable, "-m", "woa_core.cli"]
+    kwargs.setdefault("env", _env())
     return subprocess.Popen(
         [*command, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-        env=_env(),
         cwd=ROOT,
         **kwargs,
     )
@@ -355,3 +355,28 @@ def test_a_stop_that_python_wraps_is_still_a_stop(monkeypatch, capsys) -> None:
     monkeypatch.setattr(cli, "cmd_validate", command_importing_a_class)
     assert main(["validate"]) == 143
     assert capsys.readouterr().err == "woa: interrupted\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tournament", "random", "mcts:iterations=2", "--players", "2", "--games", "4"],
+        ["value", "--only", "island", "--players", "2", "--bot", "random", "--games", "1"],
+    ],
+)
+def test_a_signal_while_the_report_is_written_changes_nothing(tmp_path, args) -> None:
+    """Issue 17: tournament and value mark the command finished when their games end (0750d01),
+    so SIGTERMs while the report is being written leave it whole and the exit status 0, not
+    'woa: interrupted'. The run is held with its report made and not yet printed, signalled
+    there, then let go."""
+    marker, go = tmp_path / "marker", tmp_path / "go"
+    proc = _start([*args, "--workers", "2", "--quiet"], marker, env={**_env(), "WOA_HOLD_REPORT": str(go)})
+    _wait_for(lambda: marker.exists() and marker.read_text(encoding="utf-8") == "report", proc)
+    for _ in range(3):
+        os.killpg(proc.pid, signal.SIGTERM)
+        time.sleep(0.05)
+    go.touch()
+    rc, out, err = _finish(proc)
+    assert rc == 0, err
+    assert "interrupted" not in out + err
+    assert ("ratings" in out.lower() or "rating" in out.lower()) if args[0] == "tournament" else "island" in out

@@ -126,6 +126,55 @@ def test_pool_workers_ignore_signals_and_the_parent_stops_them() -> None:
     assert all(p.exitcode is not None for p in processes)  # closed: ended and reaped
 
 
+def test_local_dask_workers_ignore_signals_and_the_parent_stops_them() -> None:
+    """Issue 17: the local Dask cluster's workers, like the pool's, ignore SIGINT and SIGTERM from
+    their start (a preload, ``woa_core.sim.dask_worker``), so a signal to the process group stops
+    the ``woa`` process alone, which closes the cluster; before, they died of it."""
+    pytest.importorskip("dask.distributed")
+    from woa_core.sim.backends import DaskBackend
+
+    backend = DaskBackend("local", 2)
+    try:
+        client = backend._client
+        pids = sorted(client.run(os.getpid).values())
+        for pid in pids:
+            os.kill(pid, signal.SIGTERM)
+            os.kill(pid, signal.SIGINT)
+        time.sleep(0.5)
+        assert sorted(client.run(os.getpid).values()) == pids  # ignored: the same workers, alive
+        assert list(backend.map(abs, [-1, -2, -3])) == [1, 2, 3]
+    finally:
+        backend.close()
+    deadline = time.monotonic() + DEADLINE
+    while any(_alive(pid) for pid in pids):  # closed: the parent stopped them
+        assert time.monotonic() < deadline, "the cluster's workers outlived it"
+        time.sleep(0.05)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+            return stat.read().split(") ", 1)[1][0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False
+
+
+def test_a_group_sigterm_to_a_dask_run_stops_it_cleanly(tmp_path) -> None:
+    """A SIGTERM to the whole group while a local Dask cluster plays: the run stops with the
+    report, the CSV rows and the games agreeing, and no process of the group outlives it."""
+    pytest.importorskip("dask.distributed")
+    marker, table = tmp_path / "marker", tmp_path / "g.csv"
+    args = ["simulate", "--players", "3", "--bots", "random", "--quiet", "--json", "--games", "100000"]
+    proc = _start([*args, "--dask", "local", "--workers", "2", "--csv", str(table)], marker)
+    _wait_for(_marked(marker, 2), proc)
+    os.killpg(proc.pid, signal.SIGTERM)
+    rc, out, err = _finish(proc)
+    assert rc == 143, err
+    games = json.loads(out)["manifest"]["games"]
+    assert games >= 2 and [int(r[0]) for r in _rows(table)] == list(range(games))
+    assert f"stopped by SIGTERM after {games} games" in err
+
+
 def test_a_worker_that_dies_is_an_error_not_a_wait() -> None:
     with LocalPool(workers=2) as pool:
         assert list(pool.map(abs, [-1, -2])) == [1, 2]

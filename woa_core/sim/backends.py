@@ -63,6 +63,30 @@ STOP_SECONDS = 3.0
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """A block in which SIGINT and SIGTERM are held (blocked, not lost) in this thread, and in
+    the threads and processes it starts: a signal must not reach a new worker before the worker
+    ignores signals (it would die at birth). The parent gets a held signal when the block ends."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def ignore_signals() -> None:
+    """What a worker process does first: ignore SIGINT and SIGTERM and let go of those held while
+    it was started (``signals_held``), which are dropped."""
+    for sig in _SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+
+
 def _serve(conn: Connection, parent_end: Connection | None) -> None:
     """A worker: run each ``(fn, task)`` received and send back ``(True, result)`` or
     ``(False, exception)``, until ``None`` or the parent is gone.
@@ -70,10 +94,7 @@ def _serve(conn: Connection, parent_end: Connection | None) -> None:
     Workers ignore SIGINT and SIGTERM: Ctrl-C at a terminal and ``timeout``'s SIGTERM reach the
     whole process group, and a worker killed in the middle of a message could leave the parent
     waiting forever. The parent alone stops them (``LocalPool.close``), with SIGKILL if need be."""
-    for sig in _SIGNALS:
-        signal.signal(sig, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):  # blocked by the parent while it started this process
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+    ignore_signals()
     if parent_end is not None:  # forked: the parent's end of the pipe, which only the parent may hold
         parent_end.close()
     parent = os.getppid()
@@ -142,22 +163,17 @@ class LocalPool:
         methods = multiprocessing.get_all_start_methods()
         ctx: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         forked = ctx.get_start_method() == "fork"
-        # a signal must not reach a new worker before it ignores signals (it would die at birth)
-        blocked = hasattr(signal, "pthread_sigmask")
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS) if blocked else None
         try:
-            for _ in range(self._workers):
-                mine, theirs = ctx.Pipe()
-                process = ctx.Process(target=_serve, args=(theirs, mine if forked else None), daemon=True)
-                self._running.append(_Worker(process, mine))
-                process.start()
-                theirs.close()
+            with signals_held():
+                for _ in range(self._workers):
+                    mine, theirs = ctx.Pipe()
+                    process = ctx.Process(target=_serve, args=(theirs, mine if forked else None), daemon=True)
+                    self._running.append(_Worker(process, mine))
+                    process.start()
+                    theirs.close()
         except BaseException:
             self._kill()
             raise
-        finally:
-            if previous is not None:
-                signal.pthread_sigmask(signal.SIG_SETMASK, previous)
         return self._running
 
     def map(self, fn: Callable[[T], R], tasks: Sequence[T]) -> Iterator[R]:
@@ -268,6 +284,10 @@ def _lost(worker: _Worker) -> str:
     return f"a worker process ended while playing ({how}); the run cannot go on"
 
 
+WORKER_PRELOAD = "woa_core.sim.dask_worker"
+"""The module a local Dask cluster's workers load first (``dask_setup``: ``ignore_signals``)."""
+
+
 class DaskBackend:
     """A Dask distributed cluster: each task is a Dask task; results come back in task order.
 
@@ -287,13 +307,18 @@ class DaskBackend:
         self._client: Any = None
         try:
             if address == "local":
-                self._cluster = LocalCluster(
-                    n_workers=max(1, workers),
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=None,
-                    silence_logs=50,  # logging.CRITICAL: the cluster's chatter is not the report
-                )
+                # its workers ignore SIGINT and SIGTERM from their start (WORKER_PRELOAD), as the
+                # local pool's do; the cluster's own thread keeps them held, so a signal to the
+                # process group reaches the main thread alone, and the parent stops the cluster
+                with signals_held():
+                    self._cluster = LocalCluster(
+                        n_workers=max(1, workers),
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
+                        silence_logs=50,  # logging.CRITICAL: the cluster's chatter is not the report
+                        preload=[WORKER_PRELOAD],
+                    )
                 self._client = Client(self._cluster)
             else:
                 self._client = Client(address, timeout="10s")

@@ -187,7 +187,8 @@ def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> 
     drawing = drawing_of(rules)
     scores = drawing.scores(end)
     if replayed.finished:
-        ranking = ", ".join(f"p{p + 1} {scores[p]} {drawing.unit}" if drawing.unit else f"p{p + 1}" for p in end.ranking)
+        unit = f" {drawing.unit}" if drawing.unit else ""
+        ranking = ", ".join(f"p{p + 1} {scores[p]}{unit}" if unit else f"p{p + 1}" for p in end.ranking)
     else:  # a quit game's log
         ranking = f"unfinished: stopped at {rules.pack.where(replayed.game)}"
     manifest = (

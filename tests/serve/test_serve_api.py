@@ -1,7 +1,7 @@
 """``woa serve`` through its JSON API, over a real server (issue 16, part 1): a game started,
 played, refused when stale, undone, saved as a log that ``woa replay`` replays, resumed from
 that log; requests addressed to another name or sent from another site refused; no path a
-request names is read; a rule pack without pictures plays through the same code."""
+request names is read; a rule pack beside its rules (the tiny race) plays through the same code."""
 
 from __future__ import annotations
 
@@ -123,16 +123,17 @@ def _try(server: Server, **changes: object) -> tuple[int, dict]:
     return server.request("POST", "/api/games", {**body, **changes})
 
 
-def test_a_pack_without_pictures_plays_through_the_same_server(tmp_path: Path) -> None:
-    """The tiny pack of docs/rule-packs.md (no drawing, no turn flow) through woa serve: a person
-    and a bot play it to the end by the builder's whole actions; its log replays."""
+def test_a_pack_beside_its_rules_plays_through_the_same_server(tmp_path: Path) -> None:
+    """The tiny pack of docs/rule-packs.md (a drawing in a second file, no turn flow, no click
+    targets) through woa serve: a person and a bot play it to the end by the builder's whole
+    actions; its log replays."""
     race = ROOT / "docs" / "rule-packs" / "race"
     with serving(["--rules", str(race)], cwd=tmp_path) as server:
         status, setup = server.request("GET", "/api/setup")
         first = setup["rulesets"][0]
         assert first["key"] == "given-0" and first["counts"] == [2, 3, 4] and first["bots"] == ["random", "mcts"]
         status, rules = server.request("GET", "/api/rules/given-0?players=2")
-        assert rules["problems"] == [] and rules["board"] is None
+        assert rules["problems"] == [] and rules["board"].startswith("<svg") and "well" in rules["board"]
         status, answer = server.request(
             "POST", "/api/games", {"ruleset": "given-0", "players": 2, "seed": 3, "seats": ["human", "random"]}
         )
@@ -152,7 +153,7 @@ def test_a_pack_without_pictures_plays_through_the_same_server(tmp_path: Path) -
             else:
                 status, state = server.request("POST", f"/api/games/{key}/bot", {"at": state["at"]})
             assert status == 200, state
-        assert state["summary"][1].startswith("  1. p") and state["board"] is None and state["text"]
+        assert state["summary"][1].startswith("  1. p") and state["board"].startswith("<svg") and state["text"]
         status, log = server.request("GET", f"/api/games/{key}/log")
         path = tmp_path / "race.jsonl"
         path.write_text(log, encoding="utf-8")

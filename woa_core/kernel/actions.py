@@ -116,10 +116,15 @@ class ArgKind:
 
 
 class VerbLegality(Protocol):
-    """What the kernel asks of a verb's legality (``woa_core.kernel.legality.Legality`` is one):
-    its ``listing(game, player, verb, fresh=False)`` and ``refusal(game, player, args)``."""
+    """What the kernel asks of a verb's legality: its ``listing(game, player, verb, fresh=False)``
+    and ``refusal(game, player, args, fresh=False)``. ``woa_core.kernel.legality`` has the two
+    forms a pack declares it in: ``Legality`` (limits, each with its refusal sentence) and
+    ``Listed`` (the verb's legal actions as a list)."""
 
-    listing: Callable[..., list[Action]]
+    @property
+    def listing(self) -> Callable[..., list[Action]]:
+        """``listing(game, player, verb, fresh=False)``: the verb's legal actions now."""
+        ...
 
     def refusal(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
         """Why ``player`` may not play the verb with ``args`` now, or None."""
@@ -131,24 +136,25 @@ Handler = Callable[..., None]
 
 
 Legal = Callable[[Any, int], Sequence[Action]]
-"""A verb's legality, declared once: ``legal(game, player)`` lists every action of that verb the
-seat may take now (a new list, the caller's to keep). A game's legal actions are its verbs'
-lists, and an action is legal exactly when its verb lists it: listing and checking derive from
-the one definition (Africa's verbs)."""
+"""``legal(game, player)``: every action of one verb the seat may take now (a new list, the
+caller's to keep); ``woa_core.kernel.legality.Listed`` makes it a verb's legality."""
 
 
 @dataclass(frozen=True, slots=True)
 class Verb:
     """One verb of the notation: its argument kinds, what plays it and how it reads, and its
-    legality declared once, in one of two forms from which a game both lists and checks it:
-    ``legal`` (see ``Legal``: the verb's legal actions as a list; an action is legal exactly
-    when listed, refused with the game's own sentence: Africa's verbs), or ``legality``
-    (``woa_core.kernel.legality``: what its arguments must meet, entry by entry, each with its
-    refusal sentence: West of Africa's verbs, whose refusals say which limit an action breaks).
+    ``legality`` declared once, from which a game both lists and checks it
+    (``woa_core.kernel.legality``: a ``Legality`` of limits each with its refusal sentence, as
+    West of Africa's verbs, whose refusals say which limit an action breaks; or ``Listed``, the
+    verb's legal actions as a list, an action legal exactly when listed, as Africa's verbs).
 
-    >>> skip = Verb("skip", (), lambda game, p: None, "", "no action", legal=lambda game, p: [Action(p, "skip")])
-    >>> (0, "skip") in skip.legal(None, 0), skip.arity
-    (True, 0)
+    >>> from woa_core.kernel.legality import Listed
+    >>> skip = Verb("skip", (), lambda game, p: None, "", "no action",
+    ...             legality=Listed(lambda game, p: [Action(p, "skip")]))
+    >>> skip.legality.listing(None, 0, "skip"), skip.arity
+    ([(0, 'skip')], 0)
+    >>> skip.legality.refusal(None, 0, ()), skip.legality.refusal(None, 0, ("now",))
+    (None, 'not one of the legal actions now')
     """
 
     name: str
@@ -157,8 +163,7 @@ class Verb:
     usage: str  # the words after the verb, for messages: "ISLAND GOOD"
     summary: str  # one line for people: "Sell Goods: one good"
     step: bool = True  # a step of its action: played at ``main`` it also starts the action (R22)
-    legal: Legal | None = None  # its legal actions now (issue 15: Africa declares every verb's)
-    legality: VerbLegality | None = None  # its limits with their sentences (West of Africa's verbs)
+    legality: VerbLegality | None = None  # listing and checking derive from it (None: not a step)
 
     @property
     def arity(self) -> int:

@@ -41,6 +41,10 @@ entry that reads a part derived from it.)
 [(0, 'drop', 0), (0, 'drop', 2)]
 >>> rule.refusal({1}, 0, (1,)), rule.refusal({1}, 0, (7,)), rule.refusal({1}, 0, (2,))
 ('column 1 is taken', 'there is no column 7', None)
+
+A verb whose legal actions are simpler listed than described declares ``Listed(legal)`` instead:
+``legal(game, player)`` lists them, and an action is legal exactly when listed (Africa's verbs,
+whose game words its own refusals).
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from woa_core.kernel.actions import Action, ActionDecl, make_action
+from woa_core.kernel.actions import Action, ActionDecl, Legal, make_action
 
 Says = str | Callable[..., str]
 """Why an entry refuses: a sentence, or ``says(game, player, *args)`` making it."""
@@ -367,6 +371,31 @@ def _and(first: Callable[..., bool], then: Callable[..., bool], k: int) -> Calla
 
 Steps = Callable[[Any, int, bool], list[Action]]
 """An action's steps: ``steps(game, player, fresh)``, every step ``player`` may take now."""
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A verb's legality as its list of legal actions: ``legal(game, player)`` (``Legal``) lists
+    them, and an action is legal exactly when it is listed, refused with ``says`` otherwise.
+
+    >>> drop = Listed(lambda game, p: [Action(p, "drop", c) for c in (0, 2)])
+    >>> drop.listing(None, 1, "drop"), drop.refusal(None, 1, (2,)), drop.refusal(None, 1, (1,))
+    ([(1, 'drop', 0), (1, 'drop', 2)], None, 'not one of the legal actions now')
+    """
+
+    legal: Legal
+    says: str = "not one of the legal actions now"
+
+    @property
+    def listing(self) -> Callable[..., list[Action]]:
+        """``listing(game, player, verb, fresh=False)``: what ``legal`` lists, as a new list."""
+        legal = self.legal
+        return lambda game, player, verb=None, fresh=False: list(legal(game, player))
+
+    def refusal(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
+        """None when ``legal`` lists an action of ``player`` with ``args``, else ``says``."""
+        wanted = tuple(args)
+        return None if any(tuple(a[2:]) == wanted for a in self.legal(game, player)) else self.says
 
 
 def steps_of(decl: ActionDecl) -> Steps:

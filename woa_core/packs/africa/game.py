@@ -1,9 +1,9 @@
 """The interpreter: Africa's legal actions and their effects, for any compiled rules.
 
 A game is a sequence of small decisions by the active player (A34; ``steps`` names them). Each
-verb is declared once (``VERBS``) with its legality (``Verb.legal``: the verb's legal actions
-now) and its effect (``Verb.play``); ``STEP_VERBS`` says which verbs a step offers. The legal
-actions are the step's verbs' lists, and an action is legal exactly when its verb lists it
+verb is declared once (``VERBS``) with its legality (``Verb.legality``, a ``Listed``: the verb's
+legal actions now) and its effect (``Verb.play``); ``STEP_VERBS`` says which verbs a step offers.
+The legal actions are the step's verbs' lists, and an action is legal exactly when its verb lists it
 (``is_legal``): listing and checking derive from one definition per verb. ``apply`` refuses
 anything else with ``IllegalAction``, the state unchanged; ``apply_legal`` plays a listed action
 without checking it again. After every action the kernel checks whether the game ends at once
@@ -28,6 +28,7 @@ from typing import Any
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import Action, Legal, Verb, make_action
+from woa_core.kernel.legality import Listed
 from woa_core.kernel.notation import format_action
 from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, MONUMENT, NOMAD, TILE_OFFSET, Rules
 from woa_core.packs.africa.flow import FLOW
@@ -124,7 +125,7 @@ class Game:
         return out
 
     def is_legal(self, action: tuple) -> bool:
-        """Whether ``action`` may be played now: its verb lists it (``Verb.legal``)."""
+        """Whether ``action`` may be played now: its verb lists it (``Verb.legality``)."""
         if not isinstance(action, tuple) or len(action) < 2 or self.state.step == OVER:
             return False
         s = self.state
@@ -581,14 +582,16 @@ VERBS: MappingProxyType[str, Verb] = MappingProxyType(
     {
         v.name: v
         for v in (
-            Verb("start", ("city",), play_start, "CITY", "setup: choose a start city (A30)", legal=legal_start),
+            Verb(
+                "start", ("city",), play_start, "CITY", "setup: choose a start city (A30)", legality=Listed(legal_start)
+            ),
             Verb(
                 "relocate",
                 ("field",),
                 play_relocate,
                 "FIELD",
                 "option A: relocate, the turn ends",
-                legal=legal_relocate,
+                legality=Listed(legal_relocate),
             ),
             Verb(
                 "walk",
@@ -596,7 +599,7 @@ VERBS: MappingProxyType[str, Verb] = MappingProxyType(
                 play_walk,
                 "FIELD",
                 "option B: walk up to the range (stay: your field)",
-                legal=legal_walk,
+                legality=Listed(legal_walk),
             ),
             Verb(
                 "reveal",
@@ -604,18 +607,46 @@ VERBS: MappingProxyType[str, Verb] = MappingProxyType(
                 play_reveal,
                 "FIELD",
                 "4.B1: reveal a face-down tile next to you",
-                legal=legal_reveal,
+                legality=Listed(legal_reveal),
             ),
-            Verb("animal", ("field", "field"), play_animal, "FROM TO", "4.B2: relocate an animal", legal=legal_animal),
             Verb(
-                "nomad", ("field", "field"), play_nomad, "FROM TO", "4.B3: relocate a nomad people", legal=legal_nomad
+                "animal",
+                ("field", "field"),
+                play_animal,
+                "FROM TO",
+                "4.B2: relocate an animal",
+                legality=Listed(legal_animal),
             ),
-            Verb("camp", ("purpose",), play_camp, "research|mine", "4.B4/4.B5: build a camp", legal=legal_camp),
-            Verb("skip", (), play_skip, "", "no action in this step", legal=legal_skip),
-            Verb("stay", (), play_stay, "", "the revealed animal or nomad stays", legal=legal_stay),
-            Verb("place", ("field",), play_place, "FIELD", "place the revealed animal or nomad", legal=legal_place),
-            Verb("keep", (), play_keep, "", "keep the revealed good", legal=legal_keep),
-            Verb("swap", ("player", "good"), play_swap, "PLAYER GOOD", "swap the revealed good", legal=legal_swap),
+            Verb(
+                "nomad",
+                ("field", "field"),
+                play_nomad,
+                "FROM TO",
+                "4.B3: relocate a nomad people",
+                legality=Listed(legal_nomad),
+            ),
+            Verb(
+                "camp", ("purpose",), play_camp, "research|mine", "4.B4/4.B5: build a camp", legality=Listed(legal_camp)
+            ),
+            Verb("skip", (), play_skip, "", "no action in this step", legality=Listed(legal_skip)),
+            Verb("stay", (), play_stay, "", "the revealed animal or nomad stays", legality=Listed(legal_stay)),
+            Verb(
+                "place",
+                ("field",),
+                play_place,
+                "FIELD",
+                "place the revealed animal or nomad",
+                legality=Listed(legal_place),
+            ),
+            Verb("keep", (), play_keep, "", "keep the revealed good", legality=Listed(legal_keep)),
+            Verb(
+                "swap",
+                ("player", "good"),
+                play_swap,
+                "PLAYER GOOD",
+                "swap the revealed good",
+                legality=Listed(legal_swap),
+            ),
         )
     }
 )
@@ -625,8 +656,10 @@ PLAY = MappingProxyType({name: v.play for name, v in VERBS.items()})
 """Each verb's effect on a legal action, by name: ``PLAY[verb](game, player, *args)``."""
 
 
-LEGAL: MappingProxyType[str, Legal] = MappingProxyType({name: v.legal for name, v in VERBS.items() if v.legal})
-"""Each verb's legality, by name (``Verb.legal``)."""
+LEGAL: MappingProxyType[str, Legal] = MappingProxyType(
+    {name: v.legality.legal for name, v in VERBS.items() if isinstance(v.legality, Listed)}
+)
+"""Each verb's legal actions now, by name (its ``Verb.legality``, a ``Listed``)."""
 
 
 def _legal(*names: str) -> tuple[Legal, ...]:

@@ -170,8 +170,40 @@ def test_africa_in_the_browser_game(server: Server) -> None:
     assert built["next"] == ["tangier", "alexandria", "dakar", "mombasa", "cape_town"]
     assert all(f'data-city="{city}"' in state["board"] for city in built["next"])
     status, state = server.request("POST", f"/api/games/{key}/play", {"at": 0, "action": "start dakar"})
-    assert status == 200 and state["last"]["words"] == ["dakar"]
+    assert status == 200 and state["last"]["marks"] == ['[data-field="dakar"]', '[data-city="dakar"]']
     status, state = server.request("POST", f"/api/games/{key}/bot", {"at": 1})
     assert status == 200 and state["person"]
     walk = server.request("GET", f"/api/games/{key}?words=walk")[1]["build"]["next"]
     assert walk and all(f'data-field="{field}"' in state["board"] for field in walk)
+
+
+def test_the_last_action_is_marked_where_the_replay_viewer_marks_it(tmp_path: Path) -> None:
+    """The board of woa serve marks the last action with the replay viewer's selectors
+    (``woa_core.kernel.drawing.marked``): West of Africa's ``Drawing.marks`` marks the island a
+    ship loads at and the very space cultivated, which the action's words do not name."""
+    from woa_core.draw.replay_html import trace, viewer_data
+    from woa_core.rules import read_rules
+    from woa_core.serve.app import game_state
+    from woa_core.session import Session
+
+    session = Session(read_rules("west-of-africa"), 3, 7, ["human", "heuristic", "heuristic"])
+    marks = []
+    while len(session.actions) < 120:
+        if session.decider() == 0:
+            words = [session.build([]).verbs[0][0]]
+            while not (built := session.build(words)).complete:
+                words.append(built.next[0])
+            session.play(built.complete[0])
+        else:
+            session.bot_move()
+        marks.append(game_state(session, "k")["last"]["marks"])
+    log = tmp_path / "game.jsonl"
+    log.write_text(session.log_text(), encoding="utf-8")
+    replayed, t = trace(log)
+    steps = viewer_data(replayed, t, t.rules.pack.drawing.viewer(t.rules))["steps"]
+    assert marks == [step["m"] for step in steps[1:]]
+    texts = session.actions
+    spaces = [m for m, text in zip(marks, texts, strict=True) if " cultivate " in text]
+    assert spaces and all(any(s.startswith('[data-space="') for s in m) for m in spaces)
+    loads = [m for m, text in zip(marks, texts, strict=True) if " load " in text]
+    assert loads and all(m and m[0].startswith('[data-island="') for m in loads)

@@ -27,7 +27,9 @@ from typing import Any
 
 from woa_core.bots import KERNEL_BOTS
 from woa_core.errors import UsageError, WoaError
+from woa_core.kernel.drawing import marked
 from woa_core.kernel.gamelog import MAX_LOG_BYTES
+from woa_core.kernel.notation import parse_action
 from woa_core.serve.catalogue import Catalogue
 from woa_core.session import Session, default_bot
 
@@ -122,7 +124,7 @@ def game_state(session: Session, key: str, words: Iterable[str] = ()) -> dict[st
         "places": list(drawing.places) if drawing is not None else [],
         "text": session.text(viewer),
         "scores": drawing.scores(game.state) if drawing is not None else None,
-        "last": None if last is None else {**last, "words": _place_words(str(last["text"]))},
+        "last": None if last is None else {**last, "marks": last_marks(session, viewer)},
         "history": history,
         "recent": recent,
         "told": told,
@@ -140,11 +142,25 @@ def game_state(session: Session, key: str, words: Iterable[str] = ()) -> dict[st
     return state
 
 
-def _place_words(text: str) -> list[str]:
-    """The words of an action after its player and verb (what may name places on the board);
-    none for a secret one."""
-    words = text.split()
-    return [] if "(secret" in text else words[2:]
+def last_marks(session: Session, viewer: int | None) -> list[str]:
+    """Where the last action happened on the board, as CSS selectors of the board's elements
+    (``woa_core.kernel.drawing.marked``: what the replay viewer outlines too); none for a
+    secret one ``viewer`` may not see yet, nor for a pack that draws no board.
+
+    >>> from woa_core.rules import read_rules
+    >>> session = Session(read_rules("africa"), 2, seed=1, seats=["human", "human"])
+    >>> _ = session.play("start dakar")
+    >>> last_marks(session, 1)
+    ['[data-field="dakar"]', '[data-city="dakar"]']
+    """
+    drawing = session.drawing
+    if drawing is None or not session.history:
+        return []
+    played = session.history[-1]
+    if session.shown(played, viewer) != played.text:
+        return []
+    action = parse_action(session.rules, played.text)
+    return marked(drawing, session.rules, session.states[-2], session.states[-1], action, played.text)
 
 
 def setup(catalogue: Catalogue) -> dict[str, Any]:

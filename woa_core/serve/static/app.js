@@ -277,7 +277,8 @@
         }
       }
     };
-    if (g.last) mark(g.last.words, "last");
+    // the last action's place: the same selectors the replay viewer outlines (Drawing.marks)
+    if (g.last) for (const selector of g.last.marks) for (const node of box.querySelectorAll(selector)) node.classList.add("last");
     if (g.build && g.build.words.length) mark(g.build.next, "target");
   }
 

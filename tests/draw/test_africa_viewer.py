@@ -63,6 +63,23 @@ def test_the_browser_steps_through_an_africa_game(viewer: Path, log: Path, watch
     said = page.inner_text("#action")
     assert said.startswith(f"{lines[reveal - 1]} — p") and "reveals" in said and field in said
     assert count(f'.tile.down[data-field="{field}"]') == 0
+    # the field revealed is outlined (woa_core.kernel.drawing.marked, as woa serve marks it)
+    outlined = page.evaluate(
+        """(id) => {
+          const mark = document.querySelector("#marks rect").getBBox();
+          const hex = document.querySelector(`.field[data-field="${id}"]`).getBBox();
+          return mark.x < hex.x && mark.y < hex.y && mark.x + mark.width > hex.x + hex.width
+            && mark.y + mark.height > hex.y + hex.height;
+        }""",
+        field,
+    )
+    assert outlined, f"{lines[reveal - 1]}: the field {field} is not outlined"
+    board = page.inner_html("#pieces")
+    page.click("#prev")
+    assert page.evaluate("woaReplay.now()") == reveal - 1 and count(f'.tile.down[data-field="{field}"]') == 1
+    assert page.inner_html("#pieces") != board and page.inner_text("#action") == lines[reveal - 2]
+    page.click("#next")
+    assert page.inner_html("#pieces") == board
     page.keyboard.press("PageDown")  # the next pass's end
     assert page.get_attribute("#roundend", "class") == "current"
     assert "standings" in page.inner_text("#roundend") and "face-down tiles left" in page.inner_text("#roundend")

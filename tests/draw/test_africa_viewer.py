@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.draw.legible import BOARD_TEXT, LEGIBLE, MEASURE, OVERLAPS
 from woa_core.cli import main
 
 
@@ -104,3 +105,51 @@ def test_the_viewer_keeps_each_part_once(viewer: Path) -> None:
     assert len(html) < 400_000
     words = [s for s in data["steps"] if "w" in s]
     assert words and all(s["w"][0][0] in {"reveal", "score", "move", "camp", "swap"} for s in words)
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A whole 3-player game of heuristic bots (long lines of VP by source at its end) and its viewer."""
+    folder = tmp_path_factory.mktemp("africa-heuristic")
+    args = ["simulate", "--rules", "africa", "--players", "3", "--games", "1", "--seed", "2", "--quiet"]
+    assert main([*args, "--bots", "heuristic", "--log-dir", str(folder), "--workers", "1"]) == 0
+    log, page = folder / "game-000000.jsonl", folder / "africa.html"
+    assert main(["replay", str(log), "--html", str(page)]) == 0
+    return log, page
+
+
+@pytest.mark.parametrize("width,height", [(1400, 1000), (1280, 800)])
+@pytest.mark.parametrize("where", ["mid-game", "the end"])
+def test_the_africa_viewer_is_legible_at_1400_and_on_a_laptop(
+    played: tuple[Path, Path], watched: Any, width: int, height: int, where: str
+) -> None:
+    """Issue 16, part 5, for Africa as for West of Africa: the players' panel is a table of text
+    of at least 12 px beside the map (not drawn small inside the picture), its columns neither
+    overlap nor spill, each seat's VP by source is there in full; the map's own words (field ids,
+    tile words, the legend) are at least 12 px on screen too; the acting seat's row is marked."""
+    from woa_core.draw.replay_html import trace
+    from woa_core.packs.africa.draw.panel import sources_words
+
+    log, viewer = played
+    _, t = trace(log)
+    k = len(t.actions) // 2 if where == "mid-game" else len(t.actions)
+    state = t.states[k]
+    page = watched.page
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(viewer.as_uri())
+    page.evaluate(f"woaReplay.show({k})")
+
+    assert page.locator("#pieces .player, #pieces .display, #pieces .panel").count() == 0
+    assert page.locator("#players tbody tr").count() == 3
+    assert page.evaluate(MEASURE, LEGIBLE) == []
+    assert page.evaluate(BOARD_TEXT) == []
+    assert page.evaluate(OVERLAPS) == []
+    for p in range(3):  # every seat has VP by then
+        cell = page.inner_text(f"#players tr[data-seat=p{p + 1}] td:nth-child(2)")
+        assert cell == f"{state.vp[p]} ({sources_words(state, p)})"
+    assert page.get_attribute("#players tr.acting", "data-seat") == t.actions[k - 1].split()[0]
+    if where == "the end":
+        assert all(sum(1 for v in state.vp_from[p].values() if v) >= 6 for p in range(3))  # the longest lines
+        assert "Game over" in page.inner_text("#status")
+        assert "wins" in page.inner_text("#players tbody")
+    assert watched.errors == []

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.draw.legible import LEGIBLE, MEASURE, OVERLAPS
 from woa_core.cli import main
 
 
@@ -124,47 +125,6 @@ def test_replay_svg_draws_the_state(logs: Path, tmp_path: Path, capsys) -> None:
 
     assert classes(start).count("ship") == 0 and classes(end).count("ship") == 4
     assert classes(end).count("player") == 4 and "game over" in end.read_text(encoding="utf-8")
-
-
-LEGIBLE = "#status div, #players th, #players td, #unfolded th, #unfolded td, #roundend dd, #actions li, #action"
-"""The viewer's words: each at least 12 px, as the browser computes it."""
-
-MEASURE = """(selector) => {
-  const small = [];
-  for (const el of document.querySelectorAll(selector)) {
-    const size = parseFloat(getComputedStyle(el).fontSize);
-    if (size < 12) small.push(el.tagName + " " + el.textContent.slice(0, 30) + ": " + size + "px");
-  }
-  const chart = document.querySelector("#chartbox svg");
-  const scale = chart.getBoundingClientRect().width / chart.viewBox.baseVal.width;
-  for (const el of chart.querySelectorAll("text")) {
-    const size = parseFloat(getComputedStyle(el).fontSize) * scale;
-    if (size < 12) small.push("chart " + el.textContent + ": " + size.toFixed(1) + "px");
-  }
-  return small;
-}"""
-
-OVERLAPS = """() => {
-  const problems = [];
-  const box = (el) => el.getBoundingClientRect();
-  for (const row of document.querySelectorAll("#players tr")) {
-    const cells = [...row.children];
-    cells.forEach((cell, i) => {
-      if (cell.scrollWidth > cell.clientWidth + 1) problems.push("overflows its column: " + cell.textContent);
-      const range = document.createRange();
-      range.selectNodeContents(cell);
-      const text = range.getBoundingClientRect(), own = box(cell);
-      if (text.left < own.left - 1 || text.right > own.right + 1) problems.push("spills out: " + cell.textContent);
-      if (i && box(cells[i - 1]).right > own.left + 0.5) problems.push("columns overlap at " + cell.textContent);
-    });
-  }
-  const board = box(document.getElementById("boardbox")), aside = box(document.querySelector("aside"));
-  const table = box(document.getElementById("players"));
-  if (table.right > board.right + 1) problems.push("the table is wider than the board");
-  if (aside.left < board.right && aside.top < board.bottom && aside.bottom > board.top)
-    problems.push("the side panel overlaps the board");
-  return problems;
-}"""
 
 
 @pytest.mark.parametrize("width,height", [(1400, 1000), (1280, 800)])

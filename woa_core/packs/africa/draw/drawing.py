@@ -15,9 +15,10 @@ from typing import Any
 from woa_core.kernel.drawing import Drawing, Viewer
 from woa_core.packs.africa.compiled import Rules
 from woa_core.packs.africa.draw.explain import explain_between
+from woa_core.packs.africa.draw.panel import panel
 from woa_core.packs.africa.draw.render import render
-from woa_core.packs.africa.draw.shapes import layout
-from woa_core.packs.africa.draw.svg import board_layer, board_svg, board_title, pieces_parts, svg_document
+from woa_core.packs.africa.draw.shapes import map_layout
+from woa_core.packs.africa.draw.svg import board_layer, board_svg, board_title, map_parts, svg_document
 from woa_core.packs.africa.state import State
 
 
@@ -28,12 +29,22 @@ def board(rules: Rules, state: State | None, seats: Sequence[str], source: Any) 
 
 
 def viewer(rules: Rules) -> Viewer:
-    """The replay viewer's static map and pieces parts."""
-    lay = layout(rules)
+    """The replay viewer's static map and pieces parts: the map only, with the legend under it,
+    the panel given as words (``panel``) for the page to show as a table, legible at any width.
+
+    >>> from woa_core.rules import load_rules
+    >>> from woa_core.packs.africa.game import Game
+    >>> rules = load_rules("africa", 3)
+    >>> parts = viewer(rules).parts(Game(rules, seed=1).state, ["a", "b", "c"])
+    >>> len(parts), any('class="player"' in part for part in parts)  # 13 rows and 3 explorers: no panel
+    (16, False)
+    """
+    lay = map_layout(rules)
     static, title = board_layer(rules, lay), board_title(rules)
     return Viewer(
         document=lambda pieces: svg_document(rules, lay, static, pieces, title),
-        parts=lambda state, seats: pieces_parts(rules, lay, state, seats),
+        parts=lambda state, seats: map_parts(rules, lay, state, seats),
+        panel=lambda state, seats: panel(rules, state, seats),
     )
 
 

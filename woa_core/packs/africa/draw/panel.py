@@ -1,6 +1,8 @@
 """The panel beside Africa's map, in words and small pictures: where the game stands, the general
 supply with the bonus, each seat's VP by source, camps and display; without a state, the rules in
-a few lines and the tile mix; and the legend of the pieces.
+a few lines and the tile mix; and the legend of the pieces. The same position in words alone
+(``panel``: lines and a row per seat) is what the replay viewer shows as a table beside the map,
+legible at any width.
 
 >>> from woa_core.rules import load_rules
 >>> from woa_core.packs.africa.game import Game
@@ -10,7 +12,9 @@ a few lines and the tile mix; and the legend of the pieces.
 
 from __future__ import annotations
 
-from woa_core.kernel.drawing import seat_colour
+from collections.abc import Sequence
+
+from woa_core.kernel.drawing import Panel, seat_colour
 from woa_core.packs.africa.compiled import GOODS, MONUMENT, Rules
 from woa_core.packs.africa.draw.look import GEM_STONE, NUGGET, SPECIES_COLOURS, good_colour, name
 from woa_core.packs.africa.draw.shapes import (
@@ -71,15 +75,91 @@ def turn_words(rules: Rules) -> str:
     return f"a turn: relocate, or {rules.steps} × walk up to {rules.walk_range} and act"
 
 
+def supply_words(rules: Rules, s: State) -> str:
+    """The general supply and the bonus after it, in words.
+
+    >>> from woa_core.rules import load_rules
+    >>> from woa_core.packs.africa.game import Game
+    >>> rules = load_rules("africa", 2)
+    >>> supply_words(rules, Game(rules, seed=1).state)
+    '8 camps, then the +3 bonus'
+    """
+    if s.bonus != NOBODY:
+        return f"the +{rules.bonus_vp} bonus taken by p{s.bonus + 1}"
+    return f"{s.supply} camp{'s' * (s.supply != 1)}, then the +{rules.bonus_vp} bonus"
+
+
+def tiles_words(rules: Rules, s: State) -> str:
+    """The face-down tiles left and the monuments face up, in words.
+
+    >>> from woa_core.rules import load_rules
+    >>> from woa_core.packs.africa.game import Game
+    >>> rules = load_rules("africa", 2)
+    >>> tiles_words(rules, Game(rules, seed=1).state)
+    '96 face-down tiles · 0 of 11 monuments up'
+    """
+    shown = sum(1 for t in s.tile if t >= 0 and rules.face_kind[t] == MONUMENT)
+    return f"{s.tile.count(DOWN)} face-down tiles · {shown} of {rules.monuments} monuments up"
+
+
+def sources_words(s: State, p: int) -> str:
+    """Seat ``p``'s VP by source, those it has any of (``reveals 13, animals 18``), or ``no VP yet``."""
+    return ", ".join(f"{k} {v}" for k, v in s.vp_from[p].items() if v) or "no VP yet"
+
+
+def seat_name(s: State, p: int, who: str) -> str:
+    """Seat ``p`` and who plays it, and whether it won once the game is over (``p2 heuristic · wins``)."""
+    line = f"p{p + 1}" + (f" {who}" if who else "")
+    if s.ranking and s.vp[p] == max(s.vp):
+        line += " · wins" if s.vp.count(s.vp[p]) == 1 else " · shares the win"
+    return line
+
+
+def _goods(rules: Rules, s: State, p: int) -> str:
+    held = s.display[p]
+    return ", ".join(f"{held[face]} {rules.goods[g]}" for g, face in enumerate(rules.goods_face) if held[face]) or "–"
+
+
+def _worth(rules: Rules, s: State, p: int, faces: Sequence[int]) -> str:
+    return str(sum(s.display[p][f] * rules.face_value[f] for f in faces))
+
+
+COLUMNS = ("player", "VP (by source)", "camps", "goods", "gold", "gems")
+"""The viewer's table headings: a seat's VP with their sources, its camps to build and built,
+the goods in its display by kind, its gold nuggets and gems."""
+
+
+def panel(rules: Rules, s: State, seats: Sequence[str]) -> Panel:
+    """The position ``s`` in words (``Viewer.panel``): where the game stands, the tiles and the
+    supply, a turn in a few words, and a row per seat under ``COLUMNS``.
+
+    >>> from woa_core.rules import load_rules
+    >>> from woa_core.packs.africa.game import Game
+    >>> rules = load_rules("africa", 2)
+    >>> shown = panel(rules, Game(rules, seed=1).state, ["me", "heuristic"])
+    >>> shown.lines[0], shown.rows[1]
+    ('Setup: p1 chooses a city', ('p2 heuristic', '0', '2 to build, 0 built', '–', '0', '0'))
+    """
+    rows = tuple(
+        (
+            seat_name(s, p, seats[p] if p < len(seats) else ""),
+            f"{s.vp[p]} ({sources_words(s, p)})" if any(s.vp_from[p].values()) else str(s.vp[p]),
+            f"{s.camps[p]} to build, {s.camp.count(p)} built",
+            _goods(rules, s, p),
+            _worth(rules, s, p, rules.gold_faces),
+            _worth(rules, s, p, rules.gem_faces),
+        )
+        for p in range(s.players)
+    )
+    lines = (situation(rules, s), f"{tiles_words(rules, s)} · supply: {supply_words(rules, s)}", turn_words(rules))
+    return Panel(lines, COLUMNS, rows)
+
+
 def head(rules: Rules, lay: Layout, s: State) -> str:
     """The panel's head but its first line: the tiles left, the supply with the bonus, the turn."""
     x0, y = lay.panel_x, TOP + 6
     out = [f'<rect class="panel" x="{x0:.1f}" y="{y - 2:.1f}" width="{PANEL_W:.0f}" height="{HEAD_H:.0f}" rx="6"/>']
-    down = s.tile.count(DOWN)
-    shown = sum(1 for t in s.tile if t >= 0 and rules.face_kind[t] == MONUMENT)
-    out.append(
-        svg_text(x0 + 10, y + 44, f"{down} face-down tiles · {shown} of {rules.monuments} monuments up", "small")
-    )
+    out.append(svg_text(x0 + 10, y + 44, tiles_words(rules, s), "small"))
     out.append(svg_text(x0 + 10, y + 70, "supply", "small", font_weight="700"))
     cx, step = x0 + 72, 16
     for k in range(rules.supply_camps):
@@ -128,15 +208,11 @@ def active_mark(lay: Layout, s: State) -> str:
 def seat_words(rules: Rules, lay: Layout, s: State, p: int, who: str) -> str:
     """A seat's words in the panel: who plays it (and whether it won), VP by source, camps."""
     x0, y = lay.panel_x, seat_y(p)
-    name_line = f"p{p + 1}" + (f" {who}" if who else "")
-    if s.ranking and s.vp[p] == max(s.vp):
-        name_line += " · wins" if s.vp.count(s.vp[p]) == 1 else " · shares the win"
-    sources = ", ".join(f"{k} {v}" for k, v in s.vp_from[p].items() if v) or "no VP yet"
     return (
         f'<g class="player" data-player="p{p + 1}">'
-        + svg_text(x0 + 16, y + 22, name_line, "head")
+        + svg_text(x0 + 16, y + 22, seat_name(s, p, who), "head")
         + svg_text(x0 + PANEL_W - 10, y + 24, f"{s.vp[p]} VP", "vp", "end")
-        + svg_text(x0 + 16, y + 43, sources, "tiny")
+        + svg_text(x0 + 16, y + 43, sources_words(s, p), "tiny")
         + svg_text(x0 + 16, y + 63, f"camps: {s.camps[p]} to build, {s.camp.count(p)} built", "small")
         + "</g>"
     )

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from woa_core.packs.africa.compiled import MONUMENT, Rules
+from woa_core.packs.africa.compiled import Rules
 from woa_core.packs.africa.draw.look import label, name
-from woa_core.packs.africa.draw.panel import situation
+from woa_core.packs.africa.draw.panel import situation, sources_words, supply_words, tiles_words
 from woa_core.packs.africa.state import CAMP, DOWN, EMPTY, State
 
 BACK = "░░░"
@@ -87,7 +87,7 @@ def legend(rules: Rules) -> str:
 def seat_line(rules: Rules, s: State, p: int) -> str:
     """One seat in two lines: VP by source and camps; its explorer and what it stands on, goods,
     gold, gems."""
-    sources = ", ".join(f"{k} {v}" for k, v in s.vp_from[p].items() if v)
+    sources = sources_words(s, p) if any(s.vp_from[p].values()) else ""
     held = s.display[p]
     goods = ", ".join(f"{held[face]} {rules.goods[g]}" for g, face in enumerate(rules.goods_face) if held[face])
     gold = sum(held[f] * rules.face_value[f] for f in rules.gold_faces)
@@ -116,15 +116,9 @@ def render(game: Any, viewer: int | None) -> str:
     """The map and every seat (``Drawing.text``): everything in Africa but the face-down tiles
     is public (A23), so every seat sees the same; ``viewer`` is told when it is its decision."""
     rules, s = game.rules, game.state
-    supply = (
-        f"the +{rules.bonus_vp} bonus taken by p{s.bonus + 1}"
-        if s.bonus >= 0
-        else f"{s.supply} camp{'s' * (s.supply != 1)}, then the +{rules.bonus_vp} bonus"
-    )
-    monuments = sum(1 for t in s.tile if t >= 0 and rules.face_kind[t] == MONUMENT)
     lines = [
         f"Africa · {situation(rules, s)}",
-        f"{s.tile.count(DOWN)} face-down tiles · {monuments} of {rules.monuments} monuments up · supply: {supply}",
+        f"{tiles_words(rules, s)} · supply: {supply_words(rules, s)}",
         "",
         *text_map(rules, s),
         "",

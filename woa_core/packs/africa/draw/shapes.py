@@ -11,7 +11,7 @@ explorer —, shared by the map (``svg``) and the panel (``panel``).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 
 from woa_core.kernel.drawing import seat_colour
@@ -80,6 +80,20 @@ def layout(rules: Rules) -> Layout:
         max(map_h, panel_h),
         tuple(tuple(fs) for _, fs in sorted(rows.items())),
     )
+
+
+def map_layout(rules: Rules) -> Layout:
+    """The map alone, without the panel (the replay viewer shows the panel as words): the
+    legend goes under the map, on the sea.
+
+    >>> from woa_core.rules import load_rules
+    >>> rules = load_rules("africa", 4)
+    >>> lay, full = map_layout(rules), layout(rules)
+    >>> lay.width == full.map_w < full.width, lay.panel_x, lay.height - full.map_h == LEGEND_H + 8
+    (True, 16.0, True)
+    """
+    lay = layout(rules)
+    return replace(lay, panel_x=MARGIN, width=lay.map_w, height=lay.map_h + LEGEND_H + 8)
 
 
 def seat_y(p: int) -> float:

@@ -53,12 +53,12 @@ from woa_core.packs.africa.state import CAMP, DOWN, State
 STYLE = """
 svg.africa text{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;fill:#222}
 svg.africa .title{font-size:16px;font-weight:600}svg.africa .head{font-size:17px;font-weight:600}
-svg.africa .small{font-size:14px}svg.africa .tiny{font-size:12.5px}svg.africa .id{font-size:8px;fill:#6b5636}
+svg.africa .small{font-size:14px}svg.africa .tiny{font-size:12.5px}svg.africa .id{font-size:11px;fill:#6b5636}
 svg.africa .field{fill:#ecdcb0;stroke:#b39a68;stroke-width:1}
 svg.africa .field.city{fill:#fbf6ea;stroke:#9b2f1f;stroke-width:3}
 svg.africa .sea{fill:#cde3f0}svg.africa .cityname{font-size:11px;font-weight:700;fill:#7a2417}
 svg.africa .halo{paint-order:stroke;stroke:#fbf6ea;stroke-width:3px;stroke-linejoin:round}
-svg.africa .label{font-size:13px;font-weight:700}svg.africa .word{font-size:9px;font-weight:700}
+svg.africa .label{font-size:13px;font-weight:700}svg.africa .word{font-size:11px;font-weight:700}
 svg.africa .vp{font-size:24px;font-weight:700}
 svg.africa .disc,svg.africa .back{stroke:#5a4630;stroke-width:1.2}svg.africa .back{fill:#8a6a47}
 svg.africa .backrim{fill:none;stroke:#b8956a;stroke-width:1.5}svg.africa .panel{fill:#fbf8f1;stroke:#c9b994}
@@ -84,7 +84,7 @@ def board_layer(rules: Rules, lay: Layout) -> str:
             f'<polygon class="{cls}" data-field="{rules.fields[f]}" points="{hex_points(x, y, R - 0.6)}">'
             f"<title>{escape(rules.fields[f])}: {escape(what)}</title></polygon>"
         )
-        out.append(svg_text(x, y - R * 0.58, rules.fields[f], "id", "middle"))
+        out.append(svg_text(x, y - R * 0.5, rules.fields[f], "id", "middle"))
     for c, f in enumerate(rules.cities):
         x, y = lay.centres[f]
         out.append(
@@ -99,9 +99,7 @@ def board_layer(rules: Rules, lay: Layout) -> str:
 
 def pieces_parts(rules: Rules, lay: Layout, state: State, seats: Sequence[str] = ()) -> list[str]:
     """What a state adds, in parts, so that a replay stores each part once for all the steps it
-    does not change: a part per board row (its tiles and camps), per explorer, the panel's head
-    (its frame and the supply; the line saying where the game stands), the seats' frames, the
-    mark of the active seat, and per seat its words (VP by source, camps) and its display.
+    does not change: the map's (``map_parts``), then the panel's (``panel_parts``).
 
     >>> from woa_core.rules import load_rules
     >>> from woa_core.packs.africa.game import Game
@@ -110,6 +108,11 @@ def pieces_parts(rules: Rules, lay: Layout, state: State, seats: Sequence[str] =
     >>> len(parts), sum(p.count('class="tile down"') for p in parts)  # 13 rows, 2 explorers, 4, 2 × 2
     (23, 96)
     """
+    return map_parts(rules, lay, state, seats) + panel_parts(rules, lay, state, seats)
+
+
+def map_parts(rules: Rules, lay: Layout, state: State, seats: Sequence[str] = ()) -> list[str]:
+    """What a state puts on the map: a part per board row (its tiles and camps), per explorer."""
     s = state
     out: list[str] = []
     for row in lay.rows:
@@ -121,7 +124,15 @@ def pieces_parts(rules: Rules, lay: Layout, state: State, seats: Sequence[str] =
         out.append("".join(drawn))
     for p, f in enumerate(s.at):
         out.append(explorer_svg(rules, f, p, *lay.centres[f], seats[p] if p < len(seats) else "") if f >= 0 else "")
-    out += [head(rules, lay, s), svg_text(lay.panel_x + 10, TOP + 28, situation(rules, s), "head")]
+    return out
+
+
+def panel_parts(rules: Rules, lay: Layout, state: State, seats: Sequence[str] = ()) -> list[str]:
+    """A state's panel beside the map: its head (its frame and the supply; the line saying where
+    the game stands), the seats' frames, the mark of the active seat, and per seat its words (VP
+    by source, camps) and its display."""
+    s = state
+    out = [head(rules, lay, s), svg_text(lay.panel_x + 10, TOP + 28, situation(rules, s), "head")]
     out += [frames(lay, s.players), active_mark(lay, s)]
     for p in range(s.players):
         out += [seat_words(rules, lay, s, p, seats[p] if p < len(seats) else ""), display(rules, lay, s, p)]

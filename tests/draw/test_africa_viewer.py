@@ -153,3 +153,33 @@ def test_the_africa_viewer_is_legible_at_1400_and_on_a_laptop(
         assert "Game over" in page.inner_text("#status")
         assert "wins" in page.inner_text("#players tbody")
     assert watched.errors == []
+
+
+def test_the_picture_keeps_every_seat_s_words_in_its_frame(played: tuple[Path, Path], watched: Any) -> None:
+    """``woa replay --svg`` (and ``woa serve``, ``woa board``) draw the panel inside the picture:
+    at the end of a game every seat's words — its VP by source on two lines when they are many,
+    its camps, its display — stay inside its frame (on main the longest line ran 96 px past it)."""
+    log, viewer = played
+    picture = viewer.with_suffix(".svg")
+    assert main(["replay", str(log), "--svg", str(picture)]) == 0
+    page = watched.page
+    page.goto(picture.as_uri())
+    spilled = page.evaluate(
+        """() => {
+          const out = [];
+          for (const seat of document.querySelectorAll("g.player")) {
+            const frame = document.querySelector(`rect.frame[data-player=${seat.dataset.player}]`).getBBox();
+            const words = [...seat.querySelectorAll("text"),
+              ...document.querySelectorAll(`g.display[data-player=${seat.dataset.player}] text`)];
+            for (const t of words) {
+              const b = t.getBBox();
+              if (b.x < frame.x || b.x + b.width > frame.x + frame.width || b.y < frame.y
+                  || b.y + b.height > frame.y + frame.height)
+                out.push(t.textContent);
+            }
+          }
+          return out;
+        }"""
+    )
+    assert page.locator("g.player").count() == 3 and spilled == []
+    assert watched.errors == []

@@ -187,7 +187,8 @@ def frames(lay: Layout, players: int) -> str:
     """Each seat's frame in the panel, in its colour (the same at every step)."""
     x0, h = lay.panel_x, PLAYER_H - 6
     return "".join(
-        f'<rect x="{x0:.1f}" y="{seat_y(p):.1f}" width="{PANEL_W:.0f}" height="{h:.0f}" rx="6" fill="#fbf8f1" '
+        f'<rect class="frame" data-player="p{p + 1}" x="{x0:.1f}" y="{seat_y(p):.1f}" width="{PANEL_W:.0f}" '
+        f'height="{h:.0f}" rx="6" fill="#fbf8f1" '
         f'stroke="{seat_colour(p)}" stroke-width="1.5"/>'
         f'<rect x="{x0:.1f}" y="{seat_y(p):.1f}" width="8" height="{h:.0f}" fill="{seat_colour(p)}"/>'
         for p in range(players)
@@ -205,22 +206,48 @@ def active_mark(lay: Layout, s: State) -> str:
     )
 
 
+SOURCES_LINE = 48
+"""The most characters of VP by source on one line of a seat's frame (12.5 px text in 380 px)."""
+
+
+def wrapped(words: str, most: int = SOURCES_LINE) -> list[str]:
+    """``words`` (a list joined by ``, ``) in lines of at most ``most`` characters, broken after
+    a comma (a single item longer than ``most`` keeps its own line).
+
+    >>> wrapped("reveals 13, animals 18, nomads 16, research 9, goods 6, gold 8, gems 10")
+    ['reveals 13, animals 18, nomads 16, research 9,', 'goods 6, gold 8, gems 10']
+    """
+    lines: list[str] = []
+    for item in words.split(", "):
+        if lines and len(lines[-1]) + 2 + len(item) <= most:
+            lines[-1] += ", " + item
+        else:
+            if lines:
+                lines[-1] += ","
+            lines.append(item)
+    return lines
+
+
 def seat_words(rules: Rules, lay: Layout, s: State, p: int, who: str) -> str:
-    """A seat's words in the panel: who plays it (and whether it won), VP by source, camps."""
+    """A seat's words in the panel: who plays it (and whether it won), VP by source (on two lines
+    when they are many), camps."""
     x0, y = lay.panel_x, seat_y(p)
+    sources = "".join(
+        svg_text(x0 + 16, y + 42 + 15 * k, line, "tiny") for k, line in enumerate(wrapped(sources_words(s, p))[:2])
+    )
     return (
         f'<g class="player" data-player="p{p + 1}">'
         + svg_text(x0 + 16, y + 22, seat_name(s, p, who), "head")
         + svg_text(x0 + PANEL_W - 10, y + 24, f"{s.vp[p]} VP", "vp", "end")
-        + svg_text(x0 + 16, y + 43, sources_words(s, p), "tiny")
-        + svg_text(x0 + 16, y + 63, f"camps: {s.camps[p]} to build, {s.camp.count(p)} built", "small")
+        + sources
+        + svg_text(x0 + 16, y + 78, f"camps: {s.camps[p]} to build, {s.camp.count(p)} built", "small")
         + "</g>"
     )
 
 
 def display(rules: Rules, lay: Layout, s: State, p: int) -> str:
     """A seat's display: its trade goods by kind, its gold nuggets and gems."""
-    x0, y = lay.panel_x, seat_y(p) + 72
+    x0, y = lay.panel_x, seat_y(p) + 87
     out = [f'<g class="display" data-player="p{p + 1}">']
     held = s.display[p]
     gx = x0 + 16

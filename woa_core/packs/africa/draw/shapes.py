@@ -31,7 +31,7 @@ TOP = 44.0
 
 PANEL_W = 380.0
 
-PLAYER_H = 98.0
+PLAYER_H = 112.0
 
 HEAD_H = 106.0
 

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from woa_core.kernel.flow import NO_FLOW, Flow
+
 if TYPE_CHECKING:
     from woa_core.kernel.pack import Pack
 
@@ -29,6 +31,9 @@ class CompiledRules:
     content_hash: str  # the resolved document's hash (``woa_core.rules.digest``)
     variant: str | None  # the variant file given by the user, if any
     document: MappingProxyType  # the resolved document for this player count (read-only view)
+    flow: Flow = field(default=NO_FLOW, compare=False, repr=False, kw_only=True)
+    """How a game of these rules runs, as they declare it (``Pack.flow``'s ``FlowPrimitives.compile``,
+    once, when the pack compiles them); ``NO_FLOW`` for a pack that declares none."""
     derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, kw_only=True)
     """Data derived from these rules on first use (a bot's tables, say), kept with them: ``key``
     by the name of what computes it. It lives and dies with the rules, never keyed by ``id()``."""

@@ -15,21 +15,27 @@ simultaneous decision), ``end_turn``, ``after_action``.
 >>> from woa_core.kernel.contract import new_game
 >>> from woa_core.rules import load_rules
 >>> game = new_game(load_rules("west-of-africa", 2), seed=1)
->>> flow = game.rules.pack.flow
->>> assert flow is not None
+>>> flow = game.rules.flow
 >>> [(phase.name, phase.kind.value) for phase in flow.phases]
 [('select', 'simultaneous'), ('actions', 'turns')]
 >>> flow.deciders(game), game.state.step
 ([0, 1], 'select')
+
+The flow's shape is data: a ruleset declares it (West of Africa and Africa in ``turn.yaml``'s
+``flow``; schema ``woa_core/kernel/schema/flow.schema.json``), naming the pack's primitives, which
+the pack registers by name (``FlowPrimitives``); ``FlowPrimitives.compile`` turns the declaration
+into the rules' frozen ``Flow`` once, when the rules are compiled (``CompiledRules.flow``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Protocol
+
+from woa_core.kernel.registry import Registry
 
 
 class Kind(StrEnum):
@@ -247,3 +253,133 @@ def _nobody(game: Any) -> list[int]:
 
 def _one(who: Callable[[Any], int]) -> Callable[[Any], list[int]]:
     return lambda game: [who(game)]
+
+
+def _nothing(game: Any) -> None:
+    return None
+
+
+NO_FLOW = Flow((), (), _nothing, _nothing, _nothing)
+"""The flow of rules whose pack declares none (a game that runs its turns itself): never asked."""
+
+Seats = Callable[[Any], list[int]]
+Effect = Callable[[Any], None]
+
+ROLES = ("waiting", "order", "decider", "start_turn", "end_round", "new_round", "end_if", "finish")
+"""The kinds of primitive a flow names, each the name of a ``FlowPrimitives`` registry and, prefixed
+``flow_``, of the ``$defs`` entry of the flow schema whose names the kernel fills in."""
+
+
+@dataclass(frozen=True, slots=True)
+class FlowPrimitives:
+    """What a pack gives the kernel for its turn flow: where its rules declare the flow (``at``:
+    the path in the rules document, ``("turn", "flow")`` for ``turn.yaml``'s ``flow``), every
+    step its code knows (``steps``: its declared step names; the declaration must list each
+    once), and its mechanisms by the name the declaration uses, one registry per role:
+
+    - ``waiting(game) -> seats``: who is still to decide in a simultaneous phase;
+    - ``order(game) -> seats``: the seats' order in a phase of turns;
+    - ``decider(game) -> seat``: who decides at a turn step that is not the active seat's;
+    - ``start_turn``, ``end_round``, ``new_round``, ``finish`` (``fn(game)``) and ``end_if(game)
+      -> bool``: as ``Flow`` says.
+
+    >>> prims = FlowPrimitives(at=("turn", "flow"), steps=("move", "over"))
+    >>> @prims.order.register("clockwise")
+    ... def clockwise(game: Any) -> list[int]:
+    ...     return list(range(game.state.players))
+    >>> flow = prims.compile({"turn": {"flow": {"phases": [{"name": "play", "kind": "turns", "order": "clockwise"}],
+    ...                                         "turn_steps": ["move"], "over": "over"}}})
+    >>> [(phase.name, phase.order is clockwise) for phase in flow.phases], flow.steps
+    ([('play', True)], ('move', 'over'))
+    """
+
+    at: tuple[str, ...]
+    steps: tuple[str, ...]
+    waiting: Registry[Seats] = field(default_factory=lambda: Registry("waiting"))
+    order: Registry[Seats] = field(default_factory=lambda: Registry("turn order"))
+    decider: Registry[Callable[[Any], int]] = field(default_factory=lambda: Registry("decider"))
+    start_turn: Registry[Effect] = field(default_factory=lambda: Registry("turn start"))
+    end_round: Registry[Effect] = field(default_factory=lambda: Registry("round end"))
+    new_round: Registry[Effect] = field(default_factory=lambda: Registry("new round"))
+    end_if: Registry[Callable[[Any], bool]] = field(default_factory=lambda: Registry("game end"))
+    finish: Registry[Effect] = field(default_factory=lambda: Registry("final scoring"))
+
+    def schema_names(self) -> Iterator[tuple[str, tuple[str, ...]]]:
+        """For each role, the flow schema's ``$defs`` entry and the names it may take."""
+        for role in ROLES:
+            yield f"flow_{role}", tuple(getattr(self, role))
+
+    def declaration(self, document: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The flow as ``document`` declares it (at ``at``)."""
+        found: Any = document
+        for key in self.at:
+            found = found[key]
+        return found  # type: ignore[no-any-return]
+
+    def compile(self, document: Mapping[str, Any]) -> Flow:
+        """The frozen ``Flow`` that ``document`` (a validated rules document) declares: each name
+        looked up once, here (the kernel's validation said every name exists)."""
+        d = self.declaration(document)
+
+        def phase(p: Mapping[str, Any]) -> Phase:
+            waiting = self.waiting[p["waiting"]] if "waiting" in p else None
+            order = self.order[p["order"]] if "order" in p else None
+            return Phase(p["name"], Kind(p["kind"]), waiting=waiting, order=order)
+
+        return Flow(
+            phases=tuple(phase(p) for p in d["phases"]),
+            turn_steps=tuple(d.get("turn_steps", ())),
+            start_turn=self.start_turn[d["start_turn"]] if "start_turn" in d else _nothing,
+            end_round=self.end_round[d["end_round"]] if "end_round" in d else _nothing,
+            new_round=self.new_round[d["new_round"]] if "new_round" in d else _nothing,
+            over=d["over"],
+            decider_of=MappingProxyType({step: self.decider[who] for step, who in (d.get("deciders") or {}).items()}),
+            setup=tuple(phase(p) for p in d.get("setup", ())),
+            end_if=self.end_if[d["end_if"]] if "end_if" in d else None,
+            finish=self.finish[d["finish"]] if "finish" in d else None,
+        )
+
+    def problems(self, document: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+        """What the flow schema cannot say of the declaration in ``document``, as ``(path,
+        message)``: each step of the game declared exactly once (as a setup phase, a simultaneous
+        phase, a turn step or ``over``), ``deciders`` naming turn steps, phase names unique.
+
+        >>> prims = FlowPrimitives(at=("flow",), steps=("move", "over"))
+        >>> phases = [{"name": "play", "kind": "turns", "order": "x"}]
+        >>> declared = {"phases": phases, "turn_steps": ["move", "move", "jump"], "over": "over"}
+        >>> for path, message in prims.problems({"flow": declared}):
+        ...     print(path, message)
+        ('flow', 'turn_steps', 1) the step 'move' is declared twice (each step once)
+        ('flow', 'turn_steps', 2) 'jump' is no step of this game (its steps: move, over)
+        """
+        d, at = self.declaration(document), self.at
+        declared: list[tuple[tuple[Any, ...], str]] = []
+        for part in ("setup", "phases"):
+            for i, p in enumerate(d.get(part, ())):
+                if part == "setup" or p["kind"] == Kind.SIMULTANEOUS:
+                    declared.append(((*at, part, i, "name"), p["name"]))
+        declared += [((*at, "turn_steps", i), step) for i, step in enumerate(d.get("turn_steps", ()))]
+        declared.append(((*at, "over"), d["over"]))
+        seen: set[str] = set()
+        for path, step in declared:
+            if step not in self.steps:
+                yield path, f"'{step}' is no step of this game (its steps: {', '.join(self.steps)})"
+            elif step in seen:
+                yield path, f"the step '{step}' is declared twice (each step once)"
+            seen.add(step)
+        missing = [step for step in self.steps if step not in seen]
+        if missing:
+            yield at, f"the flow does not declare the step{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+        turn_steps = set(d.get("turn_steps", ()))
+        for step in d.get("deciders") or {}:
+            if step not in turn_steps:
+                yield (*at, "deciders", step, "_key"), f"'{step}' is no turn step: only a turn step has a decider"
+        names: set[str] = set()
+        for part in ("setup", "phases"):
+            for i, p in enumerate(d.get(part, ())):
+                if p["name"] in names:
+                    yield (*at, part, i, "name"), f"two phases are named '{p['name']}'"
+                names.add(p["name"])
+                extra = "order" if p["kind"] == Kind.SIMULTANEOUS else "waiting"
+                if extra in p:
+                    yield (*at, part, i, extra, "_key"), f"a {p['kind']} phase has no {extra}"

@@ -40,7 +40,7 @@ from typing import Any, NoReturn
 from woa_core.errors import WoaError
 from woa_core.kernel.actions import ArgKind, Verb
 from woa_core.kernel.drawing import Drawing
-from woa_core.kernel.flow import Flow
+from woa_core.kernel.flow import FlowPrimitives
 from woa_core.kernel.search import SearchHooks
 
 PACK_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
@@ -97,8 +97,11 @@ class Pack:
       result must have the attributes ``name``, ``players``, ``content_hash`` and ``variant``;
     - ``game``: the class that plays it (``game(rules, seed=...)``, ``game(rules, state=...)``);
       see ``woa_core.kernel.contract.Game`` for what the tools use of it;
-    - ``flow``: how the game runs, phases, turns and rounds (``woa_core.kernel.flow.Flow``),
-      which the kernel advances;
+    - ``flow``: the named primitives of the game's turn flow and where its rules declare that
+      flow (``woa_core.kernel.flow.FlowPrimitives``): the rules say how the game runs (phases,
+      turns, rounds, the steps of a turn; the kernel's schema ``flow.schema.json``, which a
+      section schema of the pack refers to), the pack's ``compile`` gives its rules the compiled
+      ``Flow`` (``CompiledRules.flow``), which the kernel advances;
     - ``verbs``: every verb of the game's notation, by name (``woa_core.kernel.actions.Verb``);
     - ``arg_kinds``: how the notation reads and writes each argument kind its verbs name
       (``woa_core.kernel.actions.ArgKind``; ``woa_core.kernel.notation.PLAYER`` is the seat kind);
@@ -164,7 +167,7 @@ class Pack:
     compile: Callable[..., Any]
     game: type  # a class that keeps ``woa_core.kernel.contract.Game``
     verbs: Mapping[str, Verb] = field(default_factory=lambda: MappingProxyType({}))
-    flow: Flow | None = None
+    flow: FlowPrimitives | None = None
     arg_kinds: Mapping[str, ArgKind] = field(default_factory=lambda: MappingProxyType({}))
     check: Callable[..., list[Any]] | None = None
     schema_names: Mapping[str, Callable[[], Iterable[str]]] = field(default_factory=lambda: MappingProxyType({}))

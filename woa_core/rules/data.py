@@ -44,16 +44,55 @@ def schema_validator(name: str, pack: Pack | None = None) -> jsonschema.protocol
     if not path.is_file() and (KERNEL_SCHEMAS / f"{name}.schema.json").is_file():
         path = KERNEL_SCHEMAS / f"{name}.schema.json"
     names = tuple((definition, tuple(declared())) for definition, declared in pack.schema_names.items())
+    if pack.flow is not None:
+        names += tuple(pack.flow.schema_names())
     return _validator(path, names)
 
 
 @cache
 def _validator(path: Path, names: tuple[tuple[str, tuple[str, ...]], ...]) -> jsonschema.protocols.Validator:
-    schema = json.loads(path.read_text(encoding="utf-8"))
+    schema = _with_kernel_fragments(json.loads(path.read_text(encoding="utf-8")))
     for definition, declared in names:  # names the pack declares in code, not copied into its schemas
         if definition in schema.get("$defs", {}):
             schema["$defs"][definition]["enum"] = list(declared)
     return _strict(schema)
+
+
+KERNEL_FRAGMENTS = ("flow",)
+"""The kernel's schemas that a pack's schema refers to for a part of its file (``{"$ref":
+"PATH/flow.schema.json"}``, the path relative to the pack's schema, for editors): the kernel puts
+its own fragment in place of the reference, wherever the pack is installed."""
+
+
+def _with_kernel_fragments(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with each reference to a kernel fragment replaced by the fragment (its ``$defs``
+    joining the schema's own).
+
+    >>> schema = _with_kernel_fragments({"properties": {"flow": {"$ref": "../x/flow.schema.json"}}})
+    >>> schema["properties"]["flow"]["title"], "flow_phase" in schema["$defs"]
+    ('woa flow', True)
+    """
+    defs: dict[str, Any] = {}
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if not isinstance(value, dict):
+            return value
+        ref = value.get("$ref")
+        name = ref.rpartition("/")[2].removesuffix(".schema.json") if isinstance(ref, str) else ""
+        if name in KERNEL_FRAGMENTS:
+            fragment = _read_json(KERNEL_SCHEMAS / f"{name}.schema.json")
+            defs.update(fragment.pop("$defs", {}))
+            for key in ("$schema", "$id"):
+                fragment.pop(key, None)
+            return {**fragment, **{k: v for k, v in value.items() if k != "$ref"}}
+        return {k: walk(v) for k, v in value.items()}
+
+    out: dict[str, Any] = walk(schema)
+    if defs:
+        out["$defs"] = {**out.get("$defs", {}), **defs}
+    return out
 
 
 SCENARIO = "scenario"

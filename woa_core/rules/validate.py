@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from woa_core.errors import CONTROL_CHARACTERS, Problem, RulesError, printable
+from woa_core.kernel.flow import FlowPrimitives
 from woa_core.kernel.pack import Pack, PackError
 from woa_core.rules.data import explain_schema_error, located_problem, schema_validator
 from woa_core.rules.resolve import ResolvedDoc, for_players, sections
@@ -92,9 +93,17 @@ def semantic_problems(located: Located, pack: Pack, players: int | None = None) 
     """What a schema cannot see: the kernel's own checks, then the pack's (references, the board,
     pieces adding up, playability). With ``players``, also the checks for one player count."""
     problems = run_checks([_no_control_characters], located, players)
+    if pack.flow is not None:
+        problems += run_checks([_flow_declared(pack.flow)], located, players)
     if pack.check is not None:
         problems += pack.check(located, players)
     return problems
+
+
+def _flow_declared(primitives: FlowPrimitives) -> Check:
+    """The turn flow the rules declare: each step of the game once, deciders of turn steps
+    (``woa_core.kernel.flow.FlowPrimitives.problems``)."""
+    return lambda located, d: primitives.problems(d)
 
 
 def _no_control_characters(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from woa_core.kernel.compiled import freeze
 from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, KINDS, MONUMENT, NOMAD, TILE_OFFSET, Rules
+from woa_core.packs.africa.flow import FLOW
 from woa_core.packs.africa.hexes import board_cells, field_id, neighbours
 
 
@@ -95,6 +96,7 @@ def compile_rules(
         content_hash=content_hash,
         variant=variant,
         document=freeze(document),
+        flow=FLOW.compile(document),
         fields=ids,
         q=tuple(q for q, _ in cells),
         r=tuple(r for _, r in cells),

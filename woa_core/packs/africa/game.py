@@ -31,7 +31,6 @@ from woa_core.kernel.actions import Action, Legal, Verb, make_action
 from woa_core.kernel.legality import Listed
 from woa_core.kernel.notation import format_action
 from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, MONUMENT, NOMAD, TILE_OFFSET, Rules
-from woa_core.packs.africa.flow import FLOW
 from woa_core.packs.africa.scoring import add_vp
 from woa_core.packs.africa.state import CAMP, DOWN, EMPTY, NOBODY, State, new_state
 from woa_core.packs.africa.steps import ACT, CITY, OVER, PLACE, SWAP, TURN, WALK
@@ -79,7 +78,7 @@ class Game:
         self._t: Tables = rules.memo(TABLES, lambda: Tables(rules))
         if state is None:
             self.state = new_state(rules, seed)
-            FLOW.begin(self)
+            rules.flow.begin(self)
         else:
             self.state = state
 
@@ -94,7 +93,7 @@ class Game:
 
     def deciders(self) -> list[int]:
         """The seat that decides now (the flow says: the active seat), none once over."""
-        return FLOW.deciders(self)
+        return self.rules.flow.deciders(self)
 
     # ----------------------------------------------------------- legal actions
 
@@ -157,7 +156,7 @@ class Game:
         """Play an action of ``legal_actions()`` of this very state without checking it again;
         then the kernel checks whether the game ends at once (``Flow.after_action``)."""
         PLAY[action[1]](self, action[0], *action[2:])
-        FLOW.after_action(self)
+        self.rules.flow.after_action(self)
 
     # ------------------------------------------------------------ observation
 
@@ -221,7 +220,7 @@ PENDING = MappingProxyType(
 def _turn_over(game: Game) -> None:
     s = game.state
     s.turns += 1
-    FLOW.end_turn(game)
+    game.rules.flow.end_turn(game)
 
 
 def _step_done(game: Game) -> None:
@@ -442,7 +441,7 @@ def legal_swap(game: Game, p: int) -> list[Action]:
 def play_start(game: Game, p: int, city: int) -> None:
     """The explorer goes to the chosen start city; the next player chooses (A30)."""
     game.state.at[p] = game.rules.cities[city]
-    FLOW.end_turn(game)
+    game.rules.flow.end_turn(game)
 
 
 def play_relocate(game: Game, p: int, f: int) -> None:

@@ -1,6 +1,6 @@
 """The names of Africa's steps: what decision a game is waiting for (``State.step``).
 
-Declared once here; the flow (``flow.FLOW``) lists them, every other module compares against these
+Declared once here; the rules' flow (``turn.yaml``'s ``flow``) lists them, every other module compares against these
 names. A turn is a sequence of decisions by the active player (A34):
 
 - ``CITY``: setup, each player in turn chooses a start city (A30): ``start CITY``;

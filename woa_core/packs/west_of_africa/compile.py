@@ -14,6 +14,7 @@ import networkx as nx
 
 from woa_core.kernel.compiled import freeze
 from woa_core.packs.west_of_africa.compiled import Card, Island, Rules, Space
+from woa_core.packs.west_of_africa.flow import FLOW
 
 
 def sea_graph(board: dict[str, Any]) -> nx.Graph:
@@ -135,6 +136,7 @@ def compile_rules(
         content_hash=rules_hash,
         variant=variant,
         document=freeze(document),
+        flow=FLOW.compile(document),
         goods=goods,
         good_names=tuple(board["goods"][g].get("name", g) for g in goods),
         islands=tuple(islands),

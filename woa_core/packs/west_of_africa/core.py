@@ -21,7 +21,6 @@ from typing import Any, ClassVar, TypeGuard
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import ActionDecl, Verb
-from woa_core.kernel.flow import Flow
 from woa_core.kernel.legality import Among, Legality, Limit, Part, Valid
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.selection import card_sum
@@ -40,8 +39,6 @@ class GameCore:
     """Every verb of the notation (bound by ``Game``)."""
     step_of_verb: ClassVar[Mapping[str, str]] = {}
     """Which action each step verb belongs to (bound by ``Game``)."""
-    flow: ClassVar[Flow]
-    """The turn flow (5. Sequence of Play), advanced by the kernel (bound by ``Game``)."""
 
     def __init__(self, rules: Rules, seed: int = 0, state: GameState | None = None) -> None:
         self.rules = rules
@@ -64,7 +61,7 @@ class GameCore:
         """The players who may act now (the flow says): all who have not selected yet during
         selection (simultaneous, R18), the displaced ship's owner while it retreats (R3), else
         the active player; nobody once the game is over."""
-        return self.flow.deciders(self)
+        return self.rules.flow.deciders(self)
 
     def decider(self) -> int:
         """The first of ``deciders()`` (-1 when the game is over)."""

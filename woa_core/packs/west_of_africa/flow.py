@@ -1,40 +1,51 @@
-"""West of Africa's turn flow, declared for the kernel (``woa_core.kernel.flow``), which advances it.
+"""West of Africa's turn flow: the named primitives that ``turn.yaml``'s ``flow`` puts in order.
 
->>> [phase.name for phase in FLOW.phases], FLOW.steps[:3]
-(['select', 'actions'], ('select', 'place', 'main'))
+The flow's shape is data (5. Sequence of Play): each round, a simultaneous secret selection of
+cards (5.I), then the players' turns in the order of R8 (5.II): in round 1 a turn begins by
+placing the ship (R11), then actions are started from ``main``, each at the step named by the
+action, a full harbor asks ``displace`` and a fork ``retreat`` of the displaced ship's owner (R3);
+after the last turn the round-end steps and the end checks run (5.III, 6). The kernel compiles it
+(``woa_core.kernel.flow.FlowPrimitives``) and advances it; this module holds the mechanisms it
+names, never their order.
+
+>>> from woa_core.rules import load_rules
+>>> flow = load_rules("west-of-africa", 2).flow
+>>> [phase.name for phase in flow.phases], flow.steps[:3], flow.phases[1].order is round_order
+(['select', 'actions'], ('select', 'place', 'main'), True)
 """
 
 from __future__ import annotations
 
-from types import MappingProxyType
-
-from woa_core.kernel.flow import Flow, Kind, Phase
+from woa_core.kernel.flow import FlowPrimitives
 from woa_core.packs.west_of_africa.actions import ACTIONS
 from woa_core.packs.west_of_africa.actions.turn import new_round, round_order, start_turn
 from woa_core.packs.west_of_africa.core import GameCore
 from woa_core.packs.west_of_africa.round_end import end_round
 from woa_core.packs.west_of_africa.steps import DISPLACE, MAIN, OVER, PLACE, RETREAT, SELECT
 
+FLOW = FlowPrimitives(at=("turn", "flow"), steps=(SELECT, PLACE, MAIN, *ACTIONS, DISPLACE, RETREAT, OVER))
+"""Where the rules declare the flow (``turn.yaml``'s ``flow``), every step the code knows, and the
+primitives the declaration names."""
 
-def _not_selected(game: GameCore) -> list[int]:
+
+@FLOW.waiting.register("not_selected")
+def not_selected(game: GameCore) -> list[int]:
     """The players who have not chosen their cards yet this round (5.I, R18)."""
     return [p for p, chosen in enumerate(game.state.selection) if chosen is None]
 
 
-FLOW = Flow(
-    phases=(
-        Phase(SELECT, Kind.SIMULTANEOUS, waiting=_not_selected),
-        Phase("actions", Kind.TURNS, order=round_order),
-    ),
-    turn_steps=(PLACE, MAIN, *ACTIONS, DISPLACE, RETREAT),
-    start_turn=start_turn,
-    end_round=lambda game: end_round(game.rules, game.state),
-    new_round=new_round,
-    over=OVER,
-    decider_of=MappingProxyType({RETREAT: lambda game: game.state.displaced}),
-)
-"""5. Sequence of Play: each round, a simultaneous secret selection of cards (5.I), then the
-players' turns in the order of R8 (5.II): in round 1 a turn begins by placing the ship (R11),
-then actions are started from ``main``, each at the step named by the action, a full harbor asks
-``displace`` and a fork ``retreat`` of the displaced ship's owner (R3); after the last turn the
-round-end steps and the end checks run (5.III, 6)."""
+FLOW.order.register("player_order")(round_order)  # R8, by turn.player_order
+FLOW.start_turn.register("begin_turn")(start_turn)  # R6, R11: pay for extra cards, place the ship in round 1
+FLOW.new_round.register("take_back_selections")(new_round)  # 5.I
+
+
+@FLOW.end_round.register("round_end")
+def round_end(game: GameCore) -> None:
+    """5.III and 6: the steps ``turn.round_end`` lists, then the end checks (R13, R16)."""
+    end_round(game.rules, game.state)
+
+
+@FLOW.decider.register("displaced_owner")
+def displaced_owner(game: GameCore) -> int:
+    """R3: the displaced ship's owner decides where it retreats."""
+    return game.state.displaced

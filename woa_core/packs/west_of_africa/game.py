@@ -38,7 +38,6 @@ from woa_core.kernel.legality import steps_of
 from woa_core.packs.west_of_africa.actions import ACTIONS, STEP_OF_VERB, VERBS, Action, make_action
 from woa_core.packs.west_of_africa.actions.turn import selection_problem
 from woa_core.packs.west_of_africa.core import GameCore
-from woa_core.packs.west_of_africa.flow import FLOW
 from woa_core.packs.west_of_africa.selection import selection_actions
 from woa_core.packs.west_of_africa.state import NOBODY
 from woa_core.packs.west_of_africa.steps import DISPLACE, MAIN, OVER, PLACE, RETREAT, SELECT
@@ -62,7 +61,6 @@ class Game(GameCore):
 
     actions = ACTIONS
     verbs = VERBS
-    flow = FLOW
     step_of_verb = STEP_OF_VERB
 
     def copy(self) -> Game:

@@ -1,6 +1,6 @@
 """The names of West of Africa's steps: what decision a game is waiting for (``GameState.step``).
 
-Declared once here; the flow (``actions/turn.py``'s ``FLOW``) lists them in order, and every
+Declared once here; the rules' flow (``turn.yaml``'s ``flow``) lists them in order, and every
 other module compares against these names, never a spelled-out string. An action under way is
 at the step named by the action itself (``sell``: see ``woa_core.packs.west_of_africa.actions``).
 """

@@ -50,7 +50,7 @@ def do_select(game: GameCore, p: int, counts: tuple[int, ...]) -> None:
         if problem:
             raise IllegalAction(problem)
     game.state.selection[p] = list(counts)
-    game.flow.decided(game)
+    game.rules.flow.decided(game)
 
 
 def selection_problem(game: GameCore, p: int, counts: object) -> str | None:
@@ -130,7 +130,7 @@ def do_end(game: GameCore, p: int) -> None:
             s.hand[p][card] -= n
             s.hand[to][card] += n
     s.used = []
-    game.flow.end_turn(game)
+    game.rules.flow.end_turn(game)
 
 
 def new_round(game: GameCore) -> None:

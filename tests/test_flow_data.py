@@ -66,7 +66,7 @@ def test_a_step_declared_twice_unknown_or_missing_is_refused_at_its_place(tmp_pa
         "turn:\n  flow:\n    turn_steps: [place, main, move_workers, move_ship, cultivate, main, sell, found, jump]\n",
     )
     assert _problems(spec) == [
-        "variant.yaml:4:5: the flow does not declare the steps 'displace', 'retreat' (each step of the game once: "
+        "variant.yaml:4:5: the flow does not declare the steps 'displace', 'retreat' (each step once: "
         "as a setup phase, a simultaneous phase, a turn step or over)",
         "variant.yaml:4:67: the step 'main' is declared twice (each step once)",
         "variant.yaml:4:86: 'jump' is no step of this game (its steps: select, place, main, move_workers, "

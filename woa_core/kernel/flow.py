@@ -369,14 +369,9 @@ class FlowPrimitives:
             seen.add(step)
         missing = [step for step in self.steps if step not in seen]
         if missing:
-            names = ", ".join(f"'{step}'" for step in missing)
-            yield (
-                at,
-                (
-                    f"the flow does not declare the step{'s' if len(missing) > 1 else ''} {names} "
-                    "(each step of the game once: as a setup phase, a simultaneous phase, a turn step or over)"
-                ),
-            )
+            listed = ", ".join(f"'{step}'" for step in missing)
+            where = "as a setup phase, a simultaneous phase, a turn step or over"
+            yield at, f"the flow does not declare the step{'s' * (len(missing) > 1)} {listed} (each step once: {where})"
         turn_steps = set(d.get("turn_steps", ()))
         for step in d.get("deciders") or {}:
             if step not in turn_steps:

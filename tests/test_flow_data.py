@@ -18,7 +18,7 @@ from woa_core.packs.west_of_africa import Game
 from woa_core.packs.west_of_africa.steps import PLACE, RETREAT, SELECT
 from woa_core.rules import load_rules
 
-WOA_STEPS = "[place, main, move_workers, move_ship, cultivate, sell, found, displace, retreat]"
+WOA_STEPS = "[place, main, displace, retreat]"
 
 
 def _variant(tmp_path: Path, text: str, extends: str = "west-of-africa") -> str:
@@ -36,7 +36,8 @@ def _problems(spec: str) -> list[str]:
 def test_the_bundled_flows_compile_from_their_declarations() -> None:
     woa, africa = load_rules("west-of-africa", 2).flow, load_rules("africa", 2).flow
     assert [(p.name, p.kind) for p in woa.phases] == [("select", Kind.SIMULTANEOUS), ("actions", Kind.TURNS)]
-    assert woa.steps == ("select", *WOA_STEPS.strip("[]").split(", "), "over")
+    actions = ("move_workers", "move_ship", "cultivate", "sell", "found")  # each action's own step, after the flow's
+    assert woa.steps == ("select", "place", "main", "displace", "retreat", *actions, "over")
     assert set(woa.decider_of) == {RETREAT} and woa.setup == () and woa.end_if is None
     assert [p.name for p in africa.setup] == ["city"] and africa.end_if is not None and africa.finish is not None
 
@@ -61,16 +62,13 @@ def test_an_unknown_primitive_or_kind_is_refused_at_its_place_naming_the_known_o
 
 
 def test_a_step_declared_twice_unknown_or_missing_is_refused_at_its_place(tmp_path: Path) -> None:
-    spec = _variant(
-        tmp_path,
-        "turn:\n  flow:\n    turn_steps: [place, main, move_workers, move_ship, cultivate, main, sell, found, jump]\n",
-    )
+    spec = _variant(tmp_path, "turn:\n  flow:\n    turn_steps: [place, main, displace, main, sell, jump]\n")
     assert _problems(spec) == [
-        "variant.yaml:4:5: the flow does not declare the steps 'displace', 'retreat' (each step once: "
+        "variant.yaml:4:5: the flow does not declare the step 'retreat' (each step once: "
         "as a setup phase, a simultaneous phase, a turn step or over)",
-        "variant.yaml:4:67: the step 'main' is declared twice (each step once)",
-        "variant.yaml:4:86: 'jump' is no step of this game (its steps: select, place, main, move_workers, "
-        "move_ship, cultivate, sell, found, displace, retreat, over)",
+        "variant.yaml:4:41: the step 'main' is declared twice (each step once)",
+        "variant.yaml:4:47: 'sell' is the step of an action, which declares it (the flow lists its own steps)",
+        "variant.yaml:4:53: 'jump' is no step of this game (its steps: select, place, main, displace, retreat, over)",
         "turn.yaml:16:14: 'retreat' is no turn step: only a turn step has a decider",
     ]
 

@@ -275,7 +275,10 @@ class FlowPrimitives:
     """What a pack gives the kernel for its turn flow: where its rules declare the flow (``at``:
     the path in the rules document, ``("turn", "flow")`` for ``turn.yaml``'s ``flow``), every
     step its code knows (``steps``: its declared step names; the declaration must list each
-    once), and its mechanisms by the name the declaration uses, one registry per role:
+    once), the turn steps its actions declare themselves (``action_steps``: West of Africa's
+    action under way is at the step named by the action, so a new action is no change to the
+    flow; the compiled flow's turn steps end with them), and its mechanisms by the name the
+    declaration uses, one registry per role:
 
     - ``waiting(game) -> seats``: who is still to decide in a simultaneous phase;
     - ``order(game) -> seats``: the seats' order in a phase of turns;
@@ -295,6 +298,7 @@ class FlowPrimitives:
 
     at: tuple[str, ...]
     steps: tuple[str, ...]
+    action_steps: tuple[str, ...] = ()
     waiting: Registry[Seats] = field(default_factory=lambda: Registry("waiting"))
     order: Registry[Seats] = field(default_factory=lambda: Registry("turn order"))
     decider: Registry[Callable[[Any], int]] = field(default_factory=lambda: Registry("decider"))
@@ -328,7 +332,7 @@ class FlowPrimitives:
 
         return Flow(
             phases=tuple(phase(p) for p in d["phases"]),
-            turn_steps=tuple(d.get("turn_steps", ())),
+            turn_steps=(*d.get("turn_steps", ()), *self.action_steps),
             start_turn=self.start_turn[d["start_turn"]] if "start_turn" in d else _nothing,
             end_round=self.end_round[d["end_round"]] if "end_round" in d else _nothing,
             new_round=self.new_round[d["new_round"]] if "new_round" in d else _nothing,
@@ -362,7 +366,9 @@ class FlowPrimitives:
         declared.append(((*at, "over"), d["over"]))
         seen: set[str] = set()
         for path, step in declared:
-            if step not in self.steps:
+            if step in self.action_steps:
+                yield path, f"'{step}' is the step of an action, which declares it (the flow lists its own steps)"
+            elif step not in self.steps:
                 yield path, f"'{step}' is no step of this game (its steps: {', '.join(self.steps)})"
             elif step in seen:
                 yield path, f"the step '{step}' is declared twice (each step once)"
@@ -372,7 +378,7 @@ class FlowPrimitives:
             listed = ", ".join(f"'{step}'" for step in missing)
             where = "as a setup phase, a simultaneous phase, a turn step or over"
             yield at, f"the flow does not declare the step{'s' * (len(missing) > 1)} {listed} (each step once: {where})"
-        turn_steps = set(d.get("turn_steps", ()))
+        turn_steps = {*d.get("turn_steps", ()), *self.action_steps}
         for step in d.get("deciders") or {}:
             if step not in turn_steps:
                 yield (*at, "deciders", step, "_key"), f"'{step}' is no turn step: only a turn step has a decider"

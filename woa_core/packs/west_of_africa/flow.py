@@ -10,8 +10,8 @@ names, never their order.
 
 >>> from woa_core.rules import load_rules
 >>> flow = load_rules("west-of-africa", 2).flow
->>> [phase.name for phase in flow.phases], flow.steps[:3], flow.phases[1].order is round_order
-(['select', 'actions'], ('select', 'place', 'main'), True)
+>>> [phase.name for phase in flow.phases], flow.steps[:6], flow.phases[1].order is round_order
+(['select', 'actions'], ('select', 'place', 'main', 'displace', 'retreat', 'move_workers'), True)
 """
 
 from __future__ import annotations
@@ -23,9 +23,12 @@ from woa_core.packs.west_of_africa.core import GameCore
 from woa_core.packs.west_of_africa.round_end import end_round
 from woa_core.packs.west_of_africa.steps import DISPLACE, MAIN, OVER, PLACE, RETREAT, SELECT
 
-FLOW = FlowPrimitives(at=("turn", "flow"), steps=(SELECT, PLACE, MAIN, *ACTIONS, DISPLACE, RETREAT, OVER))
-"""Where the rules declare the flow (``turn.yaml``'s ``flow``), every step the code knows, and the
-primitives the declaration names."""
+FLOW = FlowPrimitives(
+    at=("turn", "flow"), steps=(SELECT, PLACE, MAIN, DISPLACE, RETREAT, OVER), action_steps=tuple(ACTIONS)
+)
+"""Where the rules declare the flow (``turn.yaml``'s ``flow``), every step of the flow, the steps
+of the actions (each action under way is at the step named by itself, declared with the action),
+and the primitives the declaration names."""
 
 
 @FLOW.waiting.register("not_selected")

@@ -256,7 +256,7 @@ class Session:
         if self.game.over:
             raise IllegalAction(f"the game is over: '{format_action(self.rules, action)}' cannot be played")
         before = self.game.state
-        secret = self.rules.flow.simultaneous(before.step) is not None
+        secret = self.pack.flow is not None and self.rules.flow.simultaneous(before.step) is not None
         round_ = int(getattr(before, "round", 0))
         loop.run(self.game, lambda game, who, legal: action, max_steps=1, first=seat)
         text = format_action(self.rules, action)

@@ -151,7 +151,7 @@ def board_title(rules: Rules) -> str:
 
     >>> from woa_core.rules import load_rules
     >>> board_title(load_rules("africa", 3))
-    'Africa · rules africa (c19f4085bcdc81fa) · 3 players · board reconstructed'
+    'Africa · rules africa (ec8ac3d51a1f529a) · 3 players · board reconstructed'
     """
     variant = f" · variant {rules.variant}" if rules.variant else ""
     return (

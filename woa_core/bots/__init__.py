@@ -149,12 +149,13 @@ def make_bots(
     seats = list(seats) if seats is not None else list(range(len(specs)))
     players = players if players is not None else len(specs)
     bots = []
+    named = _pack_bots(pack)
     for i, (spec, seat) in enumerate(zip(specs, seats, strict=True)):
         name, text = parse_spec(spec)
-        factory = bot_factory(name, pack)
-        params = bot_params(name, text, pack)
+        factory = _factory(name, named)
+        params = bot_params(name, text, pack) if text else {}  # a game's bots are made per game: no work for none
         try:
-            if _takes_context(name, _pack_bots(pack)):
+            if _takes_context(name, named):
                 bot = factory(seed * 8 + i + 1, seat=seat, players=players, **params)
             else:  # a plug-in written for the one-argument interface
                 bot = factory(seed * 8 + i + 1)

@@ -167,7 +167,7 @@ class Bots(Observer):
 
     def end(self, game: Game, ending: Ending) -> None:
         if ending is Ending.OVER:
-            notify_game_over(self.players, [game.observation(seat) for seat in range(len(self.players))])
+            notify_game_over(self.players, game.observation)
 
 
 def bots(names: Sequence[str], seed: int, pack: Pack | None = None) -> Bots:

@@ -53,7 +53,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from woa_core.kernel.actions import Action, ActionDecl, Legal, make_action
+from woa_core.kernel.actions import _INTERNED, Action, ActionDecl, Legal, make_action
 
 Says = str | Callable[..., str]
 """Why an entry refuses: a sentence, or ``says(game, player, *args)`` making it."""
@@ -191,33 +191,35 @@ class Legality:
             def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
                 if none is not None and not none(game, player, fresh):
                     return []
-                return [make_action((player, verb))]
+                return [_known(k) or make_action(k) for k in ((player, verb),)]
 
             return listing, _nothing_at
-
-        def passes(game: Any, player: int, fresh: bool, first: Any) -> bool:  # the tests of levels 0 and 1
-            return (none is None or none(game, player, fresh)) and (one is None or one(game, player, fresh, first))
 
         one, pick = test[1], choices[0]
         below: Callable[[Any, int, str, bool, Any], list[Action]]
         if depth == 1:
 
             def below(game: Any, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
-                return [make_action((player, verb, a))] if emit[0] else []
+                return [_known(k) or make_action(k) for k in ((player, verb, a),)] if emit[0] else []
 
             if one is None:
 
                 def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
                     if none is not None and not none(game, player, fresh):
                         return []
-                    return [make_action((player, verb, a)) for a in pick(game, player, fresh)]
+                    return [
+                        _known(k) or make_action(k) for a in pick(game, player, fresh) for k in ((player, verb, a),)
+                    ]
             else:
 
                 def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
                     if none is not None and not none(game, player, fresh):
                         return []
                     return [
-                        make_action((player, verb, a)) for a in pick(game, player, fresh) if one(game, player, fresh, a)
+                        _known(k) or make_action(k)
+                        for a in pick(game, player, fresh)
+                        if one(game, player, fresh, a)
+                        for k in ((player, verb, a),)
                     ]
 
         elif depth == 2 and test[2] is None and emit[0]:  # the commonest of two levels, written out
@@ -229,7 +231,11 @@ class Legality:
                 out: list[Action] = []
                 for a in pick(game, player, fresh):
                     if one is None or one(game, player, fresh, a):
-                        out += [make_action((player, verb, a, b)) for b in more(game, player, fresh, a)]
+                        out += [
+                            _known(k) or make_action(k)
+                            for b in more(game, player, fresh, a)
+                            for k in ((player, verb, a, b),)
+                        ]
                 return out
 
         else:
@@ -245,7 +251,9 @@ class Legality:
                 return out
 
         def listing_at(game: Any, player: int, verb: str, fresh: bool, first: Any) -> list[Action]:
-            return below(game, player, verb, fresh, first) if passes(game, player, fresh, first) else []
+            if (none is None or none(game, player, fresh)) and (one is None or one(game, player, fresh, first)):
+                return below(game, player, verb, fresh, first)
+            return []
 
         return listing, listing_at
 
@@ -255,19 +263,23 @@ class Legality:
         if self._emit[0]:
             if test is None:
                 return lambda game, player, verb, fresh, a: [
-                    make_action((player, verb, a, b)) for b in more(game, player, fresh, a)
+                    _known(k) or make_action(k) for b in more(game, player, fresh, a) for k in ((player, verb, a, b),)
                 ]
             return lambda game, player, verb, fresh, a: [
-                make_action((player, verb, a, b))
+                _known(k) or make_action(k)
                 for b in more(game, player, fresh, a)
                 if test(game, player, fresh, a, b)
+                for k in ((player, verb, a, b),)
             ]
         if test is None:  # ``a`` is a part: the action carries ``b`` alone
             return lambda game, player, verb, fresh, a: [
-                make_action((player, verb, b)) for b in more(game, player, fresh, a)
+                _known(k) or make_action(k) for b in more(game, player, fresh, a) for k in ((player, verb, b),)
             ]
         return lambda game, player, verb, fresh, a: [
-            make_action((player, verb, b)) for b in more(game, player, fresh, a) if test(game, player, fresh, a, b)
+            _known(k) or make_action(k)
+            for b in more(game, player, fresh, a)
+            if test(game, player, fresh, a, b)
+            for k in ((player, verb, b),)
         ]
 
     def _below3(self) -> Callable[[Any, int, str, bool, Any], list[Action]]:
@@ -282,7 +294,8 @@ class Legality:
                     continue
                 for c in last(game, player, fresh, a, b):
                     if third is None or third(game, player, fresh, a, b, c):
-                        out.append(make_action((player, verb, *shape(a, b, c))))
+                        k = (player, verb, *shape(a, b, c))
+                        out.append(_known(k) or make_action(k))
             return out
 
         return below
@@ -342,6 +355,11 @@ _SHAPES: dict[tuple[bool, ...], Callable[[Any, Any, Any], tuple[Any, ...]]] = {
 """The arguments of three levels, by which are arguments (not parts; a part precedes an argument)."""
 
 
+_known = _INTERNED.get
+"""The shared ``Action`` of a tuple already made one, else None: the listings inline
+``make_action``'s lookup (a call per listed action costs)."""
+
+
 def _nothing_at(game: Any, player: int, verb: str, fresh: bool, first: Any) -> list[Action]:
     return []
 
@@ -351,10 +369,51 @@ def _all_of(tests: tuple[Callable[..., bool], ...], k: int) -> Callable[..., boo
     it): None for none."""
     if not tests:
         return None
+    if len(tests) > 2:  # one call that runs them in turn costs less than a chain of pairs
+        return _every(tests, k)
     joined = tests[-1]
     for i in range(len(tests) - 2, -1, -1):
         joined = _and(tests[i], joined, k)
     return joined
+
+
+def _every(tests: tuple[Callable[..., bool], ...], k: int) -> Callable[..., bool]:
+    """Every one of ``tests`` of ``k`` levels, in order (written out for up to two levels)."""
+    if k == 0:
+
+        def every0(game: Any, player: int, fresh: bool) -> bool:
+            for test in tests:  # noqa: SIM110 (all() of a generator costs a frame per test)
+                if not test(game, player, fresh):
+                    return False
+            return True
+
+        return every0
+    if k == 1:
+
+        def every1(game: Any, player: int, fresh: bool, a: Any) -> bool:
+            for test in tests:  # noqa: SIM110 (all() of a generator costs a frame per test)
+                if not test(game, player, fresh, a):
+                    return False
+            return True
+
+        return every1
+    if k == 2:
+
+        def every2(game: Any, player: int, fresh: bool, a: Any, b: Any) -> bool:
+            for test in tests:  # noqa: SIM110 (all() of a generator costs a frame per test)
+                if not test(game, player, fresh, a, b):
+                    return False
+            return True
+
+        return every2
+
+    def every(*args: Any) -> bool:
+        for test in tests:  # noqa: SIM110 (all() of a generator costs a frame per test)
+            if not test(*args):
+                return False
+        return True
+
+    return every
 
 
 def _and(first: Callable[..., bool], then: Callable[..., bool], k: int) -> Callable[..., bool]:

@@ -310,7 +310,12 @@ def _island_card_selected(game: GameCore, p: int, fresh: bool, action: str) -> b
     if action not in game.rules.island_actions:
         return True
     sel = game.state.selection[p]
-    return sel is not None and any(sel[card] for card in game.rules.island_cards)
+    if sel is None:
+        return False
+    for card in game.rules.island_cards:  # noqa: SIM110 (any() of a generator: a frame per card, on the hot path)
+        if sel[card]:
+            return True
+    return False
 
 
 START = Legality(

@@ -205,22 +205,22 @@ class Legality:
             if one is None:
 
                 def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
-                    if none is not None and not none(game, player, fresh):
-                        return []
-                    return [
-                        _known(k) or make_action(k) for a in pick(game, player, fresh) for k in ((player, verb, a),)
-                    ]
+                    out: list[Action] = []
+                    if none is None or none(game, player, fresh):
+                        for a in pick(game, player, fresh):  # loops, not comprehensions: each is a call
+                            k = (player, verb, a)
+                            out.append(_known(k) or make_action(k))
+                    return out
             else:
 
                 def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
-                    if none is not None and not none(game, player, fresh):
-                        return []
-                    return [
-                        _known(k) or make_action(k)
-                        for a in pick(game, player, fresh)
-                        if one(game, player, fresh, a)
-                        for k in ((player, verb, a),)
-                    ]
+                    out: list[Action] = []
+                    if none is None or none(game, player, fresh):
+                        for a in pick(game, player, fresh):
+                            if one(game, player, fresh, a):
+                                k = (player, verb, a)
+                                out.append(_known(k) or make_action(k))
+                    return out
 
         elif depth == 2 and test[2] is None and emit[0]:  # the commonest of two levels, written out
             below, more = self._below(), choices[1]
@@ -231,11 +231,9 @@ class Legality:
                 out: list[Action] = []
                 for a in pick(game, player, fresh):
                     if one is None or one(game, player, fresh, a):
-                        out += [
-                            _known(k) or make_action(k)
-                            for b in more(game, player, fresh, a)
-                            for k in ((player, verb, a, b),)
-                        ]
+                        for b in more(game, player, fresh, a):
+                            k = (player, verb, a, b)
+                            out.append(_known(k) or make_action(k))
                 return out
 
         else:
@@ -334,7 +332,13 @@ class Legality:
         if test is not None and not test(game, player, fresh):
             return []
         test = self._test[1]
-        return [a for a in self._choices[0](game, player, fresh) if test is None or test(game, player, fresh, a)]
+        if test is None:
+            return list(self._choices[0](game, player, fresh))
+        out = []
+        for a in self._choices[0](game, player, fresh):  # a loop: a comprehension is one more call
+            if test(game, player, fresh, a):
+                out.append(a)
+        return out
 
 
 Lister = Callable[..., list[Action]]

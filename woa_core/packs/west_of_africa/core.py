@@ -165,9 +165,12 @@ class GameCore:
         if action not in r.island_actions:
             return list(range(len(r.islands)))
         sel = self.state.selection[p]
-        if sel is None:
-            return []
-        return [i for i, card in enumerate(r.island_card) if card != NOBODY and sel[card] > 0]
+        out: list[int] = []
+        if sel is not None:
+            for i, card in _island_cards(r):
+                if sel[card] > 0:
+                    out.append(i)
+        return out
 
     # -- gold (R9, R10)
 
@@ -300,10 +303,42 @@ def island_acting(action: str) -> Part:
 # ---------------------------------------- starting an action (5.II, R12, R22, R29)
 
 
+def _card_pairs(card_of: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``(index, card)`` for each index of ``card_of`` that has a card (not -1), in order: what a
+    selection is read against on the hot path.
+
+    >>> _card_pairs((3, -1, 0))
+    ((0, 3), (2, 0))
+    """
+    return tuple((i, card) for i, card in enumerate(card_of) if card != NOBODY)
+
+
+def _island_cards(rules: Rules) -> tuple[tuple[int, int], ...]:
+    """``(island, card)`` for each island that has a card, in island order (on ``rules.derived``)."""
+    found = rules.derived.get("island_cards")
+    if found is None:
+        found = rules.derived["island_cards"] = _card_pairs(rules.island_card)
+    return found  # type: ignore[no-any-return]
+
+
+def _action_cards(game: GameCore) -> tuple[tuple[str, int], ...]:
+    """``(action, card)`` for each declared action that has a card, in declared order."""
+    derived = game.rules.derived
+    found = derived.get("action_cards")
+    if found is None:
+        cards = game.rules.action_card
+        found = derived["action_cards"] = tuple((a, cards[a]) for a in game.card_actions())
+    return found  # type: ignore[no-any-return]
+
+
 def _selected(game: GameCore, p: int, fresh: bool) -> list[str]:
     """The declared actions whose card ``p`` selected this round."""
-    sel, cards = game.state.selection[p], game.rules.action_card
-    return [a for a in game.card_actions() if sel[cards[a]]] if sel is not None else []
+    sel, out = game.state.selection[p], []
+    if sel is not None:
+        for action, card in _action_cards(game):
+            if sel[card]:
+                out.append(action)
+    return out
 
 
 def _island_card_selected(game: GameCore, p: int, fresh: bool, action: str) -> bool:

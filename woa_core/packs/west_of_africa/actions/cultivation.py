@@ -41,11 +41,11 @@ def price(game: GameCore, helpers: int) -> int:
 def can_plant(game: GameCore, p: int, island: int) -> bool:
     """Whether ``island`` has a free field for which ``p`` has a goods marker in its supply."""
     r, s = game.rules, game.state
-    crop, settlement, supply = s.crop, s.settlement, s.supply[p]
-    return any(
-        crop[space] == NOBODY and settlement[space] == NOBODY and supply[r.spaces[space].good] > 0
-        for space, _ in r.islands[island].fields
-    )
+    crop, settlement, supply, spaces = s.crop, s.settlement, s.supply[p], r.spaces
+    for space, _ in r.islands[island].fields:  # a loop, not any(): listing asks this for every island
+        if crop[space] == NOBODY and settlement[space] == NOBODY and supply[spaces[space].good] > 0:
+            return True
+    return False
 
 
 def has_free_field(game: GameCore, island: int) -> bool:

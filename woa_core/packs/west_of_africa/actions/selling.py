@@ -3,6 +3,8 @@ warehouse, at the island's regional price, gold capped."""
 
 from __future__ import annotations
 
+from itertools import compress
+
 from woa_core.kernel.actions import ActionDecl, Verb
 from woa_core.kernel.legality import Among, Legality
 from woa_core.packs.west_of_africa.core import GameCore, a_good, an_island, islands_acting
@@ -12,7 +14,7 @@ ACTION = "sell"
 
 def _in_warehouse(game: GameCore, p: int, fresh: bool, island: int) -> list[int]:
     stock = game.state.warehouse[island][p]
-    return [g for g in range(len(stock)) if stock[g]]
+    return list(compress(range(len(stock)), stock))  # the goods in stock
 
 
 SELL = Legality(

@@ -8,6 +8,7 @@ onward in the direction of the last step (R3), or to the nearest free harbor (R1
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 
 from woa_core.kernel.actions import ActionDecl, Verb
 from woa_core.kernel.legality import Among, Legality, Limit
@@ -148,11 +149,12 @@ SAIL = Legality(
 
 def _in_warehouse(game: GameCore, p: int, fresh: bool) -> list[int]:
     stock = game.state.warehouse[game.state.ship[p]][p]
-    return [g for g in range(len(stock)) if stock[g]]
+    return list(compress(range(len(stock)), stock))  # the goods in stock
 
 
 def _aboard(game: GameCore, p: int, fresh: bool) -> list[int]:
-    return [] if fresh else [g for g, n in enumerate(game.state.cargo) if n]
+    cargo = game.state.cargo
+    return [] if fresh else list(compress(range(len(cargo)), cargo))  # the goods aboard
 
 
 LOAD = Legality(

@@ -6,6 +6,8 @@ link; workers never step onto a worker ship.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from woa_core.kernel.actions import ActionDecl, Verb
 from woa_core.kernel.legality import Among, Legality, Limit, Valid
 from woa_core.packs.west_of_africa.core import GameCore, an_island
@@ -23,7 +25,8 @@ def _is_location(game: GameCore, loc: object) -> bool:
 
 
 def _with_workers(game: GameCore, p: int, fresh: bool) -> list[int]:
-    return [loc for loc, count in enumerate(game.state.workers[p]) if count]
+    workers = game.state.workers[p]
+    return list(compress(range(len(workers)), workers))  # the locations with a worker
 
 
 def _steps_from(game: GameCore, p: int, fresh: bool, source: int) -> tuple[int, ...]:

@@ -117,6 +117,7 @@ class Legality:
         "_emitted",
         "_of",
         "_test",
+        "_tests1",
         "arity",
         "entries",
         "listing",
@@ -152,6 +153,10 @@ class Legality:
         self._test: tuple[Callable[..., bool] | None, ...] = tuple(
             _all_of(tuple(e.test for e in entries if isinstance(e, Limit) and e.reads == k), k)
             for k in range(len(levels) + 1)
+        )
+        # the limits on the first level one by one (``allowed`` runs them without a joining call)
+        self._tests1: tuple[Callable[..., bool], ...] = tuple(
+            e.test for e in entries if isinstance(e, Limit) and e.reads == 1
         )
         self.listing: Lister
         self.listing_at: ListerAt
@@ -331,12 +336,13 @@ class Legality:
         test = self._test[0]
         if test is not None and not test(game, player, fresh):
             return []
-        test = self._test[1]
-        if test is None:
-            return list(self._choices[0](game, player, fresh))
+        tests = self._tests1
         out = []
-        for a in self._choices[0](game, player, fresh):  # a loop: a comprehension is one more call
-            if test(game, player, fresh, a):
+        for a in self._choices[0](game, player, fresh):  # loops: a comprehension or all() is one more call
+            for test in tests:
+                if not test(game, player, fresh, a):
+                    break
+            else:
                 out.append(a)
         return out
 

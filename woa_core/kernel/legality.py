@@ -261,34 +261,26 @@ class Legality:
         return listing, listing_at
 
     def _below(self) -> Callable[[Any, int, str, bool, Any], list[Action]]:
-        """The second level of a listing of two, below a first-level value ``a``."""
-        more, test = self._choices[1], self._test[2]
-        if self._emit[0]:
-            if test is None:
-                return lambda game, player, verb, fresh, a: [
-                    _known(k) or make_action(k) for b in more(game, player, fresh, a) for k in ((player, verb, a, b),)
-                ]
-            return lambda game, player, verb, fresh, a: [
-                _known(k) or make_action(k)
-                for b in more(game, player, fresh, a)
-                if test(game, player, fresh, a, b)
-                for k in ((player, verb, a, b),)
-            ]
-        if test is None:  # ``a`` is a part: the action carries ``b`` alone
-            return lambda game, player, verb, fresh, a: [
-                _known(k) or make_action(k) for b in more(game, player, fresh, a) for k in ((player, verb, b),)
-            ]
-        return lambda game, player, verb, fresh, a: [
-            _known(k) or make_action(k)
-            for b in more(game, player, fresh, a)
-            if test(game, player, fresh, a, b)
-            for k in ((player, verb, b),)
-        ]
+        """The second level of a listing of two, below a first-level value ``a`` (loops, not
+        comprehensions: each comprehension is one more call)."""
+        more, test, keep_a = self._choices[1], self._test[2], self._emit[0]  # not keep_a: ``a`` is a part
+
+        def below(game: Any, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
+            out: list[Action] = []
+            for b in more(game, player, fresh, a):
+                if test is None or test(game, player, fresh, a, b):
+                    k = (player, verb, a, b) if keep_a else (player, verb, b)
+                    out.append(_known(k) or make_action(k))
+            return out
+
+        return below
 
     def _below3(self) -> Callable[[Any, int, str, bool, Any], list[Action]]:
         """The second and third levels of a listing of three, below a first-level value ``a``."""
         middle, last, second, third = self._choices[1], self._choices[2], self._test[2], self._test[3]
-        shape = _SHAPES[self._emit]
+        # which levels are arguments: all three, or a part before the second or the third (a
+        # part precedes an argument, so no other shape can be declared)
+        part_b, part_a = not self._emit[1], not self._emit[0]
 
         def below(game: Any, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
             out: list[Action] = []
@@ -297,7 +289,13 @@ class Legality:
                     continue
                 for c in last(game, player, fresh, a, b):
                     if third is None or third(game, player, fresh, a, b, c):
-                        k = (player, verb, *shape(a, b, c))
+                        k: tuple[Any, ...]
+                        if part_b:
+                            k = (player, verb, a, c)
+                        elif part_a:
+                            k = (player, verb, b, c)
+                        else:
+                            k = (player, verb, a, b, c)
                         out.append(_known(k) or make_action(k))
             return out
 
@@ -355,14 +353,6 @@ ListerAt = Callable[[Any, int, str, bool, Any], list[Action]]
 """``listing_at(game, player, verb, fresh, first)``: the part of the listing whose first level is
 ``first``, a value the first level's choices give. An action whose verbs share their first level
 (the island they act on) walks those values once and lists each verb's actions value by value."""
-
-
-_SHAPES: dict[tuple[bool, ...], Callable[[Any, Any, Any], tuple[Any, ...]]] = {
-    (True, True, True): lambda a, b, c: (a, b, c),
-    (True, False, True): lambda a, b, c: (a, c),
-    (False, True, True): lambda a, b, c: (b, c),
-}
-"""The arguments of three levels, by which are arguments (not parts; a part precedes an argument)."""
 
 
 _known = _INTERNED.get

@@ -21,6 +21,12 @@ from woa_core.rules import load_rules
 WOA_STEPS = "[place, main, displace, retreat]"
 
 
+def _bundled_line(start: str) -> int:
+    """The line of West of Africa's bundled turn.yaml that starts (indented) with ``start``."""
+    lines = (Path(__file__).parents[1] / "rules/west-of-africa/turn.yaml").read_text().splitlines()
+    return next(n for n, line in enumerate(lines, 1) if line.strip().startswith(start))
+
+
 def _variant(tmp_path: Path, text: str, extends: str = "west-of-africa") -> str:
     path = tmp_path / "variant.yaml"
     path.write_text(f"extends: {extends}\n{text}")
@@ -69,7 +75,7 @@ def test_a_step_declared_twice_unknown_or_missing_is_refused_at_its_place(tmp_pa
         "variant.yaml:4:41: the step 'main' is declared twice (each step once)",
         "variant.yaml:4:47: 'sell' is the step of an action, which declares it (the flow lists its own steps)",
         "variant.yaml:4:53: 'jump' is no step of this game (its steps: select, place, main, displace, retreat, over)",
-        "turn.yaml:16:14: 'retreat' is no turn step: only a turn step has a decider",
+        f"turn.yaml:{_bundled_line('deciders:')}:14: 'retreat' is no turn step: only a turn step has a decider",
     ]
 
 

@@ -15,7 +15,7 @@ from woa_core.bots import bot_factory, make_bots, seat_bots
 from woa_core.bots.mcts import MctsBot
 from woa_core.kernel.contract import new_game
 from woa_core.packs.africa.bots.heuristic import HeuristicBot, Look
-from woa_core.packs.africa.bots.search import SEARCH, candidates, evaluate
+from woa_core.packs.africa.bots.search import MARGIN, SEARCH, candidates, evaluate
 from woa_core.packs.africa.game import RESEARCH, Game
 from woa_core.packs.africa.state import DOWN, EMPTY
 from woa_core.rules import load_rules
@@ -172,8 +172,9 @@ def test_mcts_never_reads_the_face_down_tiles() -> None:
 
 
 def test_search_hooks_prune_and_evaluate() -> None:
-    """The candidates are the heuristic's best few, plus the best relocation at a turn's start;
-    the evaluation of a finished game is its win share (A28), of a game under way the estimate."""
+    """The candidates are the heuristic's best few within ``MARGIN`` VP of its best, a single one
+    when the choice is plain (then nothing is searched); the evaluation of a finished game is its
+    win share (A28), of a game under way the estimate."""
     rules = load_rules("africa", 4)
     game, _ = play(rules, 6, ["heuristic"] * 4)
     winners = rules.pack.winners(game)
@@ -184,8 +185,16 @@ def test_search_hooks_prune_and_evaluate() -> None:
         p = game.deciders()[0]
         game.apply(bots[p].choose(game.observation(p), game.legal_actions(p)))
     p = game.deciders()[0]
-    legal = game.legal_actions(p)
+    view, legal = game.observation(p), game.legal_actions(p)
     policy = HeuristicBot(0, seat=p, players=4)
-    out = candidates(game.observation(p), legal, 3, policy)
-    assert len(out) == 4 and set(out) <= set(legal)
-    assert [a[1] for a in out] == ["walk", "walk", "walk", "relocate"]
+    out = candidates(view, legal, 3, policy)
+    look = Look(view)
+    values = {a: look.walk(a[2], True) for a in legal if a[1] == "walk"}
+    assert 1 <= len(out) <= 3 and set(out) <= set(values)
+    assert values[out[0]] == max(values.values()) and min(values[a] for a in out) >= values[out[0]] - MARGIN
+    pos = Position(players=2)
+    pos.empty(C).up("elephant", CE).up("nomad", CNE).up("monument", CNW).up("lion", CW).up("zebra", CSW)
+    pos.up("giraffe", "h03_06")
+    pos.state.at[0], pos.state.step = pos.f(C), "act"
+    legal = [a for a in pos.game.legal_actions(0) if a[1] in ("camp", "skip")]
+    assert candidates(pos.game.observation(0), legal, 6, policy) == [(0, "camp", RESEARCH)]  # 6 VP

@@ -167,9 +167,11 @@ class Game:
 
     @classmethod
     def determinize(cls, view: View, rng: Random) -> Game:
-        """A full game consistent with ``view``: the unseen tiles dealt anew onto the face-down
-        fields (``woa_core.packs.africa.view``)."""
-        return cls(view.rules, state=sample(view, rng))
+        """A full game consistent with ``view``, for search: the unseen tiles dealt anew onto the
+        face-down fields (``woa_core.packs.africa.view``), and revealed in the order of the deal
+        (``Dealt``)."""
+        state = sample(view, rng)
+        return Dealt(view.rules, state, [face for face in state.hidden if face != EMPTY])
 
     # ------------------------------------------------------------ refusals
 
@@ -199,6 +201,51 @@ class Game:
             return f"'{text}' is not possible now: p{p + 1} has no {name} to make"
         shown = ", ".join(options[:8]) + (", ..." if len(options) > 8 else "")
         return f"'{text}' is not possible now (p{p + 1} may {name}: {shown})"
+
+
+class Dealt(Game):
+    """A game sampled for search (``Game.determinize``) whose face-down tiles come up in the
+    order of its deal, ``deck``: the i-th tile revealed is ``deck[i]``, whichever face-down field
+    it is revealed on (that field's tile and the one dealt where ``deck[i]`` lay trade places
+    first, so the state stays a full deal of the unseen tiles).
+
+    Under the belief of africa-rulings §4 the face-down fields are exchangeable, so each reveal
+    is the same uniform draw from the unseen tiles as in a game dealt onto fields: the game is as
+    likely as any other consistent with the view. What changes is what a search compares: every
+    candidate tried in the same sampled game meets the same luck (the same first tile revealed,
+    whichever field it reveals, the same tiles for the reveals that follow), so the comparison
+    shows the choices' consequences rather than which field hid the better tile.
+
+    >>> import random
+    >>> from woa_core.rules import load_rules
+    >>> game = Game(load_rules("africa", 2), seed=1)
+    >>> tangier = game.rules.cities[0]
+    >>> for action in ((0, "start", 0), (1, "start", 1), (0, "walk", tangier)):
+    ...     game.apply(action)
+    >>> f, g = game.rules.neighbours[tangier][:2]
+    >>> a, b = (Game.determinize(game.observation(0), random.Random(3)) for _ in range(2))
+    >>> a.apply((0, "reveal", f)); b.apply((0, "reveal", g))
+    >>> a.state.tile[f] == b.state.tile[g], sorted(a.state.hidden) == sorted(b.state.hidden)
+    (True, True)
+    """
+
+    __slots__ = ("_deck", "_drawn")
+
+    def __init__(self, rules: Rules, state: State, deck: list[int]) -> None:
+        super().__init__(rules, state=state)
+        self._deck = deck
+        self._drawn = 0
+
+    def apply_legal(self, action: tuple) -> None:
+        """As ``Game.apply_legal``; a reveal shows the deal's next tile."""
+        if action[1] == "reveal":
+            hidden, f = self.state.hidden, action[2]
+            face = self._deck[self._drawn]
+            self._drawn += 1
+            if hidden[f] != face:
+                g = hidden.index(face)  # a face-down field: revealed fields hold no hidden face
+                hidden[g], hidden[f] = hidden[f], face
+        super().apply_legal(action)
 
 
 PENDING = MappingProxyType(

@@ -76,15 +76,10 @@ class View:
 def unseen(rules: Rules, state: State) -> list[int]:
     """The face-down tiles by face, from what is public: the mix less every tile face up on the
     board, in a display or set aside (``State.aside``)."""
-    counts = list(rules.mix_counts)
-    for face, n in enumerate(state.aside):
+    tile, display = state.tile, state.display
+    counts = [n - tile.count(face) - sum(held[face] for held in display) for face, n in enumerate(rules.mix_counts)]
+    for face, n in enumerate(state.aside):  # empty but in a scenario's setup
         counts[face] -= n
-    for t in state.tile:
-        if t >= 0:
-            counts[t] -= 1
-    for held in state.display:
-        for face, n in enumerate(held):
-            counts[face] -= n
     return counts
 
 

@@ -35,6 +35,7 @@ from typing import Any
 from woa_core.kernel.actions import Action
 from woa_core.packs.africa.bots.estimate import (
     Outlook,
+    equities,
     final_scores,
     gold_and_gems,
     majority_outlook,
@@ -155,16 +156,24 @@ class Look:
         self.display: list[list[int]] = view.display
         self.camps: int = view.camps[me]
         self.pending: int = view.pending
-        self.outlook = Outlook.of(rules, view, view.unseen)
         self.view = view
         self.end_stake = end_stake
+        self._outlook: Outlook | None = None
         self._reveal: dict[int, float] = {}
+        self._mining: dict[tuple[int, int], float] = {}
         self._move: dict[int, float] = {}
         self._act: dict[int, float] = {}
         self._best_empties = -1
-        self._faces: list[tuple[int, float, int, float]] | None = None
+        self._shared: tuple[float, dict[int, tuple[float, int]], tuple[float, int]] | None = None
         self._monument: float | None = None
         self._majority: tuple[list[int], list[int], list[float]] | None = None
+
+    @property
+    def outlook(self) -> Outlook:
+        """How far the end is (``estimate.Outlook``), worked out when first needed."""
+        if self._outlook is None:
+            self._outlook = Outlook.of(self.rules, self.view, self.view.unseen)
+        return self._outlook
 
     # ------------------------------------------------------------- decisions
 
@@ -241,47 +250,57 @@ class Look:
 
     def reveal(self, g: int) -> float:
         """The expected value of revealing the face-down tile on ``g``: each unseen face's value
-        there, weighed by its chance."""
+        there, weighed by its chance (``shared``; an animal or a nomad scores more on ``g`` where
+        more of its species, or more empty fields, lie around ``g`` than around the best empty
+        field, A14, A16)."""
         found = self._reveal.get(g)
         if found is not None:
             return found
-        rules = self.rules
-        around = rules.around[g](self.tile)
-        total = 0.0
-        for face, weight, placed, base in self.faces():
-            if placed < 0:
-                total += weight * base
-            else:  # an animal or a nomad: where it lies, or at the best empty field (A14, A16)
-                here = around.count(face if placed == ANIMAL else EMPTY)
-                total += weight * ((rules.animal_itself if placed == ANIMAL else rules.nomad_itself) + max(here, base))
+        total, species, nomad = self.shared()
+        around = self.rules.around[g](self.tile)
+        for t in around:
+            if t in species:
+                chance, best = species[t]
+                n = around.count(t)
+                if n > best:
+                    total += chance * (n - best) / n  # once per tile of the species around g
+        chance, best = nomad
+        n = around.count(EMPTY)
+        if n > best:
+            total += chance * (n - best)
         self._reveal[g] = total
         return total
 
-    def faces(self) -> list[tuple[int, float, int, float]]:
-        """Each unseen face with its chance to lie under a face-down tile (africa-rulings §4), and
-        its value anywhere: for an animal or a nomad (``placed``: its kind, else -1) the count at
-        the best empty field, for the others their whole value."""
-        if self._faces is None:
-            rules = self.rules
-            kind, down = rules.face_kind, self.outlook.down or 1
+    def shared(self) -> tuple[float, dict[int, tuple[float, int]], tuple[float, int]]:
+        """What every reveal shares: its expectation over the unseen faces (their chances, africa-
+        rulings §4) with each animal or nomad placed at the best empty field; and for each species
+        (by face) and the nomads their chance and that field's count (``reveal`` adds the rest)."""
+        if self._shared is None:
+            rules, outlook = self.rules, self.outlook
+            kind, down = rules.face_kind, outlook.down or 1
             alike = self.best_alike()
-            out: list[tuple[int, float, int, float]] = []
-            for face, n in enumerate(self.outlook.unseen):
+            total = 0.0
+            species: dict[int, tuple[float, int]] = {}
+            nomad = (0.0, 0)
+            for face, n in enumerate(outlook.unseen):
                 if not n:
                     continue
-                k = kind[face]
+                k, chance = kind[face], n / down
                 if k == ANIMAL:
-                    out.append((face, n / down, ANIMAL, alike.get(face, 0)))
+                    best = alike.get(face, 0)
+                    species[face] = (chance, best)
+                    total += chance * (rules.animal_itself + best)
                 elif k == NOMAD:
-                    out.append((face, n / down, NOMAD, self.best_empties()))
+                    nomad = (chance, self.best_empties())
+                    total += chance * (rules.nomad_itself + nomad[1])
                 elif k == GOODS:
-                    out.append((face, n / down, -1, self.goods(face)))
+                    total += chance * self.goods(face)
                 elif k == MONUMENT:
-                    out.append((face, n / down, -1, self.monument()))
+                    total += chance * self.monument()
                 else:  # gold and gems: their symbols at once (A12)
-                    out.append((face, n / down, -1, rules.face_value[face]))
-            self._faces = out
-        return self._faces
+                    total += chance * rules.face_value[face]
+            self._shared = (total, species, nomad)
+        return self._shared
 
     def best_alike(self) -> dict[int, int]:
         """For each species face up, the most animals of it around any empty field (where one
@@ -372,49 +391,46 @@ class Look:
     def majority(self) -> tuple[list[int], list[int], list[float]]:
         """Gold and gems held by each seat, and each seat's equity now (``estimate.equities``)."""
         if self._majority is None:
-            view, rules, outlook = self.view, self.rules, self.outlook
-            gold, gem = gold_and_gems(rules, self.display)
-            g = majority_outlook(rules, gold, outlook.gold_left)
-            m = majority_outlook(rules, gem, outlook.gem_left)
-            table = rules.goods_vp
-            equity = [
-                view.vp[p]
-                + sum(table[held[face]] for face in rules.goods_face)
-                + g[p]
-                + m[p]
-                + view.camps[p] * outlook.camp
-                for p, held in enumerate(self.display)
-            ]
-            self._majority = (gold, gem, equity)
+            gold, gem = gold_and_gems(self.rules, self.display)
+            self._majority = (gold, gem, equities(self.rules, self.view, self.outlook))
         return self._majority
 
     def camp(self, f: int, purpose: int) -> float:
-        """A camp on ``f``: research points (A21), or the change in the majorities from the gold
-        and gems it takes (A22, for itself less ``OTHERS`` of the mean change to the others);
-        less what the camp would still earn unbuilt."""
-        rules, tile = self.rules, self.tile
-        around = [t for t in rules.around[f](tile) if t >= 0]
+        """A camp on ``f``: research points (A21), or what mining the gold and gems around gives
+        (A22, ``mining``); less what the camp would still earn unbuilt."""
+        rules = self.rules
+        around = rules.around[f](self.tile)
         if purpose == RESEARCH:
-            return sum(1 for t in around if rules.research[t]) - self.outlook.camp
-        taken = [t for t in around if rules.mine[t]]
-        if not taken:
-            return -self.outlook.camp
-        gold, gem, _ = self.majority()
-        value, kind = rules.face_value, rules.face_kind
-        dg = sum(value[t] for t in taken if kind[t] == GOLD)
-        dm = sum(value[t] for t in taken if kind[t] == GEM)
-        change = [0.0] * len(gold)
-        for amount, more, left in ((gold, dg, self.outlook.gold_left), (gem, dm, self.outlook.gem_left)):
-            if more:
-                after = amount[:]
-                after[self.me] += more
-                before_eq = majority_outlook(rules, amount, left)
-                after_eq = majority_outlook(rules, after, left - more)
-                for p in range(len(change)):
-                    change[p] += after_eq[p] - before_eq[p]
-        mine = change[self.me]
-        others = (sum(change) - mine) / max(1, len(change) - 1)
-        return mine - OTHERS * others - self.outlook.camp
+            research = rules.research
+            return sum(1 for t in around if t >= 0 and research[t]) - self.outlook.camp
+        value, kind, mine = rules.face_value, rules.face_kind, rules.mine
+        gold = gem = 0
+        for t in around:
+            if t >= 0 and mine[t]:
+                if kind[t] == GOLD:
+                    gold += value[t]
+                elif kind[t] == GEM:
+                    gem += value[t]
+        return (self.mining(gold, gem) if gold or gem else 0.0) - self.outlook.camp
+
+    def mining(self, gold: int, gem: int) -> float:
+        """The change in the majorities from taking ``gold`` nuggets and ``gem`` gems: its own,
+        less ``OTHERS`` of the mean change to the others'."""
+        found = self._mining.get((gold, gem))
+        if found is None:
+            rules, outlook, me = self.rules, self.outlook, self.me
+            held_gold, held_gem, _ = self.majority()
+            change = [0.0] * len(held_gold)
+            for amount, more, left in ((held_gold, gold, outlook.gold_left), (held_gem, gem, outlook.gem_left)):
+                if more:
+                    after = amount[:]
+                    after[me] += more
+                    before = majority_outlook(rules, amount, left)
+                    for p, x in enumerate(majority_outlook(rules, after, left - more)):
+                        change[p] += x - before[p]
+            mine = change[me]
+            found = self._mining[gold, gem] = mine - OTHERS * (sum(change) - mine) / max(1, len(change) - 1)
+        return found
 
 
 __all__ = ["HeuristicBot", "start_value"]

@@ -26,48 +26,55 @@ False
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from types import MappingProxyType
 from typing import Any
 
 from woa_core.kernel.actions import Action
 from woa_core.kernel.search import SearchHooks, win_share
-from woa_core.packs.africa.bots.estimate import Outlook, equities, win_chance
-from woa_core.packs.africa.bots.heuristic import END_STAKE, Look
+from woa_core.packs.africa.bots.estimate import Outlook, equities
+from woa_core.packs.africa.bots.heuristic import END_STAKE, RELOCATE, STUCK, Look
 from woa_core.packs.africa.steps import ACT, OVER, TURN, WALK
+
+EVAL_SCALE = 10.0
+"""VP of estimated lead that make a position's value about 0.73 (the logistic's scale in
+``evaluate``): wide enough that a few VP more still count when far ahead or behind."""
+MARGIN = 2.0
+"""Candidates whose value by the heuristic lies this many VP below its best are not searched."""
 
 
 def candidates(view: Any, legal: Sequence[Action], k: int, policy: Any) -> list[Action]:
-    """The heuristic's ``k`` best actions (walks by where they lead, actions by their value), and
-    at a turn's start the best relocation besides."""
+    """The heuristic's ``k`` best actions (walks by where they lead, actions by their value, a
+    relocation by what it prepares) that are worth at most ``MARGIN`` VP less than its best:
+    a single one when the choice is plain (the search then leaves it at that)."""
     look = Look(view, getattr(policy, "end_stake", END_STAKE))
     more = view.stage + 1 < view.rules.steps
     scored: list[tuple[float, int, Action]] = []
-    spots: list[tuple[float, int, Action]] = []
     for i, a in enumerate(legal):
         verb = a[1]
         if verb == "walk":
-            scored.append((look.walk(a[2], more), i, a))
+            value = look.walk(a[2], more)
         elif verb == "relocate":
-            spots.append((look.spot(a[2]), i, a))
+            value = RELOCATE * look.spot(a[2]) - STUCK
         else:
-            scored.append((look.action(a), i, a))
+            value = look.action(a)
+        scored.append((value, i, a))
     scored.sort(key=lambda x: (-x[0], x[1]))
-    out = [a for _, _, a in scored[:k]]
-    if spots:
-        out.append(min(spots, key=lambda x: (-x[0], x[1]))[2])
-    return out
+    top = scored[0][0] - MARGIN
+    return [a for value, _, a in scored[:k] if value >= top]
 
 
 def horizon(game: Any, rounds: int) -> Callable[[Any], bool]:
-    """A rollout stops at the end of the current round plus ``rounds`` more."""
-    stop = game.state.round + rounds + 1
-    return lambda g: g.state.round >= stop
+    """A rollout plays the rest of the turn under way and then ``rounds`` more turns of every
+    seat (a round counted from the searching seat: the others' replies, then its own next turn)."""
+    stop = game.state.turns + 1 + rounds * game.state.players
+    return lambda g: g.state.turns >= stop
 
 
 def evaluate(game: Any, me: int) -> float:
     """``me``'s prospects in [0, 1]: its share of the win once the game is over (A28), else the
-    chance a lead of its equity over the best other seat's gives (``estimate``).
+    logistic of its equity's lead over the best other seat's (``estimate``).
 
     >>> from woa_core.packs.africa.game import Game
     >>> from woa_core.rules import load_rules
@@ -80,7 +87,8 @@ def evaluate(game: Any, me: int) -> float:
     if s.step == OVER:
         return win_share(game, me)
     equity = equities(game.rules, s, Outlook.of(game.rules, s))
-    return win_chance(equity[me] - max(e for q, e in enumerate(equity) if q != me))
+    lead = equity[me] - max(e for q, e in enumerate(equity) if q != me)
+    return 1.0 / (1.0 + math.exp(-lead / EVAL_SCALE))
 
 
 def _turn(view: Any, legal: Sequence[Action]) -> bool:

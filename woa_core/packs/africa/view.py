@@ -38,13 +38,20 @@ class View:
     """Seat ``player``'s view: every state field but ``hidden`` reads as an attribute
     (``view.tile``, ``view.display``...), plus ``unseen``; treat them as read-only."""
 
-    __slots__ = ("_state", "player", "rules", "unseen")
+    __slots__ = ("_state", "_unseen", "player", "rules")
 
-    def __init__(self, rules: Rules, player: int, state: State, unseen: list[int]) -> None:
+    def __init__(self, rules: Rules, player: int, state: State, unseen: list[int] | None = None) -> None:
         self.rules = rules
         self.player = player
         self._state = state
-        self.unseen = unseen
+        self._unseen = unseen
+
+    @property
+    def unseen(self) -> list[int]:
+        """The face-down tiles by face (``unseen``), counted when first asked for."""
+        if self._unseen is None:
+            self._unseen = unseen(self.rules, self._state)
+        return self._unseen
 
     def __getattr__(self, name: str) -> Any:  # only reached for names that are not slots
         if name in HIDDEN or name.startswith("_"):
@@ -87,7 +94,7 @@ def observe(game: Any, player: int) -> View:
     """``player``'s view of ``game`` now (a snapshot)."""
     state = game.state.copy()
     state.hidden = [EMPTY] * len(state.hidden)
-    return View(game.rules, player, state, unseen(game.rules, game.state))
+    return View(game.rules, player, state)
 
 
 def sample(view: View, rng: Random) -> State:

@@ -163,6 +163,7 @@ class Look:
         self._mining: dict[tuple[int, int], float] = {}
         self._move: dict[int, float] = {}
         self._act: dict[int, float] = {}
+        self._walk: dict[tuple[int, bool], float] = {}
         self._best_empties = -1
         self._shared: tuple[float, dict[int, tuple[float, int]], tuple[float, int]] | None = None
         self._monument: float | None = None
@@ -176,6 +177,23 @@ class Look:
         return self._outlook
 
     # ------------------------------------------------------------- decisions
+
+    def value(self, a: Action, more: bool = False) -> float:
+        """The value of any legal action (``more``: a walk with a further step to come); a
+        relocation counts what it prepares less ``STUCK`` (it is chosen over the best walk only
+        when that is below ``STUCK`` and worth less)."""
+        verb = a[1]
+        if verb == "walk":
+            return self.walk(a[2], more)
+        if verb == "relocate":
+            return RELOCATE * self.spot(a[2]) - STUCK
+        if verb == "stay" or verb == "place":
+            return self.placement(a)
+        if verb == "keep" or verb == "swap":
+            return self.swap(a)
+        if verb == "start":
+            return start_value(self.view, a[2])
+        return self.action(a)
 
     def action(self, a: Action) -> float:
         """The value of one action at ``act``."""
@@ -191,11 +209,13 @@ class Look:
     def walk(self, f: int, more: bool) -> float:
         """The value of walking to ``f``: its best action, a share of the best a further step
         could reach (``more``), and a little for the face-down tiles around it."""
-        value = self.best_at(f)
-        if more:
-            value += SECOND_STEP * max(self.best_at(g) for g in self.reach(f))
-        tile = self.tile
-        return value + OPEN * sum(1 for g in self.rules.neighbours[f] if tile[g] == DOWN)
+        found = self._walk.get((f, more))
+        if found is None:
+            found = self.best_at(f) + OPEN * self.rules.around[f](self.tile).count(DOWN)
+            if more:
+                found += SECOND_STEP * max(map(self.best_at, self.reach(f)))
+            self._walk[f, more] = found
+        return found
 
     def spot(self, f: int) -> float:
         """What relocating to ``f`` prepares: the best action a walk from there reaches."""
@@ -235,14 +255,18 @@ class Look:
         if found is not None:
             return found
         rules, tile = self.rules, self.tile
-        best = 0.0
-        for g in rules.neighbours[f]:
-            if tile[g] == DOWN:
-                best = max(best, self.reveal(g))
         kind = rules.tile_kind
+        best = 0.0
         for g in rules.closed[f]:
-            if kind[tile[g] + TILE_OFFSET] in (ANIMAL, NOMAD):
-                best = max(best, self.move(g))
+            t = tile[g]
+            if t == DOWN:
+                value = self.reveal(g)
+            elif kind[t + TILE_OFFSET] in (ANIMAL, NOMAD):
+                value = self.move(g)
+            else:
+                continue
+            if value > best:
+                best = value
         if tile[f] == EMPTY and self.camps > 0:
             best = max(best, self.camp(f, RESEARCH), self.camp(f, MINE))
         self._act[f] = best
@@ -256,7 +280,7 @@ class Look:
         found = self._reveal.get(g)
         if found is not None:
             return found
-        total, species, nomad = self.shared()
+        total, species, nomad = self._shared or self.shared()
         around = self.rules.around[g](self.tile)
         for t in around:
             if t in species:

@@ -198,3 +198,35 @@ def test_search_hooks_prune_and_evaluate() -> None:
     pos.state.at[0], pos.state.step = pos.f(C), "act"
     legal = [a for a in pos.game.legal_actions(0) if a[1] in ("camp", "skip")]
     assert candidates(pos.game.observation(0), legal, 6, policy) == [(0, "camp", RESEARCH)]  # 6 VP
+
+
+def test_a_sampled_game_reveals_its_deal_in_order_and_a_copy_goes_on_with_it() -> None:
+    """``Dealt`` (the search's sampled games): the i-th reveal shows the deal's i-th tile whichever
+    field it is on, the deal stays the unseen tiles (africa-rulings §4), and a copy reveals what
+    the original would next."""
+    rules = load_rules("africa", 2)
+    game = new_game(rules, 1)
+    tangier = rules.cities[0]
+    for action in ((0, "start", 0), (1, "start", 1), (0, "walk", tangier)):
+        game.apply(action)
+    view = game.observation(0)
+    f, g = rules.neighbours[tangier][:2]
+    a, b = (Game.determinize(view, random.Random(3)) for _ in range(2))
+    deck = [face for face in a.state.hidden if face != EMPTY]
+    a.apply((0, "reveal", f))
+    b.apply((0, "reveal", g))
+    assert a.state.tile[f] == b.state.tile[g] == deck[0]
+    assert sorted([*(face for face in a.state.hidden if face != EMPTY), deck[0]]) == sorted(deck)
+    copy = a.copy()
+    assert type(copy) is type(a) and copy.state.to_json() == a.state.to_json()
+    for g2 in (a, copy):
+        while not g2.over and not any(x[1] == "reveal" for x in g2.legal_actions(g2.deciders()[0])):
+            p = g2.deciders()[0]
+            g2.apply(g2.legal_actions(p)[0])
+    assert a.state.to_json() == copy.state.to_json()
+    p = a.deciders()[0]
+    reveal = next(x for x in a.legal_actions(p) if x[1] == "reveal")
+    a.apply(reveal)
+    other = next(x for x in reversed(copy.legal_actions(p)) if x[1] == "reveal")
+    copy.apply(other)
+    assert a.state.tile[reveal[2]] == copy.state.tile[other[2]] == deck[1]

@@ -236,6 +236,12 @@ class Dealt(Game):
         self._deck = deck
         self._drawn = 0
 
+    def copy(self) -> Dealt:
+        """An independent game at the same state that goes on revealing the same deal."""
+        new = Dealt(self.rules, self.state.copy(), self._deck)
+        new._drawn = self._drawn
+        return new
+
     def apply_legal(self, action: tuple) -> None:
         """As ``Game.apply_legal``; a reveal shows the deal's next tile."""
         if action[1] == "reveal":

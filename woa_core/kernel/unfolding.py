@@ -134,8 +134,7 @@ def leader(scores: Sequence[float]) -> int:
     (1, -1)
     """
     top = max(scores)
-    seats = [p for p, s in enumerate(scores) if s == top]
-    return seats[0] if len(seats) == 1 else -1
+    return scores.index(top) if scores.count(top) == 1 else -1
 
 
 def lead_changes(readings: Sequence[Sequence[float]]) -> int:

@@ -12,7 +12,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from woa_core.packs.africa.game import Game
+from woa_core.packs.africa.compiled import ANIMAL, NOMAD
+from woa_core.packs.africa.game import Game, animal_targets, nomad_targets, targets
 from woa_core.packs.africa.invariants import INVARIANTS
 from woa_core.packs.africa.state import State
 from woa_core.rules import load_rules
@@ -58,3 +59,29 @@ def test_random_games_keep_every_invariant(players: int, simple: bool, seed: int
         assert State.from_json(data) == game.state and game.state.copy() == game.state
         for name, check in INVARIANTS.items():
             assert check(rules, game.state, prev) is None, name
+
+
+@settings(max_examples=15)
+@given(
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32),
+    choices=st.lists(st.integers(0, 10**6), min_size=300, max_size=600),
+)
+def test_remembered_targets_are_the_boards(players: int, seed: int, choices: list[int]) -> None:
+    """``targets`` remembers where animals and nomads may go until the board changes: at every
+    step of a random game, a game that remembers lists what a fresh copy (which remembers
+    nothing) lists, and each face-up animal's and nomad's targets are the pure functions'."""
+    rules = load_rules("africa", players)
+    game = Game(rules, seed=seed)
+    for choice in choices:
+        if game.over:
+            break
+        (seat,) = game.deciders()
+        legal = game.legal_actions(seat)
+        assert legal == game.copy().legal_actions(seat)
+        tile = game.state.tile
+        for f, face in enumerate(tile):
+            if face >= 0 and rules.face_kind[face] in (ANIMAL, NOMAD):
+                find = animal_targets if rules.face_kind[face] == ANIMAL else nomad_targets
+                assert targets(game, f) == find(rules, tile, f)[1]
+        game.apply_legal(legal[choice % len(legal)])

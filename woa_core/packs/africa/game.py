@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import Action, Legal, Verb, make_action
@@ -71,11 +71,12 @@ class Game:
     """One game of Africa: compiled ``rules`` plus a ``State`` that ``apply`` advances
     (``woa_core.kernel.contract.Game``)."""
 
-    __slots__ = ("_t", "rules", "state")
+    __slots__ = ("_placed", "_t", "rules", "state")
 
     def __init__(self, rules: Rules, seed: int = 0, state: State | None = None) -> None:
         self.rules = rules
         self._t: Tables = rules.memo(TABLES, lambda: Tables(rules))
+        self._placed: tuple[tuple[int, ...], dict[int, list[int]]] = ((), {})  # see ``targets``
         if state is None:
             self.state = new_state(rules, seed)
             rules.flow.begin(self)
@@ -116,11 +117,11 @@ class Game:
         elif player != active:
             return []
         verbs = STEP_VERBS[step]
-        if len(verbs) == 1:
-            return verbs[0](self, player)
-        out: list[Action] = []
-        for legal in verbs:
-            out += legal(self, player)
+        out = verbs[0](self, player)
+        if len(verbs) > 1:
+            out = cast(list, out)  # a new list (``Legal``: every verb here returns one), so the others' may join it
+            for legal in verbs[1:]:
+                out += legal(self, player)
         return out
 
     def is_legal(self, action: tuple) -> bool:
@@ -402,7 +403,7 @@ def legal_relocate(game: Game, p: int) -> list[Action]:
     explorer."""
     opened = [*game.rules.cities, *game.state.revealed]  # every field without a face-down tile
     out = list(map(game._t.relocate[p].__getitem__, opened))  # in C: the hot path of random play
-    for i in sorted([opened.index(f) for f in game.state.at], reverse=True):  # explorers stand on opened fields
+    for i in sorted(map(opened.index, game.state.at), reverse=True):  # explorers stand on opened fields
         del out[i]
     return out
 
@@ -424,18 +425,42 @@ def _movers(game: Game, p: int, kind: int) -> list[int]:
     return [f for f in r.closed[s.at[p]] if tile_kind[tile[f] + TILE_OFFSET] == kind]
 
 
+def targets(game: Game, f: int) -> list[int]:
+    """Where the face-up animal or nomad on ``f`` may be placed (``animal_targets``,
+    ``nomad_targets``): a function of the board alone, so remembered until the board changes
+    (random play asks the same of a board hundreds of times: most actions move no tile).
+
+    >>> from woa_core.rules import load_rules
+    >>> game = Game(load_rules("africa", 2), seed=1)
+    >>> tile = game.state.tile
+    >>> elephant = game.rules.face_names.index("elephant")
+    >>> for f in ("h02_07", "h02_08", "h08_03", "h08_05"):  # T1, as in animal_targets
+    ...     tile[game.rules.field(f)] = elephant
+    >>> targets(game, game.rules.field("h02_07")) == animal_targets(game.rules, tile, game.rules.field("h02_07"))[1]
+    True
+    """
+    tile = game.state.tile
+    board, known = game._placed
+    if len(board) != len(tile) or board != tuple(tile):
+        board, known = game._placed = (tuple(tile), {})
+    found = known.get(f)
+    if found is None:
+        r = game.rules
+        find = animal_targets if r.face_kind[tile[f]] == ANIMAL else nomad_targets
+        found = known[f] = find(r, tile, f)[1]
+    return found
+
+
 def legal_animal(game: Game, p: int) -> list[Action]:
     """``animal F G`` (4.B2, A18): a face-up animal on or next to the explorer's field, to an
     empty field with more animals of its species around."""
-    r, tile = game.rules, game.state.tile
-    return [make_action((p, "animal", f, g)) for f in _movers(game, p, ANIMAL) for g in animal_targets(r, tile, f)[1]]
+    return [make_action((p, "animal", f, g)) for f in _movers(game, p, ANIMAL) for g in targets(game, f)]
 
 
 def legal_nomad(game: Game, p: int) -> list[Action]:
     """``nomad F G`` (4.B3, A19): a face-up nomad on or next to the explorer's field, to an
     empty field with more empty fields around."""
-    r, tile = game.rules, game.state.tile
-    return [make_action((p, "nomad", f, g)) for f in _movers(game, p, NOMAD) for g in nomad_targets(r, tile, f)[1]]
+    return [make_action((p, "nomad", f, g)) for f in _movers(game, p, NOMAD) for g in targets(game, f)]
 
 
 def legal_camp(game: Game, p: int) -> list[Action]:
@@ -460,11 +485,8 @@ def legal_stay(game: Game, p: int) -> list[Action]:
 def legal_place(game: Game, p: int) -> list[Action]:
     """``place G``: the revealed animal or nomad goes to an empty field where it has more
     same-species animals, or more empty fields, around than where it was found (4.B1, A14-A16)."""
-    s, r = game.state, game.rules
-    f = s.pending
-    targets = animal_targets if r.face_kind[s.tile[f]] == ANIMAL else nomad_targets
     acts = game._t.place[p]
-    return [acts[g] for g in targets(r, s.tile, f)[1]]
+    return [acts[g] for g in targets(game, game.state.pending)]
 
 
 def legal_keep(game: Game, p: int) -> list[Action]:

@@ -27,6 +27,8 @@ as in a checkout), against this checkout's ``woa_core``.
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import os
 import re
 import shlex
@@ -41,7 +43,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 
-EXAMPLE = re.compile(r"<!-- example\n(?P<commands>.*?)-->\n(?P<block>.*?)<!-- /example -->", re.S)
+EXAMPLE = re.compile(r"<!-- example(?P<flags>[^\n]*)\n(?P<commands>.*?)-->\n(?P<block>.*?)<!-- /example -->", re.S)
+
+FLAGS = {
+    "balance-table": "a table row per command from its --json report (balance_row), not its text",
+    "slow": "minutes of games: checked only with --slow (the tests' -m slow)",
+    "costly": "tens of CPU-minutes (mcts): made only when --only names it, never checked by the tests",
+}
+"""What may follow ``<!-- example`` on its line."""
 
 VOLATILE = [
     (re.compile(r"\b\d+(?:\.\d+)? s\b"), "_ s"),  # "in 2.2 s", "(15 s, 2 worker(s))"
@@ -61,6 +70,7 @@ class Example:
     start: int  # of the block (after the marker)
     end: int
     block: str
+    flags: frozenset[str] = frozenset()
 
 
 def examples(text: str) -> list[Example]:
@@ -70,15 +80,14 @@ def examples(text: str) -> list[Example]:
     >>> [(e.commands, e.block) for e in examples(text)]
     [(('woa validate',), '```text\\nold\\n```\\n')]
     """
-    return [
-        Example(
-            tuple(line.strip() for line in m["commands"].splitlines() if line.strip()),
-            m.start("block"),
-            m.end("block"),
-            m["block"],
-        )
-        for m in EXAMPLE.finditer(text)
-    ]
+    out = []
+    for m in EXAMPLE.finditer(text):
+        flags = frozenset(m["flags"].split())
+        if flags - set(FLAGS):
+            raise ValueError(f"README example flags {sorted(flags - set(FLAGS))}: not one of {sorted(FLAGS)}")
+        commands = tuple(line.strip() for line in m["commands"].splitlines() if line.strip())
+        out.append(Example(commands, m.start("block"), m.end("block"), m["block"], flags))
+    return out
 
 
 def mask(text: str) -> str:
@@ -93,7 +102,10 @@ def mask(text: str) -> str:
 
 
 def render(example: Example, run: Runner, folder: Path) -> str:
-    """The block of ``example``: each command after ``$``, what it printed, a non-zero exit status."""
+    """The block of ``example``: each command after ``$``, what it printed, a non-zero exit status
+    (a ``balance-table``: its table)."""
+    if "balance-table" in example.flags:
+        return balance_table(example, run, folder)
     lines = ["```text"]
     for command in example.commands:
         status, output = run(command, folder)
@@ -102,6 +114,56 @@ def render(example: Example, run: Runner, folder: Path) -> str:
         if status:
             lines.append(f"(exit status {status})")
     return "\n".join([*lines, "```"]) + "\n"
+
+
+BALANCE_HEADER = (
+    "| players | games | first in round-1 order wins | even share | top of the gold track wins | VP per player "
+    "| settlements | Alcalde | gold majority | final gold |\n|---|---|---|---|---|---|---|---|---|---|\n"
+)
+
+
+def balance_table(example: Example, run: Runner, folder: Path) -> str:
+    """A table with a row per command (``woa simulate ... --json``) of the balance figures."""
+    rows = []
+    for command in example.commands:
+        status, output = run(command, folder)
+        if status:
+            raise RuntimeError(f"{command} failed ({status}): {output[-500:]}")
+        rows.append(balance_row(json.loads(output)))
+    return BALANCE_HEADER + "".join(rows)
+
+
+def balance_row(report: dict) -> str:
+    """One row of a balance table from a ``woa simulate --json`` report: the win rates of the
+    first player in round-1 order and of the top of the gold track with their 95% Wilson
+    intervals, the even share, and the VP per player (all, then by source) as mean ± 1.96
+    standard errors, a game counted once (its players' VP are not independent of each other).
+
+    >>> stats = {"games": 2, "first_player": {"estimate": 0.5, "ci_low": 0.1, "ci_high": 0.9, "fair_share": 0.5},
+    ...          "gold_track_top": {"estimate": 0.0, "ci_low": 0.0, "ci_high": 0.66, "fair_share": 0.5},
+    ...          "per_player": {k: {"mean": 10.0, "sd": 2.0} for k in
+    ...                         ("vp", "vp_settlements", "vp_alcalde", "vp_gold_majority", "vp_final_gold")}}
+    >>> balance_row({"manifest": {"players": 2}, "stats": stats})
+    '| 2 | 2 | 50% [10–90] | 50% | 0% [0–66] | 10.0 ± 2.8 | 10.0 ± 2.8 | 10.0 ± 2.8 | 10.0 ± 2.8 | 10.0 ± 2.8 |\\n'
+    """
+    players, stats = report["manifest"]["players"], report["stats"]
+
+    def rate(figure: dict) -> str:
+        return f"{100 * figure['estimate']:.0f}% [{100 * figure['ci_low']:.0f}–{100 * figure['ci_high']:.0f}]"
+
+    def mean(name: str) -> str:
+        figure = stats["per_player"][name]
+        return f"{figure['mean']:.1f} ± {1.96 * figure['sd'] / math.sqrt(stats['games']):.1f}"
+
+    cells = [
+        str(players),
+        str(stats["games"]),
+        rate(stats["first_player"]),
+        f"{100 * stats['first_player']['fair_share']:.0f}%",
+        rate(stats["gold_track_top"]),
+        *map(mean, ("vp", "vp_settlements", "vp_alcalde", "vp_gold_majority", "vp_final_gold")),
+    ]
+    return "| " + " | ".join(cells) + " |\n"
 
 
 def run_command(command: str, folder: Path) -> tuple[int, str]:
@@ -141,12 +203,17 @@ def update(text: str, run: Runner = run_command, only: Callable[[Example], bool]
     return "".join(out) + text[at:]
 
 
-def differences(text: str, run: Runner = run_command) -> list[str]:
-    """The examples whose block differs from what their commands print now (times masked), each
-    as its commands and the first differing line."""
+def differences(
+    text: str, run: Runner = run_command, slow: bool = False, only: Callable[[Example], bool] = lambda e: True
+) -> list[str]:
+    """The examples (of those ``only`` chooses) whose block differs from what their commands print
+    now (times masked), each as its commands and the first differing line; the ``slow`` ones too
+    if asked, never the ``costly`` ones."""
     found = []
     with scratch() as folder:
         for example in examples(text):
+            if "costly" in example.flags or ("slow" in example.flags and not slow) or not only(example):
+                continue
             fresh = render(example, run, Path(folder))
             old_lines, new_lines = mask(example.block).splitlines(), mask(fresh).splitlines()
             if old_lines != new_lines:
@@ -165,15 +232,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="compare only; exit 1 if an example differs")
     parser.add_argument("--only", metavar="TEXT", help="only the examples whose commands contain TEXT")
+    parser.add_argument("--slow", action="store_true", help="with --check, the slow examples too")
     args = parser.parse_args(argv)
     text = README.read_text(encoding="utf-8")
     if args.check:
-        found = differences(text)
+        found = differences(text, slow=args.slow)
         for difference in found:
             print(difference)
         print(f"{len(found)} of {len(examples(text))} README examples differ from what their commands print")
         return 1 if found else 0
-    chosen = (lambda e: any(args.only in c for c in e.commands)) if args.only else (lambda e: True)
+    only = args.only
+    chosen: Callable[[Example], bool] = (  # a costly example is made only when --only names it
+        (lambda e: any(only in c for c in e.commands)) if only else (lambda e: "costly" not in e.flags)
+    )
     new = update(text, only=chosen)
     README.write_text(new, encoding="utf-8")
     print(f"README.md: {sum(map(chosen, examples(text)))} example(s) made from their commands")

@@ -6,6 +6,11 @@ exit status 1 for bad input (rules, logs, scenarios, refused actions), 2 for a b
 
 from __future__ import annotations
 
+if __name__ == "__main__":  # python -m woa_core.cli: signals held before the modules below load
+    from woa_core.sim.signals_at_start import hold_from_start
+
+    hold_from_start()
+
 import argparse
 import contextlib
 import csv

@@ -2,11 +2,13 @@
 random moments, as ``timeout`` and service managers do, and check that nothing hangs and nothing
 is lost (issue 17.1).
 
-Each trial runs one command in its own process group (``start_new_session``, as ``timeout`` runs
-its command) and sends SIGTERM to the whole group at a random moment between its start and 5%
-after the time an unsignalled run takes (the shorter of two runs per command, measured first on
-this machine), so the moments cover start-up, the games and the shutdown; half the trials send a second SIGTERM
-0.1–0.6 s after the first. A trial still running ``--deadline`` seconds after its signal is a
+Each command runs on the local process pool and, where Dask is installed, on a local Dask
+cluster (``--dask local``, whose workers ignore the signals too), in turn. Each trial runs one
+command in its own process group (``start_new_session``, as ``timeout`` runs its command) and
+sends SIGTERM to the whole group at a random moment between its start and 5% after the time an
+unsignalled run takes (the shorter of two runs per command and backend, measured first on this
+machine), so the moments cover start-up, the games and the shutdown; half the trials send a
+second SIGTERM 0.1–0.6 s after the first. A trial still running ``--deadline`` seconds after its signal is a
 hang (then killed). Every run must end with a report that agrees with what is on disk:
 
 - exit 143 with a JSON report (``interrupted``), or "interrupted before any game finished", or
@@ -22,6 +24,7 @@ the child (writes beyond it fail with EFBIG, as on a full disk): it must exit 1 
 and keep every finished game's row. Run it from the repository root::
 
     python benchmarks/sigterm_storm.py --trials 100 --seed 1
+    python benchmarks/sigterm_storm.py --backends pool   # the process pool only
 
 It prints one line per trial that went wrong, a table of outcomes per command and the hangs;
 exit status 1 if any trial went wrong.
@@ -47,6 +50,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = ("simulate", "compare", "check")
+BACKENDS = {"pool": [], "dask": ["--dask", "local"]}
+"""The backends a trial may run on, and the arguments that choose each."""
+
+
+def _has_dask() -> bool:
+    try:
+        import dask.distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _has_report_extra() -> bool:
@@ -57,8 +70,12 @@ def _has_report_extra() -> bool:
     return True
 
 
-def command_args(command: str, folder: Path, html: bool) -> list[str]:
-    """The woa call of a trial (its outputs in ``folder``)."""
+def command_args(command: str, folder: Path, html: bool, backend: str = "pool") -> list[str]:
+    """The woa call of a trial (its outputs in ``folder``) on ``backend``."""
+    return _command_args(command, folder, html) + BACKENDS[backend]
+
+
+def _command_args(command: str, folder: Path, html: bool) -> list[str]:
     if command == "simulate":
         args = ["simulate", "--players", "3", "--bots", "random", "--games", "400", "--quiet", "--json"]
         args += ["--csv", str(folder / "g.csv"), "--log-dir", str(folder / "logs")]
@@ -100,6 +117,7 @@ class Trial:
     """What one trial did and found."""
 
     command: str
+    backend: str
     moment: float
     second: float | None
     outcome: str = ""
@@ -108,12 +126,12 @@ class Trial:
     seconds_to_stop: float = 0.0
 
 
-def run_trial(command: str, moment: float, second: float | None, deadline: float, html: bool) -> Trial:
+def run_trial(command: str, backend: str, moment: float, second: float | None, deadline: float, html: bool) -> Trial:
     """One run, signalled at ``moment`` seconds (and again ``second`` seconds later)."""
-    trial = Trial(command, moment, second)
+    trial = Trial(command, backend, moment, second)
     with tempfile.TemporaryDirectory(prefix="woa-storm-") as tmp:
         folder = Path(tmp)
-        proc = start(command_args(command, folder, html))
+        proc = start(command_args(command, folder, html, backend))
         started = time.monotonic()
         signalled = None
         try:
@@ -203,17 +221,18 @@ def check_run(trial: Trial, rc: int, out: str, err: str, folder: Path, html: boo
         problems.append("no --html report")
 
 
-def calibrate(html: bool) -> dict[str, float]:
-    """Seconds an unsignalled run of each command takes here (the shorter of two runs)."""
-    took: dict[str, float] = {}
-    for command in COMMANDS * 2:
+def calibrate(html: bool, backends: list[str]) -> dict[tuple[str, str], float]:
+    """Seconds an unsignalled run of each command on each backend takes here (the shorter of two)."""
+    took: dict[tuple[str, str], float] = {}
+    for command, backend in [(c, b) for b in backends for c in COMMANDS] * 2:
         with tempfile.TemporaryDirectory(prefix="woa-storm-") as tmp:
             started = time.monotonic()
-            proc = start(command_args(command, Path(tmp), html))
+            proc = start(command_args(command, Path(tmp), html, backend))
             _, err = proc.communicate(timeout=600)
             if proc.returncode != 0:
-                raise SystemExit(f"calibration run of {command} failed: {err[-500:]}")
-            took[command] = min(took.get(command, float("inf")), time.monotonic() - started)
+                raise SystemExit(f"calibration run of {command} on {backend} failed: {err[-500:]}")
+            key = (command, backend)
+            took[key] = min(took.get(key, float("inf")), time.monotonic() - started)
     return took
 
 
@@ -266,24 +285,35 @@ def main() -> int:
         "--deadline", type=float, default=60.0, help="seconds after the signal before a run counts as hung"
     )
     parser.add_argument("--no-disk", action="store_true", help="skip the full-disk trial")
+    parser.add_argument(
+        "--backends",
+        default="pool,dask",
+        help="comma-separated, taken in turn: pool (local processes), dask (--dask local; skipped where "
+        "Dask is not installed) (default: %(default)s)",
+    )
     args = parser.parse_args()
+    backends = [b for b in args.backends.split(",") if b in BACKENDS and (b != "dask" or _has_dask())]
+    if not backends:
+        parser.error(f"--backends {args.backends}: none of {sorted(BACKENDS)} that can run here")
     rng = random.Random(args.seed)
     html = _has_report_extra()
-    took = calibrate(html)
-    print("unsignalled runs: " + ", ".join(f"{c} {s:.1f} s" for c, s in took.items()), flush=True)
+    took = calibrate(html, backends)
+    print("unsignalled runs: " + ", ".join(f"{c} on {b} {s:.1f} s" for (c, b), s in took.items()), flush=True)
     trials = []
     for i in range(args.trials):
         command = COMMANDS[i % len(COMMANDS)]
-        moment = rng.uniform(0.0, 1.05 * took[command])
+        backend = backends[(i // len(COMMANDS)) % len(backends)]
+        moment = rng.uniform(0.0, 1.05 * took[command, backend])
         second = rng.uniform(0.1, 0.6) if rng.random() < 0.5 else None
-        trial = run_trial(command, moment, second, args.deadline, html)
+        trial = run_trial(command, backend, moment, second, args.deadline, html)
         trials.append(trial)
         if trial.problems:
-            print(f"trial {i} ({command} at {moment:.2f} s): {trial.outcome}: {'; '.join(trial.problems)}", flush=True)
+            said = f"trial {i} ({command} on {backend} at {moment:.2f} s): {trial.outcome}"
+            print(f"{said}: {'; '.join(trial.problems)}", flush=True)
     print(f"\n{args.trials} trials (seed {args.seed}), SIGTERM to the process group, --workers 2:")
-    outcomes = Counter((t.command, t.outcome) for t in trials)
-    for (command, outcome), n in sorted(outcomes.items()):
-        print(f"  {command:9} {outcome:36} {n:4}")
+    outcomes = Counter((t.command, t.backend, t.outcome) for t in trials)
+    for (command, backend, outcome), n in sorted(outcomes.items()):
+        print(f"  {command:9} {backend:5} {outcome:36} {n:4}")
     stops = [t.seconds_to_stop for t in trials if t.seconds_to_stop]
     hangs = sum(t.outcome == "HANG" for t in trials)
     wrong = sum(bool(t.problems) for t in trials)

@@ -390,6 +390,94 @@ def score(
     )
 
 
+def length_and_end(
+    length: Callable[[Any, Any], Any], unit: str, end: Callable[[Any, Any], Any], note: str = ""
+) -> tuple[Figure, Figure]:
+    """How long a game lasted (the figure is named by its ``unit``: rounds, turns) and how it
+    ended (``end``: a reason, or None while it has not ended), the first of the ``GAME_LENGTH``
+    group; ``note`` says what a reason means.
+
+    >>> rounds, ends = length_and_end(lambda game, watched: 3, "rounds", lambda game, watched: None)
+    >>> rounds.name, rounds.csv, rounds.histogram, ends.name, ends.json, ends.value(None, None)
+    ('rounds', 'rounds', True, 'ends_by', 'end_reasons', 'none')
+    """
+    return (
+        Figure(
+            unit,
+            Kind.MEAN,
+            length,
+            "game length",
+            unit=unit,
+            group=GAME_LENGTH,
+            csv=unit,
+            histogram=True,
+            aliases=("length",),
+        ),
+        Figure(
+            "ends_by",
+            Kind.CATEGORY,
+            lambda game, watched: end(game, watched) or "none",
+            "game end",
+            unit="games",
+            group=GAME_LENGTH,
+            json="end_reasons",
+            csv="end_reason",
+            note=note,
+        ),
+    )
+
+
+def first_player_wins(seat: Callable[[Any, Any], int], label: str, **more: Any) -> Figure:
+    """Whether the seat that played first (``seat``: which it was; ``label``: in the game's words)
+    won: its share of games against an even share, a seat effect only when the bots are alike.
+
+    >>> first_player_wins(lambda game, watched: 0, "the start player").json
+    'first_player'
+    """
+    return Figure(
+        "first_player_wins",
+        Kind.WON,
+        seat,
+        label,
+        unit="share of games",
+        group=WHO_WINS,
+        json="first_player",
+        objective="first-player",
+        note_if_bots_differ="bots differ, so not a seat effect",
+        **more,
+    )
+
+
+VP_BY_SOURCE = "VP per player, by source"
+
+
+def vp_by_source(vp: Callable[[Any, Any], Any], by_source: Callable[[Any, Any], Any]) -> tuple[Figure, Figure]:
+    """Each seat's VP (``vp``: a list by seat) and where they came from (``by_source``: a dict of
+    source to VP by seat, which add up to the VP), in the group ``VP_BY_SOURCE``: a row per
+    source a game names.
+
+    >>> vp, sources = vp_by_source(lambda game, watched: [3, 1], lambda game, watched: [{"gold": 3}, {"gold": 1}])
+    >>> vp.name, sources.name, sources.rows, sources.parts_of, sources.keyed
+    ('vp', 'vp_by_source', 'vp', 'vp', True)
+    """
+    return (
+        score(vp, name="vp", label="VP", unit="VP", group=VP_BY_SOURCE),
+        Figure(
+            "vp_by_source",
+            Kind.MEAN,
+            by_source,
+            "VP by source",
+            seat=True,
+            unit="VP",
+            group=VP_BY_SOURCE,
+            keyed=True,
+            rows="vp",
+            spread=False,
+            parts_of="vp",
+        ),
+    )
+
+
 def declared(rules: Any) -> tuple[Figure, ...]:
     """The figures of the game ``rules`` are for: the kernel's, then its pack's, then how the
     game unfolds (``unfolding_figures``)."""

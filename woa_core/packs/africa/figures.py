@@ -8,57 +8,18 @@ declared once (``woa_core.kernel.figures``).
 
 from __future__ import annotations
 
-from woa_core.kernel.figures import GAME_LENGTH, WHO_WINS, Figure, Kind, score
-
-VP_BY_SOURCE = "VP per player, by source"
+from woa_core.kernel.figures import Figure, Kind, first_player_wins, length_and_end, vp_by_source
 
 FIGURES: tuple[Figure, ...] = (
-    Figure(
-        "turns",
-        Kind.MEAN,
+    *length_and_end(
         lambda game, watched: game.state.turns,
-        "game length",
-        unit="turns",
-        group=GAME_LENGTH,
-        csv="turns",
-        histogram=True,
-        aliases=("length",),
-    ),
-    Figure(
-        "ends_by",
-        Kind.CATEGORY,
-        lambda game, watched: game.state.ended or "none",
-        "game end",
-        unit="games",
-        group=GAME_LENGTH,
-        json="end_reasons",
-        csv="end_reason",
+        "turns",
+        lambda game, watched: game.state.ended,
         note="max_turns: capped by the safety cap (A31), no bonus",
     ),
-    Figure(
-        "first_player_wins",
-        Kind.WON,
-        lambda game, watched: game.state.first,
-        "the start player",
-        unit="share of games",
-        group=WHO_WINS,
-        json="first_player",
-        objective="first-player",
-        note_if_bots_differ="bots differ, so not a seat effect",
-    ),
-    score(lambda game, watched: list(game.state.vp), name="vp", label="VP", unit="VP", group=VP_BY_SOURCE),
-    Figure(
-        "vp_by_source",
-        Kind.MEAN,
-        lambda game, watched: [dict(v) for v in game.state.vp_from],
-        "VP by source",
-        seat=True,
-        unit="VP",
-        group=VP_BY_SOURCE,
-        keyed=True,
-        rows="vp",
-        spread=False,
-        parts_of="vp",
+    first_player_wins(lambda game, watched: game.state.first, "the start player"),
+    *vp_by_source(
+        lambda game, watched: list(game.state.vp), lambda game, watched: [dict(v) for v in game.state.vp_from]
     ),
     Figure(
         "camps_built",

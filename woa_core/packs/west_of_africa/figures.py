@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from woa_core.kernel.figures import GAME_LENGTH, WHO_WINS, Figure, Kind, score
+from woa_core.kernel.figures import WHO_WINS, Figure, Kind, first_player_wins, length_and_end, vp_by_source
 from woa_core.kernel.loop import Observer
 from woa_core.packs.west_of_africa.actions import STEP_OF_VERB
 from woa_core.packs.west_of_africa.compiled import Rules
@@ -53,42 +53,9 @@ def _settlements(game: GameCore, watched: Any) -> list[int]:
     return [sum(1 for s in owners if s == p) for p in range(game.rules.players)]
 
 
-VP_BY_SOURCE = "VP per player, by source"
-
 FIGURES: tuple[Figure, ...] = (
-    Figure(
-        "rounds",
-        Kind.MEAN,
-        lambda game, watched: game.state.round,
-        "game length",
-        unit="rounds",
-        group=GAME_LENGTH,
-        csv="rounds",
-        histogram=True,
-        aliases=("length",),
-    ),
-    Figure(
-        "ends_by",
-        Kind.CATEGORY,
-        lambda game, watched: game.state.end_reason or "none",
-        "game end",
-        unit="games",
-        group=GAME_LENGTH,
-        json="end_reasons",
-        csv="end_reason",
-    ),
-    Figure(
-        "first_player_wins",
-        Kind.WON,
-        lambda game, watched: watched.first_player,
-        "first in round-1 order",
-        unit="share of games",
-        group=WHO_WINS,
-        watch=PlayCounts,
-        json="first_player",
-        objective="first-player",
-        note_if_bots_differ="bots differ, so not a seat effect",
-    ),
+    *length_and_end(lambda game, watched: game.state.round, "rounds", lambda game, watched: game.state.end_reason),
+    first_player_wins(lambda game, watched: watched.first_player, "first in round-1 order", watch=PlayCounts),
     Figure(
         "gold_track_top",
         Kind.WON,
@@ -100,19 +67,8 @@ FIGURES: tuple[Figure, ...] = (
         compared=False,
         note="the tie-break cube, R9: a different advantage from turn order",
     ),
-    score(lambda game, watched: list(game.state.vp), name="vp", label="VP", unit="VP", group=VP_BY_SOURCE),
-    Figure(
-        "vp_by_source",
-        Kind.MEAN,
-        lambda game, watched: [dict(v) for v in game.state.vp_from],
-        "VP by source",
-        seat=True,
-        unit="VP",
-        group=VP_BY_SOURCE,
-        keyed=True,
-        rows="vp",
-        spread=False,
-        parts_of="vp",
+    *vp_by_source(
+        lambda game, watched: list(game.state.vp), lambda game, watched: [dict(v) for v in game.state.vp_from]
     ),
     Figure(
         "final_gold",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from woa_core.kernel.standings import ranking, standings
 from woa_core.packs.africa.scoring import winners
 from woa_core.packs.africa.steps import CITY, OVER
 
@@ -32,8 +33,8 @@ def result(game: Any) -> dict[str, Any]:
         "vp": list(s.vp),
         "ended": s.ended,
         "capped": s.ended == "max_turns",
-        "winners": [f"p{p + 1}" for p in winners(s)],
-        "ranking": [f"p{p + 1}" for p in s.ranking],
+        "winners": ranking(winners(s)),
+        "ranking": ranking(s.ranking),
     }
 
 
@@ -53,9 +54,9 @@ def summary(game: Any) -> list[str]:
     s = game.state
     won = winners(s)
     capped = " (capped: no bonus, A31)" if s.ended == "max_turns" else ""
-    lines = [f"over {s.turns} turns{capped}"]
-    for place, p in enumerate(s.ranking, start=1):
+
+    def detail(p: int) -> str:
         parts = ", ".join(f"{k} {v}" for k, v in s.vp_from[p].items() if v)
-        mark = " (shared win)" if p in won and len(won) > 1 else ""
-        lines.append(f"  {place}. p{p + 1}  {s.vp[p]:>3} VP  ({parts}){mark}")
-    return lines
+        return f"({parts})" + (" (shared win)" if p in won and len(won) > 1 else "")
+
+    return standings(f"over {s.turns} turns{capped}", s.ranking, s.vp, detail)

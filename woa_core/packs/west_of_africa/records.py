@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from woa_core.kernel.standings import ranking, standings
 from woa_core.packs.west_of_africa.core import GameCore
 
 
@@ -30,7 +31,7 @@ def result(game: GameCore) -> dict[str, Any]:
         "rounds": s.round,
         "vp": list(s.vp),
         "gold": list(s.gold),
-        "ranking": [f"p{p + 1}" for p in s.ranking],
+        "ranking": ranking(s.ranking),
     }
 
 
@@ -48,7 +49,4 @@ def summary(game: GameCore) -> list[str]:
     """A finished game for people (``woa replay``): how long it lasted, then each player's VP and
     gold, best first."""
     s = game.state
-    return [
-        f"over {s.round} rounds",
-        *(f"  {place}. p{p + 1}  {s.vp[p]:>3} VP  {s.gold[p]:>3} gold" for place, p in enumerate(s.ranking, start=1)),
-    ]
+    return standings(f"over {s.round} rounds", s.ranking, s.vp, lambda p: f"{s.gold[p]:>3} gold")

@@ -40,7 +40,6 @@ from woa_core.bots.base import bot_exited, bot_failed, bot_name
 from woa_core.defaults import DESIGN_BOT
 from woa_core.errors import IllegalAction, InvalidNotation, LogError, UsageError, WoaError
 from woa_core.kernel import gamelog, loop
-from woa_core.kernel.actions import Action
 from woa_core.kernel.contract import Game, new_game
 from woa_core.kernel.drawing import Drawing, Explanation
 from woa_core.kernel.notation import format_action, parse_action
@@ -218,7 +217,7 @@ class Session:
             raise UsageError("no bot is to decide now")
         return self._apply(seat, self.bot_action(seat))
 
-    def bot_action(self, seat: int, spec: str | None = None) -> Action:
+    def bot_action(self, seat: int, spec: str | None = None) -> tuple:
         """What the bot of ``seat`` (or the bot ``spec``) plays here: the bot is made for this
         decision, seeded by the game's seed and the number of actions played (the same
         position, the same move)."""

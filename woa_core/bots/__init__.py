@@ -223,10 +223,11 @@ def _parameters(name: str, bots: PackBots) -> dict[str, Any]:
         signature = inspect.signature(factory)
     except (TypeError, ValueError):
         return {}
+    # A class compiled with mypyc shows its parameters as positional-only; it takes them by keyword all the same.
     return {
         p.name: (None if p.default is inspect.Parameter.empty else p.default)
         for p in signature.parameters.values()
-        if p.name not in _CONTEXT and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+        if p.name not in _CONTEXT and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD, p.POSITIONAL_ONLY)
     }
 
 

@@ -55,8 +55,9 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """One of ``legal``, chosen with what ``view`` shows."""
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> tuple:
+        """One of ``legal``, chosen with what ``view`` shows (an ``Action``, or a plain tuple of the
+        same items)."""
         ...
 
 

@@ -77,8 +77,8 @@ class Estimate:
 class MctsBot:
     """Monte-Carlo search over determinizations (see the module docstring)."""
 
-    name = "mcts"
-    kind = "search"
+    name: ClassVar[str] = "mcts"
+    kind: ClassVar[str] = "search"
     limits: ClassVar[dict[str, tuple[float, float]]] = {
         "iterations": (1, 10_000),
         "seconds": (0, 60),
@@ -152,7 +152,7 @@ class MctsBot:
 
     # ------------------------------------------------------------------ choose
 
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> tuple:
         """The candidate that did best over the determinized rollouts."""
         if len(legal) == 1:
             return legal[0]
@@ -250,6 +250,7 @@ class MctsBot:
         while not game.over and (stop is None or not stop(game)):
             seat = game.deciders()[0]
             legal = game.legal_actions(seat)
+            action: tuple  # a rollout bot may answer with a plain tuple
             if len(legal) == 1:
                 action = legal[0]
             else:

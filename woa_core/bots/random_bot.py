@@ -9,26 +9,34 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from woa_core.bots.base import PlayerView
-from woa_core.kernel.actions import Action
 
 
 class RandomBot:
     """Picks uniformly among the legal actions."""
 
-    name = "random"
-    kind = "random"
-    uses_view = False  # the game loop then passes no view (and makes none)
+    name: ClassVar[str] = "random"
+    kind: ClassVar[str] = "random"
+    uses_view: ClassVar[bool] = False  # the game loop then passes no view (and makes none)
 
     def __init__(self, seed: int, seat: int = 0, players: int = 2) -> None:
         self._rng = random.Random(seed)
-        self._choice = self._rng.choice
+        self._bits = self._rng.getrandbits
 
     def reseed(self, seed: int) -> None:
         """Restart its random choices from ``seed`` (search replays the same luck)."""
         self._rng.seed(seed)
 
-    def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action:
-        """A uniformly random one of ``legal`` (the view is not needed)."""
-        return self._choice(legal)
+    def choose(self, view: PlayerView | None, legal: Sequence[tuple]) -> tuple:
+        """A uniformly random one of ``legal`` (the view is not needed): ``random.choice``'s own
+        draw, written out (the same choices, without its Python frames)."""
+        n = len(legal)
+        if n == 0:
+            raise IndexError("cannot choose from an empty sequence")
+        k = n.bit_length()
+        r = self._bits(k)
+        while r >= n:
+            r = self._bits(k)
+        return legal[r]

@@ -157,9 +157,9 @@ class RestrictedBot:
         self.inner = make_bots([bot.replace(";", ",")], seed, seats=[seat], players=players)[0]
         self.kind = getattr(self.inner, "kind", "unknown")
         self.yielded = 0  # decisions where nothing was allowed, so the restriction gave way
-        self._forbidden: Callable[[Action], bool] | None = None
+        self._forbidden: Callable[[Any], bool] | None = None
 
-    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+    def choose(self, view: Any, legal: Sequence[Action]) -> tuple:
         """The inner bot's choice among the allowed actions (see the module docstring)."""
         forbidden = self._forbidden or self._compile(view.rules)
         distance = _plan_distance(view.rules, legal[0])
@@ -182,11 +182,11 @@ class RestrictedBot:
         if notice is not None:
             notice(view)
 
-    def _yield(self, action: Action) -> Action:
+    def _yield(self, action: tuple) -> tuple:
         self.yielded += 1
         return action
 
-    def _compile(self, rules: Any) -> Callable[[Action], bool]:
+    def _compile(self, rules: Any) -> Callable[[Any], bool]:
         self._forbidden = forbidding(rules, *self.restriction)
         return self._forbidden
 

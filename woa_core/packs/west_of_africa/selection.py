@@ -17,6 +17,7 @@ from itertools import product
 from operator import mul
 
 from woa_core.kernel.actions import Action, make_action
+from woa_core.kernel.native import mypyc_attr
 from woa_core.packs.west_of_africa.compiled import Rules
 
 
@@ -48,6 +49,7 @@ def selections(hand: tuple[int, ...], min_cards: int, max_cards: int) -> tuple[t
     return tuple(c for c in product(*ranges) if min_cards <= sum(c) <= max_cards)
 
 
+@mypyc_attr(native_class=False)  # compiled: a tuple subclass stays a Python class
 class ActionTuple(tuple[Action, ...]):
     """A tuple of actions whose ``in`` test is a set lookup (built on first use), so a bot may
     ask ``action in legal`` of the 2,379 selections without scanning them.

@@ -92,7 +92,7 @@ class GameState:
         >>> c == s, s.warehouse[0][1][2]
         (False, 0)
         """
-        new = _new(GameState)
+        new = GameState.__new__(GameState)  # no __init__: every field is set below
         new.players = self.players
         new.seed = self.seed
         new.round = self.round
@@ -155,7 +155,6 @@ def _copy(value: Any) -> Any:
 
 
 _FIELDS = tuple(f.name for f in fields(GameState))
-_new = object.__new__
 
 
 def new_state(rules: Rules, seed: int) -> GameState:

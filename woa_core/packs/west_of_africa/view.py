@@ -20,22 +20,20 @@ consistent with everything the player saw (see ``woa_core.packs.west_of_africa.d
 
 from __future__ import annotations
 
-from operator import attrgetter, mul
-from typing import TYPE_CHECKING, Any
+from operator import mul
+from typing import Any
 
 from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.packs.west_of_africa.core import GameCore
 from woa_core.packs.west_of_africa.selection import card_sum, card_values
 from woa_core.packs.west_of_africa.state import GameState
 from woa_core.packs.west_of_africa.steps import OVER, SELECT
-
-if TYPE_CHECKING:
-    from woa_core.packs.west_of_africa.core import GameCore as Game  # the view needs only rules and state
 
 HIDDEN = "hidden"
 """What ``PlayerView.selection`` says of a selection made but not yet revealed."""
 
 PUBLIC = frozenset(
-    {
+    (
         "players",
         "round",
         "step",
@@ -47,6 +45,7 @@ PUBLIC = frozenset(
         "gold_time",
         "vp",
         "vp_from",
+        "hand",
         "supply",
         "crop",
         "settlement",
@@ -68,8 +67,7 @@ PUBLIC = frozenset(
         "options",
         "winner",
         "ranking",
-        "hand",
-    }
+    )
 )
 """State fields every player sees (hands are public: every set is the same, minus cards move
 openly, R23)."""
@@ -77,11 +75,58 @@ openly, R23)."""
 
 class PlayerView:
     """Player ``player``'s view of ``game`` at this moment; public state fields read as attributes
-    (``view.gold``, ``view.warehouse``...). Treat them as read-only."""
+    (``view.gold``, ``view.warehouse``...), copied when the view is made. Treat them as read-only.
 
-    __slots__ = ("_hidden", "_state", "_sums", "player", "rules")
+    >>> from woa_core.rules import load_rules
+    >>> from woa_core.packs.west_of_africa.game import Game
+    >>> view = Game(load_rules("west-of-africa", 2), seed=1).observation(0)
+    >>> view.step, hasattr(view, "seed")
+    ('select', False)
+    """
 
-    def __init__(self, game: Game, player: int) -> None:
+    __slots__ = ("_hidden", "_state", "_sums", "player", "rules", *sorted(PUBLIC))
+
+    # The public fields (``PUBLIC``), declared so that a compiled bot reads them as typed fields:
+    players: int
+    round: int
+    step: str
+    last_round: int
+    end_reason: str
+    order: list[int]
+    turn: int
+    gold: list[int]
+    gold_time: list[int]
+    vp: list[int]
+    vp_from: list[dict[str, int]]
+    hand: list[list[int]]
+    supply: list[list[int]]
+    crop: list[int]
+    settlement: list[int]
+    warehouse: list[list[list[int]]]
+    workers: list[list[int]]
+    ship: list[int]
+    alcalde: list[int]
+    track: int
+    reserve: int
+    used: list[str]
+    points: int
+    ship_from: int
+    loaded: int
+    cargo: list[int]
+    helpers: list[int]
+    helper_ships: list[list[int]]
+    planted: list[bool]
+    displaced: int
+    options: list[int]
+    winner: int
+    ranking: list[int]
+    rules: Rules
+    player: int
+    _state: GameState
+    _hidden: tuple[bool, ...]
+    _sums: tuple[int, ...] | None
+
+    def __init__(self, game: GameCore, player: int) -> None:
         s = game.state
         state = s.copy()
         hidden = [False] * s.players
@@ -91,19 +136,52 @@ class PlayerView:
                 if sel is not None and q != player and q not in revealed:
                     state.selection[q] = None
                     hidden[q] = True
-        self.rules: Rules = game.rules
+        self.rules = game.rules
         self.player = player
         self._state = state
         self._hidden = tuple(hidden)
         if s.step == SELECT:
-            self._sums: tuple[int, ...] | None = None
+            self._sums = None
         else:
             values = card_values(game.rules)
             self._sums = tuple(0 if sel is None else sum(map(mul, sel, values)) for sel in s.selection)
+        self._show(state)
 
-    def __getattr__(self, name: str) -> Any:
-        # Only reached for names that are not public fields (those are properties, below).
-        raise AttributeError(f"'{name}' is not visible to a player")
+    def _show(self, state: GameState) -> None:
+        """The public fields of ``state`` as this view's attributes (written out: fast, and typed)."""
+        self.players = state.players
+        self.round = state.round
+        self.step = state.step
+        self.last_round = state.last_round
+        self.end_reason = state.end_reason
+        self.order = state.order
+        self.turn = state.turn
+        self.gold = state.gold
+        self.gold_time = state.gold_time
+        self.vp = state.vp
+        self.vp_from = state.vp_from
+        self.hand = state.hand
+        self.supply = state.supply
+        self.crop = state.crop
+        self.settlement = state.settlement
+        self.warehouse = state.warehouse
+        self.workers = state.workers
+        self.ship = state.ship
+        self.alcalde = state.alcalde
+        self.track = state.track
+        self.reserve = state.reserve
+        self.used = state.used
+        self.points = state.points
+        self.ship_from = state.ship_from
+        self.loaded = state.loaded
+        self.cargo = state.cargo
+        self.helpers = state.helpers
+        self.helper_ships = state.helper_ships
+        self.planted = state.planted
+        self.displaced = state.displaced
+        self.options = state.options
+        self.winner = state.winner
+        self.ranking = state.ranking
 
     def selection(self, player: int) -> list[int] | str | None:
         """A player's selected cards if this player may see them (its own, or revealed);
@@ -150,10 +228,7 @@ class PlayerView:
         hidden = tuple(sel == HIDDEN for sel in state_data.get("selection", ()))
         state_data["selection"] = [None if h else sel for h, sel in zip(hidden, state_data["selection"], strict=True)]
         state = GameState.from_json(state_data)
-        view = object.__new__(cls)
-        view.rules = rules
-        view.player = int(data["player"])
-        view._state = state
+        view = cls(GameCore(rules, state=state), int(data["player"]))
         view._hidden = hidden
         view._sums = tuple(data["card_sums"]) if data["card_sums"] is not None else None
         return view
@@ -166,8 +241,3 @@ def revealed_players(state: GameState) -> set[int]:
     if state.step == SELECT:
         return set()
     return set(state.order[: state.turn + 1])
-
-
-for _field in sorted(PUBLIC):
-    # One property per public field: plain attribute speed, and nothing else reachable.
-    setattr(PlayerView, _field, property(attrgetter(f"_state.{_field}")))

@@ -10,6 +10,8 @@ that island, and only then. Helpers declared where nothing is planted stay where
 
 from __future__ import annotations
 
+from typing import Any
+
 from woa_core.kernel.actions import Action, ActionDecl, Verb
 from woa_core.kernel.legality import Among, Legality, Limit, Part, Valid
 from woa_core.packs.west_of_africa.core import GameCore, an_island, island_acting, islands_acting
@@ -179,7 +181,7 @@ def steps(game: GameCore, p: int, fresh: bool) -> list[Action]:
     return out
 
 
-def do_help(game: GameCore, p: int, island: int, ships: tuple[int, ...]) -> None:
+def do_help(game: GameCore, p: int, island: Any, ships: Any) -> None:
     """``help ISLAND SHIP...``: one ship per helping worker (R5, R21)."""
     s = game.state
 
@@ -190,7 +192,7 @@ def do_help(game: GameCore, p: int, island: int, ships: tuple[int, ...]) -> None
     game.run_step(p, "help", (island, ships), do)
 
 
-def do_cultivate(game: GameCore, p: int, group: int) -> None:
+def do_cultivate(game: GameCore, p: int, group: Any) -> None:
     """``cultivate ISLAND GOOD``: one good from the supply on a free field of its kind; the first
     good on an island sends its helpers to their worker ships (R5)."""
     r, s = game.rules, game.state
@@ -211,7 +213,7 @@ def do_cultivate(game: GameCore, p: int, group: int) -> None:
     game.run_step(p, "cultivate", (group,), do)
 
 
-DECLARATION = ActionDecl(
+DECLARATION: ActionDecl = ActionDecl(
     name=ACTION,
     section="5. Action: Cultivate Goods",
     verbs=(

@@ -3,6 +3,8 @@ the track per free space, pay its cost, gain the settlement VP."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from woa_core.kernel.actions import ActionDecl, Verb
 from woa_core.kernel.legality import Among, Legality, Limit, Valid
 from woa_core.packs.west_of_africa.core import GameCore, island_acting
@@ -50,7 +52,7 @@ FOUND = Legality(
 """``found ISLAND COST``: what a settlement founded must meet (R15); level 0 is its island."""
 
 
-def do_found(game: GameCore, p: int, group: int) -> None:
+def do_found(game: GameCore, p: int, group: Any) -> None:
     """``found ISLAND COST``."""
     r, s = game.rules, game.state
 
@@ -64,7 +66,7 @@ def do_found(game: GameCore, p: int, group: int) -> None:
     game.run_step(p, "found", (group,), do)
 
 
-DECLARATION = ActionDecl(
+DECLARATION: ActionDecl = ActionDecl(
     name=ACTION,
     section="5. Action: Found Settlement",
     verbs=(

@@ -4,6 +4,7 @@ warehouse, at the island's regional price, gold capped."""
 from __future__ import annotations
 
 from itertools import compress
+from typing import Any
 
 from woa_core.kernel.actions import ActionDecl, Verb
 from woa_core.kernel.legality import Among, Legality
@@ -32,7 +33,7 @@ SELL = Legality(
 """``sell ISLAND GOOD``: what a good sold must meet."""
 
 
-def do_sell(game: GameCore, p: int, island: int, good: int) -> None:
+def do_sell(game: GameCore, p: int, island: Any, good: Any) -> None:
     """``sell ISLAND GOOD``."""
     r, s = game.rules, game.state
 
@@ -44,7 +45,7 @@ def do_sell(game: GameCore, p: int, island: int, good: int) -> None:
     game.run_step(p, "sell", (island, good), do)
 
 
-DECLARATION = ActionDecl(
+DECLARATION: ActionDecl = ActionDecl(
     name=ACTION,
     section="5. Action: Sell Goods",
     verbs=(Verb("sell", ("island", "good"), do_sell, "ISLAND GOOD", "Sell Goods: one good", legality=SELL),),

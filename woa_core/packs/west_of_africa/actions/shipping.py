@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import compress
+from typing import Any
 
 from woa_core.kernel.actions import ActionDecl, Verb
 from woa_core.kernel.legality import Among, Legality, Limit
@@ -180,7 +181,7 @@ UNLOAD = Legality(
 """``unload GOOD``: a good aboard (R2)."""
 
 
-def do_sail(game: GameCore, p: int, to: int) -> None:
+def do_sail(game: GameCore, p: int, to: Any) -> None:
     """``sail ISLAND``: one harbor along a sea link (R1)."""
     s = game.state
 
@@ -192,7 +193,7 @@ def do_sail(game: GameCore, p: int, to: int) -> None:
     game.run_step(p, "sail", (to,), do)
 
 
-def do_load(game: GameCore, p: int, good: int) -> None:
+def do_load(game: GameCore, p: int, good: Any) -> None:
     """``load GOOD`` from the warehouse of the harbor the ship is in (R2)."""
     s = game.state
 
@@ -204,7 +205,7 @@ def do_load(game: GameCore, p: int, good: int) -> None:
     game.run_step(p, "load", (good,), do)
 
 
-def do_unload(game: GameCore, p: int, good: int) -> None:
+def do_unload(game: GameCore, p: int, good: Any) -> None:
     """``unload GOOD`` into the warehouse of the harbor the ship is in (R2)."""
     s = game.state
 
@@ -241,21 +242,21 @@ RETREAT_TO = Legality(
 """``retreat ISLAND``: one of the harbors the displaced ship may go to (R3, R19)."""
 
 
-def do_displace(game: GameCore, p: int, victim: int) -> None:
+def do_displace(game: GameCore, p: int, victim: Any) -> None:
     """``displace pN``: the active player picks which ship makes way (R3)."""
     game.expect_step(DISPLACE)
     game.refuse(p, "displace", (victim,))
     game.state.step = displace(game, victim)
 
 
-def do_retreat(game: GameCore, p: int, island: int) -> None:
+def do_retreat(game: GameCore, p: int, island: Any) -> None:
     """``retreat ISLAND``: the displaced ship's owner picks where it goes (R3)."""
     game.expect_step(RETREAT)
     game.refuse(p, "retreat", (island,))
     game.state.step = retreat_to(game, island)
 
 
-DECLARATION = ActionDecl(
+DECLARATION: ActionDecl = ActionDecl(
     name=ACTION,
     section="5. Action: Move Ship",
     verbs=(

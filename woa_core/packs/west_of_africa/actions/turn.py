@@ -5,6 +5,7 @@ in round 1, ``done`` to finish the action under way, ``end`` to end the turn. No
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import ActionDecl, Verb
@@ -41,7 +42,7 @@ CARD_PASSING.register("right")(lambda seat, players: (seat - 1) % players)
 CARD_PASSING.register("keep")(lambda seat, players: seat)
 
 
-def do_select(game: GameCore, p: int, counts: tuple[int, ...]) -> None:
+def do_select(game: GameCore, p: int, counts: Any) -> None:
     """``select CARD...``: the player's secret choice of cards (5.I, R6, R18); once every
     player has chosen, the flow starts the action phase."""
     if not game.trusted:
@@ -95,7 +96,7 @@ PLACE_AT = Legality(
 """``place ISLAND``: a harbor with a free mooring (R11)."""
 
 
-def do_place(game: GameCore, p: int, island: int) -> None:
+def do_place(game: GameCore, p: int, island: Any) -> None:
     """``place ISLAND``: round 1, the ship on a free mooring (R11)."""
     game.expect_step(PLACE)
     game.refuse(p, "place", (island,))
@@ -143,7 +144,7 @@ def round_order(game: GameCore) -> list[int]:
     return PLAYER_ORDER[game.rules.player_order](game)
 
 
-DECLARATION = ActionDecl(
+DECLARATION: ActionDecl = ActionDecl(
     name=ACTION,
     section="5. Game Turn",
     card=False,

@@ -7,6 +7,7 @@ link; workers never step onto a worker ship.
 from __future__ import annotations
 
 from itertools import compress
+from typing import Any
 
 from woa_core.kernel.actions import ActionDecl, Verb
 from woa_core.kernel.legality import Among, Legality, Limit, Valid
@@ -54,7 +55,7 @@ WORKER = Legality(
 """``worker FROM TO``: what a worker step must meet."""
 
 
-def do_worker(game: GameCore, p: int, source: int, to: int) -> None:
+def do_worker(game: GameCore, p: int, source: Any, to: Any) -> None:
     """``worker FROM TO``."""
     s = game.state
 
@@ -66,7 +67,7 @@ def do_worker(game: GameCore, p: int, source: int, to: int) -> None:
     game.run_step(p, "worker", (source, to), do)
 
 
-DECLARATION = ActionDecl(
+DECLARATION: ActionDecl = ActionDecl(
     name=ACTION,
     section="5. Action: Move Workers",
     verbs=(

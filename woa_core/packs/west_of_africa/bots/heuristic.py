@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Sequence
-from typing import NamedTuple, TypeVar, cast
+from typing import ClassVar, NamedTuple, TypeVar, cast
 
 from woa_core.packs.west_of_africa.actions import STEP_OF_VERB, Action
 from woa_core.packs.west_of_africa.compiled import Rules
@@ -89,8 +89,8 @@ class Choice(NamedTuple):
 class HeuristicBot:
     """A careful beginner (see the module docstring)."""
 
-    name = "heuristic"
-    kind = "scripted"
+    name: ClassVar[str] = "heuristic"
+    kind: ClassVar[str] = "scripted"
 
     def __init__(self, seed: int, seat: int = 0, players: int = 2, noise: float = NOISE, predict: bool = True) -> None:
         self._rng = random.Random(seed)

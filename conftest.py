@@ -13,12 +13,22 @@ its test as an ``@example``.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
 
 from hypothesis import settings
 
+from woa_core import build
+
 collect_ignore = [] if importlib.util.find_spec("pettingzoo") else ["woa_core/pettingzoo.py"]
+
+# The compiled build (woa_core/build.py): every compiled module imported now, before the doctests
+# are collected from the sources (a module not imported yet would be loaded from its source file
+# beside the installed, compiled one). Compiled modules keep no docstrings, so their doctests run
+# in the pure build (WOA_PURE=1).
+for _name in build.compiled_modules():
+    importlib.import_module(_name)
 
 settings.register_profile("woa", derandomize=True, database=None, deadline=None, print_blob=True)
 settings.register_profile("explore", deadline=None, print_blob=True)

@@ -16,3 +16,8 @@ The package is laid out by job:
 """
 
 __version__ = "0.1.0"
+
+from woa_core import build as _build  # which build runs: compiled with mypyc, or pure Python
+
+if _build.pure_forced():  # WOA_PURE=1: the pure modules, even where compiled ones are installed
+    _build.use_pure()

@@ -25,6 +25,7 @@ from typing import Any, TextIO, cast
 import yaml
 
 from woa_core import __version__
+from woa_core.build import describe as describe_build
 from woa_core.defaults import DEFAULT_BOTS, DEFAULT_RULES
 from woa_core.errors import UsageError, WoaError, printable
 from woa_core.options import (
@@ -181,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="West of Africa as rules-as-data: validate rules, simulate bot games, replay logs.",
         epilog=EPILOG_RULES,
     )
-    parser.add_argument("--version", action="version", version=f"woa {__version__}")
+    parser.add_argument("--version", action="version", version=f"woa {__version__} ({describe_build()})")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     p = sub.add_parser(
@@ -614,6 +615,7 @@ def _bots(args: argparse.Namespace) -> tuple[str, ...]:
 def cmd_compare(args: argparse.Namespace) -> int:
     """``woa compare``: the same games under two rulesets; every figure's change, paired and corrected."""
     from woa_core import __version__
+    from woa_core.build import build
     from woa_core.eval.kinds import bot_kind, strength_warnings
     from woa_core.kernel.figures import declared
     from woa_core.rules import read_rules
@@ -665,6 +667,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         return stop.exit_status or 130
     manifest = {
         "engine": __version__,
+        "build": build(),
         "players": args.players,
         "games": comparison.pairs,
         "bots": list(bots),

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import importlib.util
 import os
 import re
 import shlex
@@ -45,8 +46,9 @@ OUT = "{out}"
 
 REGENERATE = "python tests/golden/make.py"
 
-MASKED_KEYS = ("seconds", "games_per_second", "decisions_per_second", "engine")
-"""JSON keys whose value differs between runs or releases: timings, throughput, woa's version."""
+MASKED_KEYS = ("seconds", "games_per_second", "decisions_per_second", "engine", "build")
+"""JSON keys whose value differs between runs, releases or installs: timings, throughput, woa's
+version, its build (compiled or pure)."""
 
 
 def mask(text: str, out: str | os.PathLike[str] = "") -> str:
@@ -161,6 +163,15 @@ def case(name: str) -> Case:
     raise KeyError(f"no golden case named {name!r} (see CASES in tests/golden/make.py)")
 
 
+def woa_path() -> str:
+    """Where the commands import woa from: where this process imports it (an installed build, which
+    may be compiled: the corpus holds for both builds), else this checkout."""
+    spec = importlib.util.find_spec("woa_core")
+    if spec is None or spec.origin is None:
+        return str(REPO)
+    return str(Path(spec.origin).resolve().parent.parent)
+
+
 def produce(c: Case) -> dict[Path, str]:
     """Run case ``c`` now: the corpus files it makes (path → text), masked.
 
@@ -168,9 +179,9 @@ def produce(c: Case) -> dict[Path, str]:
     with tempfile.TemporaryDirectory(prefix="woa-golden-") as tmp:
         out = Path(tmp)
         args = [a.replace(OUT, str(out)) for a in c.args]
-        env = {**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": "80"}
+        env = {**os.environ, "PYTHONPATH": woa_path(), "COLUMNS": "80"}
         done = subprocess.run(
-            [sys.executable, "-m", "woa_core.cli", *args],
+            [sys.executable, "-P", "-m", "woa_core.cli", *args],  # -P: not this checkout unless woa_path says so
             cwd=REPO,
             env=env,
             capture_output=True,

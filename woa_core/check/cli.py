@@ -79,6 +79,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     """``woa check``: invariants over random games; a violation is shrunk and written out."""
     from woa_core import __version__
     from woa_core.bots import seat_bots, split_bots
+    from woa_core.build import build
     from woa_core.check.batch import CheckTask
     from woa_core.check.coverage import coverage_of, format_coverage
     from woa_core.check.invariants import invariants_of
@@ -98,6 +99,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     backend = open_backend(args)
     outcome: dict[str, Any] = {
         "engine": __version__,
+        "build": build(),
         "rules": source.name,
         "rules_hash": source.content_hash,
         "variant": source.variant,
@@ -246,8 +248,15 @@ def cmd_scenario(args: argparse.Namespace) -> int:
                 print(printable("     " + str(entry["message"]).replace("\n", "\n     ")))
     if args.json:
         from woa_core import __version__
+        from woa_core.build import build
 
-        summary = {"engine": __version__, "passed": len(results) - failed, "failed": failed, "results": results}
+        summary = {
+            "engine": __version__,
+            "build": build(),
+            "passed": len(results) - failed,
+            "failed": failed,
+            "results": results,
+        }
         print(json.dumps(summary, indent=2))
     else:
         print(f"{len(results) - failed} passed, {failed} failed")

@@ -277,10 +277,12 @@ def run_games(
 def describe(spec: RunSpec, rules: CompiledRules) -> dict[str, Any]:
     """The manifest part that says what produced a run."""
     from woa_core import __version__
+    from woa_core.build import build
     from woa_core.eval.kinds import bot_kind, strength_warnings
 
     return {
         "engine": __version__,
+        "build": build(),
         **spec.source.describe(),
         "players": spec.players,
         "bots": list(spec.bots),

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from woa_core import __version__
+from woa_core.build import build
 from woa_core.files import write_atomic
 from woa_core.sim.stats import CI_HIGH, CI_LOW, ESTIMATE, estimate_fields
 from woa_core.sim.sweep import DROPPED, SweepRun
@@ -69,6 +70,7 @@ def manifest(run: SweepRun, objective: Objective, backend: str, seconds: float) 
     base = space.base_rules()
     return {
         "engine": __version__,
+        "build": build(),
         "space": space.file,
         "space_digest": space.digest,
         **base.describe(),

@@ -1,19 +1,32 @@
-"""The kernel stays ready for mypyc (issue 14, item 7): what mypyc cannot compile is not written in
-woa_core/kernel. Compiling it for real, with the golden corpus played by the compiled kernel, is
-``python benchmarks/mypyc_kernel.py`` (a minute or two; not part of the suite)."""
+"""The hot path stays ready for mypyc (issue 14, item 7; issue 18): what mypyc cannot compile is
+not written in woa_core/kernel nor in any module the compiled build compiles (``COMPILED`` in
+woa_core/build.py). Compiling it for real is ``pip install .`` with a C compiler, and
+``tests/test_build.py`` then plays the same games in both builds."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-KERNEL = Path(__file__).resolve().parents[1] / "woa_core" / "kernel"
+from woa_core.build import COMPILED
+
+ROOT = Path(__file__).resolve().parents[1]
+KERNEL = ROOT / "woa_core" / "kernel"
+
+
+def _compiled_files() -> list[Path]:
+    """The kernel's modules and the source file of every module of ``COMPILED``."""
+    out = set(KERNEL.glob("*.py"))
+    for name in COMPILED:
+        base = ROOT.joinpath(*name.split("."))
+        out.add(base.with_suffix(".py") if base.with_suffix(".py").is_file() else base / "__init__.py")
+    return sorted(out)
 
 
 def _classes() -> list[tuple[str, ast.ClassDef]]:
     return [
         (path.name, node)
-        for path in sorted(KERNEL.glob("*.py"))
+        for path in _compiled_files()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.ClassDef)
     ]
@@ -26,7 +39,7 @@ def test_class_attributes_are_declared_classvar() -> None:
     for file, cls in _classes():
         bases = {ast.unparse(b) for b in cls.bases}
         dataclass = any("dataclass" in ast.unparse(d) for d in cls.decorator_list)
-        if dataclass or bases & {"StrEnum", "Enum", "Protocol"}:
+        if dataclass or bases & {"StrEnum", "Enum", "Protocol", "NamedTuple"}:
             continue
         for item in cls.body:
             if isinstance(item, ast.Assign) and [ast.unparse(t) for t in item.targets] != ["__slots__"]:
@@ -41,28 +54,26 @@ def test_class_attributes_are_declared_classvar() -> None:
 
 
 def test_no_object_new_tricks_and_no_properties_made_at_run_time() -> None:
-    """``object.__new__`` (a state or view made without its ``__init__``) and properties set on a
-    class after it is made defeat mypyc's native classes."""
+    """``object.__new__`` (a state or view made without its ``__init__``, called or kept under
+    another name) and properties set on a class after it is made defeat mypyc's native classes,
+    in the kernel and in every module the build compiles."""
     offenders = []
-    for path in sorted(KERNEL.glob("*.py")):
+    for path in _compiled_files():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             text = ast.unparse(node) if isinstance(node, ast.Call) else ""
-            if text.startswith("object.__new__(") or (text.startswith("setattr(") and "property(" in text):
-                offenders.append(f"{path.name}:{node.lineno}: {text[:60]}")
+            if isinstance(node, ast.Attribute) and ast.unparse(node) == "object.__new__":
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}: object.__new__")
+            elif text.startswith("setattr(") and "property(" in text:
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text[:60]}")
     assert not offenders
 
 
 def test_classes_packs_extend_are_open_to_them_or_stay_interpreted() -> None:
     """A kernel class that packs and tools subclass in plain Python says so to mypyc
     (``woa_core.kernel.native``), or lives in a module the compiled hot path leaves interpreted
-    (benchmarks/mypyc_kernel.py's ``COMPILED``)."""
-    import sys
-
-    sys.path.insert(0, str(KERNEL.parents[1] / "benchmarks"))
-    from mypyc_kernel import COMPILED
-
+    (``COMPILED`` in woa_core/build.py)."""
     extended = {"Observer", "ListedGame", "CompiledRules", "PlainState", "View", "Action"}
     for file, cls in _classes():
-        if cls.name in extended and file[:-3] in COMPILED:
+        if cls.name in extended and f"woa_core.kernel.{file[:-3]}" in COMPILED:
             said = " ".join(ast.unparse(d) for d in cls.decorator_list)
             assert "allow_interpreted_subclasses=True" in said or "native_class=False" in said, cls.name

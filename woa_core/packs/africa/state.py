@@ -113,7 +113,7 @@ class State:
         >>> c == s, s.display[0][1]
         (False, 0)
         """
-        new = _new(State)
+        new = State.__new__(State)  # no __init__: every field is set below
         new.players = self.players
         new.round = self.round
         new.step = self.step
@@ -146,7 +146,6 @@ class State:
 
 _FIELDS = tuple(f.name for f in fields(State))
 _NAMES = frozenset(_FIELDS)
-_new = object.__new__
 
 
 def seat_order(first: int, players: int) -> list[int]:

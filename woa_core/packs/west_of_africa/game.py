@@ -29,11 +29,12 @@ changing anything, so a refused action leaves the state exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from random import Random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from woa_core.errors import IllegalAction
+from woa_core.kernel.actions import ActionDecl, Verb
 from woa_core.kernel.legality import steps_of
 from woa_core.packs.west_of_africa.actions import ACTIONS, STEP_OF_VERB, VERBS, Action, make_action
 from woa_core.packs.west_of_africa.actions.turn import selection_problem
@@ -59,9 +60,9 @@ class Game(GameCore):
 
     __slots__ = ()
 
-    actions = ACTIONS
-    verbs = VERBS
-    step_of_verb = STEP_OF_VERB
+    actions: ClassVar[Mapping[str, ActionDecl]] = ACTIONS
+    verbs: ClassVar[Mapping[str, Verb]] = VERBS
+    step_of_verb: ClassVar[Mapping[str, str]] = STEP_OF_VERB
 
     def copy(self) -> Game:
         """An independent game at the same state."""

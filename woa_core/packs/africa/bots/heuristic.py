@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from woa_core.kernel.actions import Action
 from woa_core.packs.africa.bots.estimate import (
@@ -67,8 +67,8 @@ class HeuristicBot:
     """A careful beginner (see the module docstring); ``fast`` skips the second-step look-ahead
     (the search bot's cheap rollout policy)."""
 
-    name = "heuristic"
-    kind = "scripted"
+    name: ClassVar[str] = "heuristic"
+    kind: ClassVar[str] = "scripted"
 
     def __init__(
         self,

@@ -30,9 +30,12 @@ from typing import Any
 COMPILED: tuple[str, ...] = (
     # the kernel's hot path
     "woa_core.kernel.actions",
+    "woa_core.kernel.legality",
     "woa_core.kernel.flow",
     "woa_core.kernel.loop",
     "woa_core.kernel.notation",
+    "woa_core.kernel.figures",
+    "woa_core.kernel.search",
     # the bots that play any pack
     "woa_core.bots.random_bot",
     "woa_core.bots.mcts",
@@ -56,6 +59,17 @@ COMPILED: tuple[str, ...] = (
     "woa_core.packs.west_of_africa.determinize",
     "woa_core.packs.west_of_africa.bots.heuristic",
     "woa_core.packs.west_of_africa.bots.search",
+    # Africa
+    "woa_core.packs.africa.steps",
+    "woa_core.packs.africa.state",
+    "woa_core.packs.africa.hexes",
+    "woa_core.packs.africa.scoring",
+    "woa_core.packs.africa.flow",
+    "woa_core.packs.africa.view",
+    "woa_core.packs.africa.game",
+    "woa_core.packs.africa.bots.estimate",
+    "woa_core.packs.africa.bots.heuristic",
+    "woa_core.packs.africa.bots.search",
 )
 """The modules compiled with mypyc: the one list the build reads (a package is compiled as its
 ``__init__``). To compile a pack, add its hot path here, one module per line. What compiled

@@ -175,6 +175,15 @@ class _ClosedPipeSafe:
         return getattr(self._stream, name)
 
 
+class _Version(argparse.Action):
+    """``--version``: woa's version and which build runs, on one line (argparse's own action
+    would wrap a long reason at the terminal's width)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        print(f"woa {__version__} ({describe_build()})")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand (also used for ``--help``)."""
     parser = argparse.ArgumentParser(
@@ -182,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="West of Africa as rules-as-data: validate rules, simulate bot games, replay logs.",
         epilog=EPILOG_RULES,
     )
-    parser.add_argument("--version", action="version", version=f"woa {__version__} ({describe_build()})")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show woa's version and build, and exit")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     p = sub.add_parser(

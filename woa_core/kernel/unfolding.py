@@ -186,7 +186,7 @@ def comeback(readings: Sequence[Sequence[float]], winners: Collection[int]) -> b
     return any(_last(readings[t - 1], w) for t in range(1, n + 1) if 3 * t > n for w in winners)
 
 
-def margin(readings: Sequence[Sequence[float]], winners: Collection[int]) -> float:
+def margin(readings: Sequence[Sequence[float]], winners: Collection[int]) -> int | float:
     """The winners' lowest final score minus the best final score of the others (0 if none).
 
     >>> margin([[0, 0, 0], [7, 3, 5]], {0}), margin([[4, 4]], {0, 1})

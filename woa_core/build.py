@@ -52,6 +52,7 @@ COMPILED: tuple[str, ...] = (
     "woa_core.packs.west_of_africa.actions.selling",
     "woa_core.packs.west_of_africa.actions.founding",
     "woa_core.packs.west_of_africa.round_end",
+    "woa_core.packs.west_of_africa.figures",
     "woa_core.packs.west_of_africa.primitives",
     "woa_core.packs.west_of_africa.flow",
     "woa_core.packs.west_of_africa.game",

@@ -64,7 +64,10 @@ def harvest(rules: Rules, state: GameState) -> None:
 
 def influence(rules: Rules, state: GameState, island: int) -> list[int]:
     """Each player's influence on ``island`` (R14): goods in its warehouse, workers, ship."""
-    good, worker, ship = rules.influence_good, rules.influence_worker, rules.influence_ship
+    return _influence(rules.influence_good, rules.influence_worker, rules.influence_ship, state, island)
+
+
+def _influence(good: int, worker: int, ship: int, state: GameState, island: int) -> list[int]:
     stock, workers, ships = state.warehouse[island], state.workers, state.ship
     return [
         good * sum(stock[p]) + worker * workers[p][island] + (ship if ships[p] == island else 0)
@@ -76,8 +79,10 @@ def influence(rules: Rules, state: GameState, island: int) -> list[int]:
 def determine_alcaldes(rules: Rules, state: GameState) -> None:
     """5.III: the most influence makes the Alcalde, ties by the gold track; none, no Alcalde (R14)."""
     rank = state.gold_rank()
+    good, worker, ship = rules.influence_good, rules.influence_worker, rules.influence_ship  # read once
+    alcalde = state.alcalde
     for island in range(len(rules.islands)):
-        power = influence(rules, state, island)
+        power = _influence(good, worker, ship, state, island)
         best = max(power)
         holder = NOBODY
         if best > 0:
@@ -85,7 +90,7 @@ def determine_alcaldes(rules: Rules, state: GameState) -> None:
                 if power[p] == best:
                     holder = p
                     break
-        state.alcalde[island] = holder
+        alcalde[island] = holder
 
 
 @primitive("alcalde_vp", seen=_gained("alcalde"))

@@ -142,8 +142,28 @@ class GameState:
         return self.order[self.turn] if self.step not in (SELECT, OVER) else NOBODY
 
     def gold_rank(self) -> list[int]:
-        """Players by the gold track, best first: more gold, then earlier arrival (R9)."""
-        return sorted(range(self.players), key=lambda p: (-self.gold[p], self.gold_time[p]))
+        """Players by the gold track, best first: more gold, then earlier arrival (R9).
+
+        >>> from woa_core.rules import load_rules
+        >>> s = new_state(load_rules("west-of-africa", 4), seed=7)
+        >>> s.gold, s.gold_time = [15, 22, 9, 22], [3, 1, 0, 7]
+        >>> s.gold_rank()
+        [1, 3, 0, 2]
+        """
+        # sorted(range(players), key=lambda p: (-gold[p], gold_time[p])), as an insertion sort:
+        # faster for five players at most, pure or compiled
+        gold, time = self.gold, self.gold_time
+        rank: list[int] = []
+        for p in range(self.players):
+            g, t = gold[p], time[p]
+            i = len(rank)
+            while i:
+                q = rank[i - 1]
+                if gold[q] > g or (gold[q] == g and time[q] <= t):
+                    break
+                i -= 1
+            rank.insert(i, p)
+        return rank
 
 
 def _copy(value: Any) -> Any:

@@ -121,3 +121,33 @@ def test_no_hidden_plan_state() -> None:
             checked += 1
         game.apply(action)
     assert checked > 50
+
+
+def test_the_public_key_changes_with_every_public_field_and_not_with_a_hidden_selection() -> None:
+    """Issue 18: predictions of the others' plans are shared by the public key of a moment, so
+    the key must see every public field (one that it missed would share a wrong prediction)."""
+    from woa_core.packs.west_of_africa.view import PUBLIC, PlayerView
+
+    rules = load_rules("west-of-africa", 3)
+    game = Game(rules, seed=4)
+    game.apply((1, "select", game.card_counts("sell", "tenerife")))
+    base = PlayerView(game, 0).public_key()
+    assert PlayerView(game, 2).public_key() == base  # p2's selection is hidden from both
+
+    def changed(value: object) -> object:
+        if isinstance(value, bool):
+            return not value
+        if isinstance(value, int):
+            return value + 1
+        if isinstance(value, str):
+            return value + "x"
+        if isinstance(value, dict):
+            first = next(iter(value))
+            return {**value, first: changed(value[first])}
+        assert isinstance(value, list)
+        return [changed(value[0]), *value[1:]] if value else [0]
+
+    for name in sorted(PUBLIC):
+        other = Game(rules, state=game.state.copy())
+        setattr(other.state, name, changed(getattr(other.state, name)))
+        assert PlayerView(other, 0).public_key() != base, f"the public key misses {name}"

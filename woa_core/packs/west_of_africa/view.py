@@ -84,7 +84,7 @@ class PlayerView:
     ('select', False)
     """
 
-    __slots__ = ("_hidden", "_state", "_sums", "player", "rules", *sorted(PUBLIC))
+    __slots__ = ("_hidden", "_key", "_state", "_sums", "player", "rules", *sorted(PUBLIC))
 
     # The public fields (``PUBLIC``), declared so that a compiled bot reads them as typed fields:
     players: int
@@ -125,6 +125,7 @@ class PlayerView:
     _state: GameState
     _hidden: tuple[bool, ...]
     _sums: tuple[int, ...] | None
+    _key: tuple[object, ...] | None
 
     def __init__(self, game: GameCore, player: int) -> None:
         s = game.state
@@ -145,6 +146,7 @@ class PlayerView:
         else:
             values = card_values(game.rules)
             self._sums = tuple(0 if sel is None else sum(map(mul, sel, values)) for sel in s.selection)
+        self._key = None
         self._show(state)
 
     def _show(self, state: GameState) -> None:
@@ -206,6 +208,37 @@ class PlayerView:
         """Players by the gold track, best first (R9)."""
         return self._state.gold_rank()
 
+    def public_key(self) -> tuple[object, ...]:
+        """Everything every player sees at this moment, as one hashable value: the same for each
+        seat's view of one moment (its own selection left out), so what a bot derives from public
+        facts alone can be kept by this key and shared (``PUBLIC``, and the announced card sums).
+
+        >>> from woa_core.rules import load_rules
+        >>> from woa_core.packs.west_of_africa.game import Game
+        >>> game = Game(load_rules("west-of-africa", 2), seed=1)
+        >>> game.apply((1, "select", game.card_counts("sell", "tenerife")))
+        >>> game.observation(0).public_key() == game.observation(1).public_key()
+        True
+        """
+        key = self._key
+        if key is None:
+            s = self._state
+            ints = (s.players, s.round, s.last_round, s.turn, s.track, s.reserve, s.points, s.ship_from)
+            more = (s.loaded, s.displaced, s.winner)
+            lists = (s.order, s.gold, s.gold_time, s.vp, s.crop, s.settlement, s.ship, s.alcalde, s.cargo)
+            other = (s.helpers, s.planted, s.options, s.ranking)
+            nested = (s.hand, s.supply, s.workers, s.helper_ships)
+            key = self._key = (
+                ints + more,
+                (s.step, s.end_reason, tuple(s.used)),
+                tuple(tuple(x) for x in lists + other),
+                tuple(tuple(tuple(row) for row in x) for x in nested),
+                tuple(tuple(tuple(goods) for goods in island) for island in s.warehouse),
+                tuple(tuple(sorted(d.items())) for d in s.vp_from),
+                self._sums,
+            )
+        return key
+
     def visible_state(self) -> GameState:
         """A copy of the state as this player sees it: hidden selections are ``None``."""
         return self._state.copy()
@@ -231,6 +264,7 @@ class PlayerView:
         view = cls(GameCore(rules, state=state), int(data["player"]))
         view._hidden = hidden
         view._sums = tuple(data["card_sums"]) if data["card_sums"] is not None else None
+        view._key = None
         return view
 
 

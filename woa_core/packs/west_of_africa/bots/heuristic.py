@@ -210,7 +210,41 @@ def ranked_choices(
     k: int,
     wide: bool | None = None,
 ) -> list[Choice]:
-    """The ``k`` best distinct selections for ``p`` (best first; see ``best_choice``)."""
+    """The ``k`` best distinct selections for ``p`` (best first; see ``best_choice``). Without
+    ``rng`` and ``rivals`` they follow from public facts alone, so they are kept by the view's
+    public key and shared by every seat's view of that moment (each player predicts the others:
+    their predictions are made once per moment, not once per player)."""
+    if wide is None:  # its own choice weighs more options than a prediction of others
+        wide = rng is not None or k > 1
+    if rng is None and not rivals:
+        cache = _shared_choices(view.rules)
+        key = (view.public_key(), p, k, wide)
+        found = cache.get(key)
+        if found is None:
+            if len(cache) >= _MOST_SHARED:
+                cache.clear()
+            found = cache[key] = _ranked_choices(view, p, None, [], noise, k, wide)
+        return list(found)
+    return _ranked_choices(view, p, rng, rivals, noise, k, wide)
+
+
+_MOST_SHARED = 4096
+"""A bound on the shared predictions kept with the rules (cleared when reached)."""
+
+
+def _shared_choices(r: Rules) -> dict[tuple[object, ...], list[Choice]]:
+    return r.memo("heuristic.shared_choices", dict)  # type: ignore[no-any-return]
+
+
+def _ranked_choices(
+    view: PlayerView,
+    p: int,
+    rng: random.Random | None,
+    rivals: list[tuple[int, Choice]],
+    noise: float,
+    k: int,
+    wide: bool,
+) -> list[Choice]:
     r = view.rules
     gold = view.gold[p]
     allowed = {a for a in r.action_card if not (view.round == 1 and a in r.first_round_forbidden)}
@@ -218,8 +252,6 @@ def ranked_choices(
     vp_gold = VP_IN_GOLD if not last else float(r.gold_per_vp)
     rank = view.gold_rank()
     my_rank = rank.index(p)
-    if wide is None:  # its own choice weighs more options than a prediction of others
-        wide = rng is not None or k > 1
     trades = [NOTHING, *_top(_trades(view, p, allowed, last), 4 if wide else 2)]
     workers = [NOTHING]
     if "move_workers" in allowed:
@@ -575,12 +607,17 @@ def _make_settle_costs(view: PlayerView, island: int) -> list[int]:
 
 
 def _free_fields(view: PlayerView, island: int) -> int:
+    return _memo(view, "free fields", lambda: _make_free_fields(view))[island]
+
+
+def _make_free_fields(view: PlayerView) -> list[int]:
+    """Free fields per island."""
     r = view.rules
-    return sum(
-        1
-        for s in r.islands[island].spaces
-        if r.spaces[s].good >= 0 and view.crop[s] == NOBODY and view.settlement[s] == NOBODY
-    )
+    spaces = r.spaces
+    return [
+        sum(1 for s in island.spaces if spaces[s].good >= 0 and view.crop[s] == NOBODY and view.settlement[s] == NOBODY)
+        for island in r.islands
+    ]
 
 
 def _plantable(view: PlayerView, island: int, supply: list[int]) -> int:
@@ -813,15 +850,26 @@ def _worker_value(view: PlayerView, source: int, dest: int) -> float:
     if source != dest and not _owns(view, p, dest) and _owns(view, p, dest, workers[dest] + 1):
         gain += stakes[dest]
     points = view.points if view.step == "move_workers" else r.action_points
-
-    open_: list[int] = _memo(view, ("open", p), lambda: _open_islands(view, p))
-
-    def pull(i: int) -> float:
-        return max((stakes[j] * 0.5 ** r.distance[i][j] for j in open_ if r.distance[i][j] <= points), default=0.0)
-
     if surplus:
-        gain += 0.3 * (pull(dest) - (pull(source) if source < n else 0.0))
+        pull = _pulls(view, p, points)
+        gain += 0.3 * (pull[dest] - (pull[source] if source < n else 0.0))
     return gain if gain > 0.05 else -1.0
+
+
+def _pulls(view: PlayerView, p: int, points: int) -> list[float]:
+    """Per island, how strongly a worker there is drawn towards the islands that two more workers
+    would win, within ``points`` steps (``_worker_value``)."""
+    return _memo(view, ("pulls", p, points), lambda: _make_pulls(view, p, points))
+
+
+def _make_pulls(view: PlayerView, p: int, points: int) -> list[float]:
+    r = view.rules
+    stakes = _stakes(view, p)
+    open_: list[int] = _memo(view, ("open", p), lambda: _open_islands(view, p))
+    out = []
+    for far in r.distance:
+        out.append(max((stakes[j] * 0.5 ** far[j] for j in open_ if far[j] <= points), default=0.0))
+    return out
 
 
 def _ship_goal(view: PlayerView) -> tuple[int, int]:

@@ -51,8 +51,9 @@ def selections(hand: tuple[int, ...], min_cards: int, max_cards: int) -> tuple[t
 
 @mypyc_attr(native_class=False)  # compiled: a tuple subclass stays a Python class
 class ActionTuple(tuple[Action, ...]):
-    """A tuple of actions whose ``in`` test is a set lookup (built on first use), so a bot may
-    ask ``action in legal`` of the 2,379 selections without scanning them.
+    """A tuple of actions whose ``in`` test is a set lookup, so a bot may ask ``action in legal``
+    of the 2,379 selections without scanning them. The set is built when first needed: the game
+    loop asks with one of these very actions, found by identity without it.
 
     >>> legal = ActionTuple([(0, "end"), (1, "end")])
     >>> (1, "end") in legal, (2, "end") in legal
@@ -62,6 +63,9 @@ class ActionTuple(tuple[Action, ...]):
     def __contains__(self, item: object) -> bool:
         members = self.__dict__.get("members")
         if members is None:
+            for action in self:
+                if action is item:
+                    return True
             members = self.__dict__["members"] = frozenset(self)
         return item in members
 

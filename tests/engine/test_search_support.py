@@ -80,6 +80,17 @@ def test_view_seeds_a_game_through_json() -> None:
         PlayerView.from_json(game.rules, {"gold": [1]})
 
 
+def test_a_peek_shows_what_an_observation_shows_and_hides_the_same() -> None:
+    """Issue 18: search rollouts hand bots a view of the game's own state (``Game.peek``, no
+    copy): it shows what a snapshot shows, hides the same selections, and determinizes alike."""
+    game = _game(3, "p1 select move_workers", "p2 select move_ship")
+    peek, snapshot = game.peek(2), game.observation(2)
+    assert peek.to_json() == snapshot.to_json() and peek.selection(0) == "hidden"
+    assert peek.visible_state() == snapshot.visible_state() and peek.visible_state().selection[0] is None
+    assert determinize(peek, random.Random(4)) == determinize(snapshot, random.Random(4))
+    assert peek.public_key() == snapshot.public_key()
+
+
 def test_apply_legal_plays_exactly_like_apply() -> None:
     """The trusted path changes the state exactly as the checked one, for every action of
     random games at every player count."""

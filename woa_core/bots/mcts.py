@@ -91,6 +91,7 @@ class MctsBot:
     _policy: Bot
     _rollout: list[Bot]
     _views: list[bool]
+    _look: Callable[[Any, int], Any]  # the game's peek (a view valid while the bot chooses), else observation
     _reseed: list[Callable[[int], None] | None]
     _searched: Searched | None
 
@@ -147,6 +148,7 @@ class MctsBot:
         rollout = hooks.rollouts.get(self.rollout, RANDOM)
         self._rollout = [_bot(rollout, s, q, self.players, pack) for q, s in enumerate(self._rollout_seeds)]
         self._views = [getattr(bot, "uses_view", True) for bot in self._rollout]
+        self._look = getattr(self._game, "peek", None) or self._game.observation
         self._reseed = [getattr(bot, "reseed", None) for bot in self._rollout]
         self._searched = hooks.steps.get(self.steps) if self.steps != ALL else None
 
@@ -246,7 +248,7 @@ class MctsBot:
         """Play every seat with the rollout bots to the horizon (or the end); my score in [0, 1]."""
         horizon = self._hooks.horizon
         stop = horizon(game, self.horizon) if horizon is not None else None
-        policies, views = self._rollout, self._views
+        policies, views, look = self._rollout, self._views, self._look
         while not game.over and (stop is None or not stop(game)):
             seat = game.deciders()[0]
             legal = game.legal_actions(seat)
@@ -254,7 +256,7 @@ class MctsBot:
             if len(legal) == 1:
                 action = legal[0]
             else:
-                action = policies[seat].choose(game.observation(seat) if views[seat] else None, legal)
+                action = policies[seat].choose(look(game, seat) if views[seat] else None, legal)
             game.apply_legal(action)
         return self._hooks.evaluate(game, me)
 

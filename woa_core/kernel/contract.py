@@ -46,7 +46,10 @@ class Game(Protocol):
       full game consistent with a view, what it hides sampled (face-down components reshuffled,
       the others' secret choices drawn); a pack whose search hooks give an opponent model gets
       it as a third argument (``woa_core.kernel.search.SearchHooks``);
-    - ``over``, and once over ``ranking`` (seats, best first) in ``state``.
+    - ``over``, and once over ``ranking`` (seats, best first) in ``state``;
+    - optionally ``peek(seat)``: what ``observation(seat)`` shows, without a copy, valid only
+      until the game changes: the search bot's rollouts use it when the pack has it (its
+      rollout bots read their view only while they choose).
 
     ``ranking`` is a strict order: a pack breaks its ties (West of Africa by the gold track). A
     shared win is ``Pack.winners``, which every win figure counts 1/k to each of k winners. A

@@ -220,3 +220,15 @@ class Game(GameCore):
         [None, 'hidden']
         """
         return PlayerView(self, player)
+
+    def peek(self, player: int) -> PlayerView:
+        """What ``observation`` shows, without copying the state: valid only until the game
+        changes (search rollouts hand it to bots that read their view only while they choose).
+
+        >>> from woa_core.rules import load_rules
+        >>> game = Game(load_rules("west-of-africa", 2), seed=1)
+        >>> game.apply((1, "select", game.card_counts("sell", "tenerife")))
+        >>> game.peek(0).to_json() == game.observation(0).to_json()
+        True
+        """
+        return PlayerView(self, player, snapshot=False)

@@ -127,15 +127,18 @@ class PlayerView:
     _sums: tuple[int, ...] | None
     _key: tuple[object, ...] | None
 
-    def __init__(self, game: GameCore, player: int) -> None:
+    def __init__(self, game: GameCore, player: int, snapshot: bool = True) -> None:
+        """``snapshot=False`` (``Game.peek``): the view reads the game's own state, so it is valid
+        only until the game changes; what it may not see stays hidden all the same."""
         s = game.state
-        state = s.copy()
+        state = s.copy() if snapshot else s
         hidden = [False] * s.players
         if s.step != OVER:
             revealed = s.order[: s.turn + 1] if s.step != SELECT else ()
             for q, sel in enumerate(s.selection):
                 if sel is not None and q != player and q not in revealed:
-                    state.selection[q] = None
+                    if snapshot:
+                        state.selection[q] = None
                     hidden[q] = True
         self.rules = game.rules
         self.player = player
@@ -241,7 +244,11 @@ class PlayerView:
 
     def visible_state(self) -> GameState:
         """A copy of the state as this player sees it: hidden selections are ``None``."""
-        return self._state.copy()
+        state = self._state.copy()
+        for q, hidden in enumerate(self._hidden):
+            if hidden:
+                state.selection[q] = None
+        return state
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: the public state, ``selection`` with ``"hidden"`` for hidden ones,

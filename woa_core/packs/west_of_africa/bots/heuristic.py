@@ -26,16 +26,14 @@ comes from the rules; its own judgement is the few weights below.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
-from typing import ClassVar, NamedTuple, TypeVar, cast
+from collections.abc import Collection, Sequence
+from typing import ClassVar, NamedTuple
 
 from woa_core.packs.west_of_africa.actions import STEP_OF_VERB, Action
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.selection import ActionTuple
 from woa_core.packs.west_of_africa.state import NOBODY
 from woa_core.packs.west_of_africa.view import PlayerView
-
-T = TypeVar("T")
 
 HOLD_BEST = 0.85
 """A good waiting in the best market is worth this share of its price (it sells next turn)."""
@@ -246,6 +244,53 @@ def _ranked_choices(
     wide: bool,
 ) -> list[Choice]:
     r = view.rules
+    rand = rng.random if rng is not None else None
+    scored: dict[int, tuple[float, Choice]] = {}
+    for cards, value, card_sum, cultivate, founded in _options(view, p, rivals, wide):
+        if rand is not None:
+            value += rand() * noise
+        known = scored.get(cards)
+        if known is None or value > known[0]:
+            grows = {g.island: g.goods for g in cultivate.grow}
+            scored[cards] = (value, Choice(cards, card_sum, grows, founded))
+    ranked = [c for _, c in sorted(scored.values(), key=lambda vc: -vc[0]) if c.cards][:k]
+    if not ranked:
+        workers_card = _card(r, "move_workers")
+        card = workers_card if workers_card >= 0 else 0
+        return [Choice(1 << card, r.cards[card].value, {}, 0)]
+    return ranked
+
+
+Option = tuple[int, float, int, Plan, int]
+"""A selection weighed: its cards, its worth before noise, its card sum, its cultivation, the
+settlements it founds."""
+
+
+def _options(view: PlayerView, p: int, rivals: list[tuple[int, Choice]], wide: bool) -> list[Option]:
+    """Every selection ``p`` weighs, in the order it weighs them (the noise is drawn in that
+    order). They follow from public facts and the rivals' predicted plans, so they are kept by the
+    view's public key: a search that plays the same moment again and again weighs them once."""
+    cache = _shared_options(view.rules)
+    rival_key = tuple((q, c.cards, c.card_sum, c.found, tuple(sorted(c.grows.items()))) for q, c in rivals)
+    key = (view.public_key(), p, wide, rival_key)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _MOST_OPTIONS:
+            cache.clear()
+        found = cache[key] = _weigh(view, p, rivals, wide)
+    return found
+
+
+_MOST_OPTIONS = 256
+"""A bound on the weighed selections kept with the rules (cleared when reached)."""
+
+
+def _shared_options(r: Rules) -> dict[tuple[object, ...], list[Option]]:
+    return r.memo("heuristic.shared_options", dict)  # type: ignore[no-any-return]
+
+
+def _weigh(view: PlayerView, p: int, rivals: list[tuple[int, Choice]], wide: bool) -> list[Option]:
+    r = view.rules
     gold = view.gold[p]
     allowed = {a for a in r.action_card if not (view.round == 1 and a in r.first_round_forbidden)}
     last = _last_round(view)
@@ -260,8 +305,7 @@ def _ranked_choices(
             workers.append(w)
     minus = next((1 << c for c in r.passing_cards if view.hand[p][c] > 0), 0) if wide else 0
     sums = _mask_sums(r)
-    rand = rng.random if rng is not None else None
-    scored: dict[int, tuple[float, Choice]] = {}
+    out: list[Option] = []
     before_at: dict[int, list[Choice]] = {}
     for trade in trades:
         founds = [NOTHING]
@@ -298,18 +342,8 @@ def _ranked_choices(
                         founded, spent = _found_outcome(found, view.track, before, gold + trade.income - fee)
                         value += founded * found.found_worth
                         value += _grow_value(cultivate, before, view, gold - fee - spent)
-                        if rand is not None:
-                            value += rand() * noise
-                        known = scored.get(cards)
-                        if known is None or value > known[0]:
-                            grows = {g.island: g.goods for g in cultivate.grow}
-                            scored[cards] = (value, Choice(cards, card_sum, grows, founded))
-    ranked = [c for _, c in sorted(scored.values(), key=lambda vc: -vc[0]) if c.cards][:k]
-    if not ranked:
-        workers_card = _card(r, "move_workers")
-        card = workers_card if workers_card >= 0 else 0
-        return [Choice(1 << card, r.cards[card].value, {}, 0)]
-    return ranked
+                        out.append((cards, value, card_sum, cultivate, founded))
+    return out
 
 
 def _found_outcome(found: Plan, track: int, before: list[Choice], budget: int) -> tuple[int, int]:
@@ -341,7 +375,11 @@ def _grow_value(cultivate: Plan, before: list[Choice], view: PlayerView, gold: i
 
 
 def _grow_plans(view: PlayerView, p: int, gold: int, k: int) -> list[Plan]:
-    return _memo(view, ("grow", p, gold, k), lambda: _top(_cultivate_plans(view, p, gold), k))
+    key = ("grow", p, gold, k)
+    found = _facts(view).other.get(key)
+    if found is None:
+        found = _facts(view).other[key] = _top(_cultivate_plans(view, p, gold), k)
+    return found  # type: ignore[return-value]
 
 
 def _trades(view: PlayerView, p: int, allowed: set[str], last: bool) -> list[Plan]:
@@ -548,7 +586,11 @@ def _hold_value(view: PlayerView, p: int, island: int) -> float:
 
 
 def _holds(view: PlayerView, p: int) -> list[float]:
-    return _memo(view, ("hold", p), lambda: _make_holds(view, p))
+    facts = _facts(view)
+    found = facts.holds[p]
+    if found is None:
+        found = facts.holds[p] = _make_holds(view, p)
+    return found
 
 
 def _make_holds(view: PlayerView, p: int) -> list[float]:
@@ -563,19 +605,36 @@ def _make_holds(view: PlayerView, p: int) -> list[float]:
     ]
 
 
-_MEMO_VIEW: list[PlayerView | None] = [None]
-_MEMO: dict[object, object] = {}
+class _Facts:
+    """What the bot derives from one view, each made once, when first asked (a view is a
+    snapshot: what it shows never changes). Per seat: a list by seat, None until made."""
+
+    def __init__(self, view: PlayerView) -> None:
+        seats, islands = view.players, len(view.rules.islands)
+        self.view = view
+        self.holds: list[list[float] | None] = [None] * seats
+        self.contest: list[list[tuple[int, int, int]] | None] = [None] * seats
+        self.owns: list[list[bool] | None] = [None] * seats
+        self.stakes: list[list[float] | None] = [None] * seats
+        self.open: list[list[int] | None] = [None] * seats
+        self.worker_goal: list[int | None] = [None] * seats
+        self.settle: list[list[int] | None] = [None] * islands
+        self.influence: list[list[int]] | None = None
+        self.rank: list[int] | None = None
+        self.free_fields: list[int] | None = None
+        self.ship_goal: tuple[int, int] | None = None
+        self.other: dict[tuple[object, ...], object] = {}  # grow plans and pulls, by their arguments
 
 
-def _memo(view: PlayerView, key: object, make: Callable[[], T]) -> T:
-    """``make()`` once per view (views are snapshots: what they show never changes)."""
-    if _MEMO_VIEW[0] is not view:
-        _MEMO_VIEW[0] = view
-        _MEMO.clear()
-    value = _MEMO.get(key)
-    if value is None:
-        value = _MEMO[key] = make()
-    return cast(T, value)
+_LAST: list[_Facts | None] = [None]
+"""The facts of the last view asked about (the bot decides on one view at a time)."""
+
+
+def _facts(view: PlayerView) -> _Facts:
+    facts = _LAST[0]
+    if facts is None or facts.view is not view:
+        facts = _LAST[0] = _Facts(view)
+    return facts
 
 
 def _gain(gold: int, income: int, cap: int) -> int:
@@ -594,7 +653,11 @@ def _card(r: Rules, action: str) -> int:
 
 
 def _free_settle_costs(view: PlayerView, island: int) -> list[int]:
-    return _memo(view, ("settle", island), lambda: _make_settle_costs(view, island))
+    facts = _facts(view)
+    found = facts.settle[island]
+    if found is None:
+        found = facts.settle[island] = _make_settle_costs(view, island)
+    return found
 
 
 def _make_settle_costs(view: PlayerView, island: int) -> list[int]:
@@ -607,7 +670,11 @@ def _make_settle_costs(view: PlayerView, island: int) -> list[int]:
 
 
 def _free_fields(view: PlayerView, island: int) -> int:
-    return _memo(view, "free fields", lambda: _make_free_fields(view))[island]
+    facts = _facts(view)
+    found = facts.free_fields
+    if found is None:
+        found = facts.free_fields = _make_free_fields(view)
+    return found[island]
 
 
 def _make_free_fields(view: PlayerView) -> list[int]:
@@ -646,7 +713,11 @@ def _influence(view: PlayerView, q: int, island: int, workers: int | None = None
 
 def _influences(view: PlayerView) -> list[list[int]]:
     """Influence by island and player (R14)."""
-    return _memo(view, "influence", lambda: _make_influences(view))
+    facts = _facts(view)
+    found = facts.influence
+    if found is None:
+        found = facts.influence = _make_influences(view)
+    return found
 
 
 def _make_influences(view: PlayerView) -> list[list[int]]:
@@ -676,7 +747,10 @@ def _beats(view: PlayerView, p: int, mine: int, rival: int, who: int) -> bool:
         return mine > rival
     if mine == 0:
         return False
-    rank: list[int] = _memo(view, "rank", view.gold_rank)
+    facts = _facts(view)
+    rank = facts.rank
+    if rank is None:
+        rank = facts.rank = view.gold_rank()
     return rank.index(p) < rank.index(who)
 
 
@@ -696,7 +770,11 @@ def _winnable(view: PlayerView, p: int, island: int) -> bool:
 
 def _contest(view: PlayerView, p: int) -> list[tuple[int, int, int]]:
     """Per island: ``p``'s influence, the strongest other's and who that is."""
-    return _memo(view, ("contest", p), lambda: _make_contest(view, p))
+    facts = _facts(view)
+    found = facts.contest[p]
+    if found is None:
+        found = facts.contest[p] = _make_contest(view, p)
+    return found
 
 
 def _make_contest(view: PlayerView, p: int) -> list[tuple[int, int, int]]:
@@ -712,12 +790,20 @@ def _make_contest(view: PlayerView, p: int) -> list[tuple[int, int, int]]:
 
 
 def _ownership(view: PlayerView, p: int) -> list[bool]:
-    return _memo(view, ("owns", p), lambda: [_beats(view, p, m, r, w) for m, r, w in _contest(view, p)])
+    facts = _facts(view)
+    found = facts.owns[p]
+    if found is None:
+        found = facts.owns[p] = [_beats(view, p, m, r, w) for m, r, w in _contest(view, p)]
+    return found
 
 
 def _stakes(view: PlayerView, p: int) -> list[float]:
     """What being Alcalde of each island is worth to ``p`` (its VP, and founding there)."""
-    return _memo(view, ("stakes", p), lambda: _make_stakes(view, p))
+    facts = _facts(view)
+    found = facts.stakes[p]
+    if found is None:
+        found = facts.stakes[p] = _make_stakes(view, p)
+    return found
 
 
 def _make_stakes(view: PlayerView, p: int) -> list[float]:
@@ -822,7 +908,11 @@ def _open_islands(view: PlayerView, p: int) -> list[int]:
 
 def _worker_goal(view: PlayerView, p: int) -> int:
     """The island where one more own worker is worth most."""
-    return _memo(view, ("worker goal", p), lambda: _make_worker_goal(view, p))
+    facts = _facts(view)
+    found = facts.worker_goal[p]
+    if found is None:
+        found = facts.worker_goal[p] = _make_worker_goal(view, p)
+    return found
 
 
 def _make_worker_goal(view: PlayerView, p: int) -> int:
@@ -859,13 +949,20 @@ def _worker_value(view: PlayerView, source: int, dest: int) -> float:
 def _pulls(view: PlayerView, p: int, points: int) -> list[float]:
     """Per island, how strongly a worker there is drawn towards the islands that two more workers
     would win, within ``points`` steps (``_worker_value``)."""
-    return _memo(view, ("pulls", p, points), lambda: _make_pulls(view, p, points))
+    key = ("pulls", p, points)
+    found = _facts(view).other.get(key)
+    if found is None:
+        found = _facts(view).other[key] = _make_pulls(view, p, points)
+    return found  # type: ignore[return-value]
 
 
 def _make_pulls(view: PlayerView, p: int, points: int) -> list[float]:
     r = view.rules
     stakes = _stakes(view, p)
-    open_: list[int] = _memo(view, ("open", p), lambda: _open_islands(view, p))
+    facts = _facts(view)
+    open_ = facts.open[p]
+    if open_ is None:
+        open_ = facts.open[p] = _open_islands(view, p)
     out = []
     for far in r.distance:
         out.append(max((stakes[j] * 0.5 ** far[j] for j in open_ if far[j] <= points), default=0.0))
@@ -875,7 +972,11 @@ def _make_pulls(view: PlayerView, p: int, points: int) -> list[float]:
 def _ship_goal(view: PlayerView) -> tuple[int, int]:
     """Where the ship should load and where unload, from the view and the own selection:
     ``(source, destination)``, ``(-1, destination)`` when only sailing, ``(-1, -1)``: stay."""
-    return _memo(view, "ship goal", lambda: _make_ship_goal(view))
+    facts = _facts(view)
+    found = facts.ship_goal
+    if found is None:
+        found = facts.ship_goal = _make_ship_goal(view)
+    return found
 
 
 def _make_ship_goal(view: PlayerView) -> tuple[int, int]:

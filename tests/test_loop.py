@@ -164,3 +164,40 @@ def test_a_bot_that_uses_its_view_gets_a_snapshot_of_its_seat() -> None:
     game = Game(load_rules("west-of-africa", 2), seed=3)
     loop.run(game, loop.Bots([Looker(), Looker()]), max_steps=6)
     assert seen and set(seen) <= {0, 1} and len(seen) == 6
+
+
+def test_a_bot_that_peeks_reads_the_games_own_state_and_plays_the_same() -> None:
+    """Issue 18: a bot declaring ``peeks`` gets ``Game.peek`` (no copy of the state), any other a
+    snapshot; the heuristic peeks, and plays the very same game either way."""
+    copied: list[bool] = []
+
+    class Peeker(_Finisher):
+        peeks = True
+
+        def choose(self, view, legal: Sequence[tuple]) -> tuple:
+            copied.append(view.gold is not game.state.gold)
+            return super().choose(view, legal)
+
+    class Looker(Peeker):
+        peeks = False
+
+    game = Game(load_rules("west-of-africa", 2), seed=3)
+    loop.run(game, loop.Bots([Peeker(), Looker()]), max_steps=6)
+    assert copied and len(set(copied)) == 2  # both kinds of view were made
+
+    class Heuristic:  # the heuristic, peeking or not
+        def __init__(self, seat: int, peeks: bool) -> None:
+            from woa_core.packs.west_of_africa.bots.heuristic import HeuristicBot
+
+            self.inner, self.peeks, self.name = HeuristicBot(seat, seat=seat, players=3), peeks, "heuristic"
+
+        def choose(self, view, legal: Sequence[tuple]) -> tuple:
+            return self.inner.choose(view, legal)
+
+    def log(peeks: bool) -> list[str]:
+        bots = [Heuristic(s, peeks) for s in range(3)]
+        transcript = Transcript()
+        loop.run(Game(load_rules("west-of-africa", 3), seed=9), loop.Bots(bots), [transcript])
+        return transcript.lines
+
+    assert log(True) == log(False)

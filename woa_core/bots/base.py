@@ -20,7 +20,10 @@ with at least ``rules`` (whose ``pack`` is the game's pack) and ``player``, made
 decision: a bot may keep it but learns nothing more from it later. A bot should rebuild any plan
 from the view at each decision, so that it can be started at any point of a game (search bots do
 exactly that). A bot that never reads its view may declare ``uses_view = False``: the game loop
-then passes ``None`` and saves making a snapshot per decision. A class whose constructor takes
+then passes ``None`` and saves making a snapshot per decision; one that reads its view only
+while it chooses, keeping nothing of it, may declare ``peeks = True``: the loop and the search
+bot's rollouts then pass the game's ``peek(seat)`` where it has one (the same view, valid until
+the game changes: no copy of the state). A class whose constructor takes
 only ``seed`` still works (it gets no seat, players or parameters). ``param_choices`` (optional)
 lists the values a text parameter may take, as a mapping or as a function of the pack.
 

@@ -91,7 +91,7 @@ class MctsBot:
     _policy: Bot
     _rollout: list[Bot]
     _views: list[bool]
-    _look: Callable[[Any, int], Any]  # the game's peek (a view valid while the bot chooses), else observation
+    _looks: list[Callable[[Any, int], Any]]  # per seat: the game's peek for a bot that peeks, else observation
     _reseed: list[Callable[[int], None] | None]
     _searched: Searched | None
 
@@ -148,7 +148,11 @@ class MctsBot:
         rollout = hooks.rollouts.get(self.rollout, RANDOM)
         self._rollout = [_bot(rollout, s, q, self.players, pack) for q, s in enumerate(self._rollout_seeds)]
         self._views = [getattr(bot, "uses_view", True) for bot in self._rollout]
-        self._look = getattr(self._game, "peek", None) or self._game.observation
+        peek = getattr(self._game, "peek", None)
+        self._looks = [
+            peek if peek is not None and getattr(bot, "peeks", False) else self._game.observation
+            for bot in self._rollout
+        ]
         self._reseed = [getattr(bot, "reseed", None) for bot in self._rollout]
         self._searched = hooks.steps.get(self.steps) if self.steps != ALL else None
 
@@ -248,7 +252,7 @@ class MctsBot:
         """Play every seat with the rollout bots to the horizon (or the end); my score in [0, 1]."""
         horizon = self._hooks.horizon
         stop = horizon(game, self.horizon) if horizon is not None else None
-        policies, views, look = self._rollout, self._views, self._look
+        policies, views, looks = self._rollout, self._views, self._looks
         while not game.over and (stop is None or not stop(game)):
             seat = game.deciders()[0]
             legal = game.legal_actions(seat)
@@ -256,7 +260,7 @@ class MctsBot:
             if len(legal) == 1:
                 action = legal[0]
             else:
-                action = policies[seat].choose(look(game, seat) if views[seat] else None, legal)
+                action = policies[seat].choose(looks[seat](game, seat) if views[seat] else None, legal)
             game.apply_legal(action)
         return self._hooks.evaluate(game, me)
 

@@ -48,8 +48,8 @@ class Game(Protocol):
       it as a third argument (``woa_core.kernel.search.SearchHooks``);
     - ``over``, and once over ``ranking`` (seats, best first) in ``state``;
     - optionally ``peek(seat)``: what ``observation(seat)`` shows, without a copy, valid only
-      until the game changes: the search bot's rollouts use it when the pack has it (its
-      rollout bots read their view only while they choose).
+      until the game changes: the loop and the search bot's rollouts give it to a bot that
+      declares ``peeks = True`` (it reads its view only while it chooses).
 
     ``ranking`` is a strict order: a pack breaks its ties (West of Africa by the gold track). A
     shared win is ``Pack.winners``, which every win figure counts 1/k to each of k winners. A

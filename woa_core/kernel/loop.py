@@ -147,14 +147,19 @@ class Bots(Observer):
     """A chooser of bots, one per seat; at the end of a finished game each bot that has
     ``game_over`` gets it once, with its final view. Views come from ``game.observation(seat)``,
     once per decision, except for a bot that declares ``uses_view = False`` (it gets ``None``:
-    a snapshot per decision is most of the time a random bot's game takes)."""
+    a snapshot per decision is most of the time a random bot's game takes) or ``peeks = True``
+    (it gets ``game.peek(seat)``, no copy, where the game has it)."""
 
     def __init__(self, players: Sequence[Bot]) -> None:
         self.players = list(players)
         self._views = [getattr(bot, "uses_view", True) for bot in self.players]
+        self._peeks = [bool(getattr(bot, "peeks", False)) for bot in self.players]
 
     def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> tuple:
-        view = game.observation(seat) if self._views[seat] else None
+        view = None
+        if self._views[seat]:  # a bot that peeks gets the view without a copy, where the game has one
+            peek = getattr(game, "peek", None) if self._peeks[seat] else None
+            view = peek(seat) if peek is not None else game.observation(seat)
         bot: Any = self.players[seat]  # its answer is the game's to judge (a plain tuple too), not its type's
         try:
             return bot.choose(view, legal)

@@ -223,7 +223,8 @@ class Game(GameCore):
 
     def peek(self, player: int) -> PlayerView:
         """What ``observation`` shows, without copying the state: valid only until the game
-        changes (search rollouts hand it to bots that read their view only while they choose).
+        changes (the loop and search rollouts hand it to a bot that declares ``peeks``: it reads
+        its view only while it chooses).
 
         >>> from woa_core.rules import load_rules
         >>> game = Game(load_rules("west-of-africa", 2), seed=1)

@@ -89,6 +89,7 @@ class HeuristicBot:
 
     name: ClassVar[str] = "heuristic"
     kind: ClassVar[str] = "scripted"
+    peeks: ClassVar[bool] = True  # it reads its view only while it chooses: no copy needed
 
     def __init__(self, seed: int, seat: int = 0, players: int = 2, noise: float = NOISE, predict: bool = True) -> None:
         self._rng = random.Random(seed)

@@ -227,7 +227,7 @@ def ranked_choices(
     return _ranked_choices(view, p, rng, rivals, noise, k, wide)
 
 
-_MOST_SHARED = 4096
+_MOST_SHARED = 256
 """A bound on the shared predictions kept with the rules (cleared when reached)."""
 
 
@@ -245,53 +245,6 @@ def _ranked_choices(
     wide: bool,
 ) -> list[Choice]:
     r = view.rules
-    rand = rng.random if rng is not None else None
-    scored: dict[int, tuple[float, Choice]] = {}
-    for cards, value, card_sum, cultivate, founded in _options(view, p, rivals, wide):
-        if rand is not None:
-            value += rand() * noise
-        known = scored.get(cards)
-        if known is None or value > known[0]:
-            grows = {g.island: g.goods for g in cultivate.grow}
-            scored[cards] = (value, Choice(cards, card_sum, grows, founded))
-    ranked = [c for _, c in sorted(scored.values(), key=lambda vc: -vc[0]) if c.cards][:k]
-    if not ranked:
-        workers_card = _card(r, "move_workers")
-        card = workers_card if workers_card >= 0 else 0
-        return [Choice(1 << card, r.cards[card].value, {}, 0)]
-    return ranked
-
-
-Option = tuple[int, float, int, Plan, int]
-"""A selection weighed: its cards, its worth before noise, its card sum, its cultivation, the
-settlements it founds."""
-
-
-def _options(view: PlayerView, p: int, rivals: list[tuple[int, Choice]], wide: bool) -> list[Option]:
-    """Every selection ``p`` weighs, in the order it weighs them (the noise is drawn in that
-    order). They follow from public facts and the rivals' predicted plans, so they are kept by the
-    view's public key: a search that plays the same moment again and again weighs them once."""
-    cache = _shared_options(view.rules)
-    rival_key = tuple((q, c.cards, c.card_sum, c.found, tuple(sorted(c.grows.items()))) for q, c in rivals)
-    key = (view.public_key(), p, wide, rival_key)
-    found = cache.get(key)
-    if found is None:
-        if len(cache) >= _MOST_OPTIONS:
-            cache.clear()
-        found = cache[key] = _weigh(view, p, rivals, wide)
-    return found
-
-
-_MOST_OPTIONS = 256
-"""A bound on the weighed selections kept with the rules (cleared when reached)."""
-
-
-def _shared_options(r: Rules) -> dict[tuple[object, ...], list[Option]]:
-    return r.memo("heuristic.shared_options", dict)  # type: ignore[no-any-return]
-
-
-def _weigh(view: PlayerView, p: int, rivals: list[tuple[int, Choice]], wide: bool) -> list[Option]:
-    r = view.rules
     gold = view.gold[p]
     allowed = {a for a in r.action_card if not (view.round == 1 and a in r.first_round_forbidden)}
     last = _last_round(view)
@@ -306,7 +259,8 @@ def _weigh(view: PlayerView, p: int, rivals: list[tuple[int, Choice]], wide: boo
             workers.append(w)
     minus = next((1 << c for c in r.passing_cards if view.hand[p][c] > 0), 0) if wide else 0
     sums = _mask_sums(r)
-    out: list[Option] = []
+    rand = rng.random if rng is not None else None
+    scored: dict[int, tuple[float, Choice]] = {}
     before_at: dict[int, list[Choice]] = {}
     for trade in trades:
         founds = [NOTHING]
@@ -343,8 +297,18 @@ def _weigh(view: PlayerView, p: int, rivals: list[tuple[int, Choice]], wide: boo
                         founded, spent = _found_outcome(found, view.track, before, gold + trade.income - fee)
                         value += founded * found.found_worth
                         value += _grow_value(cultivate, before, view, gold - fee - spent)
-                        out.append((cards, value, card_sum, cultivate, founded))
-    return out
+                        if rand is not None:
+                            value += rand() * noise
+                        known = scored.get(cards)
+                        if known is None or value > known[0]:
+                            grows = {g.island: g.goods for g in cultivate.grow}
+                            scored[cards] = (value, Choice(cards, card_sum, grows, founded))
+    ranked = [c for _, c in sorted(scored.values(), key=lambda vc: -vc[0]) if c.cards][:k]
+    if not ranked:
+        workers_card = _card(r, "move_workers")
+        card = workers_card if workers_card >= 0 else 0
+        return [Choice(1 << card, r.cards[card].value, {}, 0)]
+    return ranked
 
 
 def _found_outcome(found: Plan, track: int, before: list[Choice], budget: int) -> tuple[int, int]:

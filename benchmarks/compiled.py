@@ -17,6 +17,7 @@ compiled interleaved, best of ``--repeats``. Per bundled ruleset (one per pack):
     python benchmarks/compiled.py                       # everything (several minutes)
     python benchmarks/compiled.py --quick               # fewer games: a look, not a measurement
     python benchmarks/compiled.py --only random --json
+    python benchmarks/compiled.py --ruleset africa --players 4 --repeats 5
 
 The issue's targets (4 players): random >= 2.5x pure and >= 250,000 decisions per CPU-second;
 heuristic >= 2x; mcts <= 0.15 s CPU per card selection and per searched turn decision. Where
@@ -173,6 +174,8 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="fewer games and one repeat")
     parser.add_argument("--repeats", type=int, default=3, help="runs per build and row; the best counts")
     parser.add_argument("--only", choices=("random", "heuristic", "mcts", "anchors"), action="append")
+    parser.add_argument("--players", type=int, action="append", help="random games at these counts only (repeatable)")
+    parser.add_argument("--ruleset", action="append", help="these bundled rulesets only (repeatable)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -193,12 +196,12 @@ def main() -> int:
     from woa_core.rules.resolve import bundled_rulesets
 
     rows: list[dict[str, Any]] = []
-    for ruleset in bundled_rulesets():
+    for ruleset in args.ruleset or bundled_rulesets():
         source = read_rules(ruleset)
         scripted = "heuristic" if "heuristic" in source.pack.bots else None
         tasks = []
         if "random" in only:
-            for n in source.counts:
+            for n in [c for c in source.counts if not args.players or c in args.players]:
                 games = (60 if args.quick else 300) if n == 4 else (30 if args.quick else 150)
                 tasks.append({"kind": "random", "bots": "random", "players": n, "games": games})
         if "heuristic" in only and scripted:

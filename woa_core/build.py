@@ -35,6 +35,7 @@ COMPILED: tuple[str, ...] = (
     "woa_core.kernel.loop",
     "woa_core.kernel.notation",
     "woa_core.kernel.figures",
+    "woa_core.kernel.unfolding",
     "woa_core.kernel.search",
     # the bots that play any pack
     "woa_core.bots.random_bot",

@@ -336,7 +336,7 @@ COMEBACKS = Figure(
 as yes or no; ``woa_core.kernel.unfolding``)."""
 
 
-def _series(game: Any, watched: Unfolding) -> list[list[float]]:
+def _series(game: Any, watched: Unfolding) -> list[list[int | float]]:
     return [[scores[p] for scores in watched.readings] for p in range(game.rules.players)]
 
 

@@ -93,9 +93,9 @@ class Unfolding(Observer):
     """
 
     def __init__(self, rules: Any = None) -> None:
-        self.score: Callable[[Any], Sequence[float]] | None = None
+        self.score: Callable[[Any], Sequence[int | float]] | None = None
         self.by_round = False
-        self.readings: list[list[float]] = []
+        self.readings: list[list[int | float]] = []
         self.at: list[int] = []
         self.options = 0
         self.decisions = 0
@@ -127,7 +127,7 @@ class Unfolding(Observer):
         return round(self.options / self.decisions, 4) if self.decisions else 0.0
 
 
-def leader(scores: Sequence[float]) -> int:
+def leader(scores: Sequence[int | float]) -> int:
     """The seat with the strictly highest score, or -1 when the top is tied.
 
     >>> leader([3, 5, 1]), leader([5, 5, 1])
@@ -137,7 +137,7 @@ def leader(scores: Sequence[float]) -> int:
     return scores.index(top) if scores.count(top) == 1 else -1
 
 
-def lead_changes(readings: Sequence[Sequence[float]]) -> int:
+def lead_changes(readings: Sequence[Sequence[int | float]]) -> int:
     """How many times the leader changes (readings with a tied top skipped).
 
     >>> lead_changes([[1, 0], [1, 1], [2, 1]]), lead_changes([[1, 0], [1, 2], [3, 2]])
@@ -153,13 +153,13 @@ def lead_changes(readings: Sequence[Sequence[float]]) -> int:
     return changes
 
 
-def _led_by(scores: Sequence[float], winners: Collection[int]) -> bool:
+def _led_by(scores: Sequence[int | float], winners: Collection[int]) -> bool:
     """Whether the top score is held by winners only."""
     top = max(scores)
     return all(p in winners for p, s in enumerate(scores) if s == top)
 
 
-def decisiveness(readings: Sequence[Sequence[float]], winners: Collection[int]) -> float:
+def decisiveness(readings: Sequence[Sequence[int | float]], winners: Collection[int]) -> float:
     """The share of the game played before the winners took the lead for good (see the module).
 
     >>> decisiveness([[2, 0], [3, 1], [5, 2]], {0}), decisiveness([[2, 0], [3, 4], [5, 5]], {0})
@@ -171,12 +171,12 @@ def decisiveness(readings: Sequence[Sequence[float]], winners: Collection[int]) 
     return round(t / len(readings), 4) if readings else 0.0
 
 
-def _last(scores: Sequence[float], seat: int) -> bool:
+def _last(scores: Sequence[int | float], seat: int) -> bool:
     low = min(scores)
     return scores[seat] == low < max(scores)
 
 
-def comeback(readings: Sequence[Sequence[float]], winners: Collection[int]) -> bool:
+def comeback(readings: Sequence[Sequence[int | float]], winners: Collection[int]) -> bool:
     """Whether a winner was last at some reading after the first third of the game.
 
     >>> comeback([[0, 1], [0, 2], [5, 2]], {0}), comeback([[0, 1], [3, 2], [5, 2]], {0})
@@ -186,7 +186,7 @@ def comeback(readings: Sequence[Sequence[float]], winners: Collection[int]) -> b
     return any(_last(readings[t - 1], w) for t in range(1, n + 1) if 3 * t > n for w in winners)
 
 
-def margin(readings: Sequence[Sequence[float]], winners: Collection[int]) -> int | float:
+def margin(readings: Sequence[Sequence[int | float]], winners: Collection[int]) -> int | float:
     """The winners' lowest final score minus the best final score of the others (0 if none).
 
     >>> margin([[0, 0, 0], [7, 3, 5]], {0}), margin([[4, 4]], {0, 1})

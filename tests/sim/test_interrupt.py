@@ -96,3 +96,27 @@ def test_sigterm_stops_other_commands_as_ctrl_c_does(tmp_path):
         assert report["manifest"]["interrupted"] is True and report["manifest"]["games"] >= 2
     else:
         assert "interrupted before two game pairs finished" in err
+
+
+def test_a_stop_raised_where_python_cannot_pass_it_on_prints_nothing_and_stops_at_the_next_save(monkeypatch):
+    """A signal landing in a garbage-collector callback (Dask's, found by running the suite again
+    and again) or a ``__del__`` raised its stop there: Python printed "Exception ignored in" with
+    a traceback. The stop is kept, printed by nobody, and raised as the next game is saved."""
+    from woa_core.sim.interrupts import StopRequests
+
+    class Dying:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(100_000):  # the handler runs at a bytecode boundary, here in __del__
+                pass
+
+    seen: list = []
+    before = seen.append  # what Python would print as "Exception ignored in" comes here
+    monkeypatch.setattr(sys, "unraisablehook", before)
+    with StopRequests() as stop:
+        Dying()  # no name: deleted at once
+        assert stop.signal == signal.SIGTERM
+        with pytest.raises(KeyboardInterrupt), stop.saving():
+            pass
+    assert seen == []
+    assert sys.unraisablehook is before  # put back as the block ends

@@ -90,6 +90,7 @@ class StopRequests:
         self._outer: StopRequests | None = None
         self._raised = False
         self._owner: FrameType | None = None
+        self._unraisable: Any = None  # sys.unraisablehook before this block
 
     def __enter__(self) -> StopRequests:
         if StopRequests._active is not None:
@@ -99,6 +100,7 @@ class StopRequests:
             self._owner = sys._getframe(1)  # where the stop is caught: the frames above it are not looked at
             for sig in _SIGNALS:
                 self._previous[sig] = signal.signal(sig, self._handle)
+            self._unraisable, sys.unraisablehook = sys.unraisablehook, self._ignore_own_stop
             StopRequests._active = self
             if held:  # a signal came as the program started (hold_from_start): this run is stopped
                 self.signal = signal.Signals(held[0])
@@ -118,6 +120,8 @@ class StopRequests:
             # (SIG_IGN rather than a handler that ignores: Python resets its handlers as it exits)
             signal.signal(sig, handler if self._restore else signal.SIG_IGN)
         self._previous.clear()
+        if self._unraisable is not None:
+            sys.unraisablehook, self._unraisable = self._unraisable, None
 
     @property
     def exit_status(self) -> int:
@@ -135,6 +139,13 @@ class StopRequests:
             self._later()  # held, and raised in a moment
             return
         self._stop()
+
+    def _ignore_own_stop(self, unraisable: Any) -> None:
+        """``sys.unraisablehook`` while the handlers are in place: the stop raised where Python
+        cannot pass an exception on (a garbage-collector callback, such as Dask's, or a
+        ``__del__``) is no error to print; ``saving`` raises it again as the next game is saved."""
+        if not (self._raised and isinstance(unraisable.exc_value, KeyboardInterrupt)):
+            (self._unraisable or sys.__unraisablehook__)(unraisable)
 
     def _later(self) -> None:
         timer = threading.Timer(RETRY_SECONDS, self._again)

@@ -60,8 +60,8 @@ def strength_warnings(bots: Sequence[str], rotate_seats: bool) -> list[str]:
         )
     if len(set(bots)) > 1:
         out.append(
-            "the bots differ: who comes first in round-1 order depends on each bot's card choices, so the "
-            "first-player figure mixes bot strength with turn order and is no seat effect"
+            "the bots differ: the first-player figure mixes bot strength with turn order (which bot plays first, "
+            "and in some games who comes first depends on the bots' own play), so it is no seat effect"
             + (
                 ""
                 if rotate_seats

@@ -37,7 +37,7 @@ from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import Any, NoReturn
 
-from woa_core.errors import WoaError
+from woa_core.errors import InvalidNotation, WoaError
 from woa_core.kernel.actions import ArgKind, Verb
 from woa_core.kernel.drawing import Drawing
 from woa_core.kernel.flow import FlowPrimitives
@@ -57,6 +57,33 @@ class PackError(WoaError):
 SetupFail = Callable[[tuple[Any, ...], str], NoReturn]
 """How a scenario's setup fails: ``fail(path, message)``, ``path`` inside ``setup`` (the message
 is given the line of that part of the scenario file)."""
+
+
+def setup_words(rules: Any, fail: SetupFail) -> Callable[..., int]:
+    """How a scenario's setup reads an id: ``word(parse, text, *path)`` is ``parse(rules, text)``
+    (a parser of the pack's notation), and a text the notation refuses fails at ``path`` with the
+    notation's sentence.
+
+    >>> from woa_core.kernel.notation import parse_player
+    >>> from woa_core.rules import load_rules
+    >>> def fail(path, message):
+    ...     raise ValueError(f"{path}: {message}")
+    >>> word = setup_words(load_rules("africa", 3), fail)
+    >>> word(parse_player, "p2", "gold", "p2")
+    1
+    >>> word(parse_player, "x", "gold", "x")
+    Traceback (most recent call last):
+    ...
+    ValueError: ('gold', 'x'): ...
+    """
+
+    def word(parse: Callable[[Any, str], int], text: str, *path: Any) -> int:
+        try:
+            return parse(rules, text)
+        except InvalidNotation as e:
+            fail(path, str(e))
+
+    return word
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,12 +40,12 @@ ValueError: ('fields', 'h02_07'): 'elefant' is not a tile (one of: monument, sta
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from woa_core.errors import InvalidNotation
 from woa_core.kernel.notation import parse_player
-from woa_core.kernel.pack import ScenarioHooks, SetupFail
+from woa_core.kernel.pack import ScenarioHooks, SetupFail, setup_words
 from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, NOMAD, Rules
 from woa_core.packs.africa.game import Game
 from woa_core.packs.africa.notation import parse_field
@@ -65,12 +65,7 @@ def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
     cannot take is ``fail(path, message)``."""
     r, s = game.rules, game.state
 
-    def word(parse: Callable[[Rules, str], int], text: str, *path: Any) -> int:
-        """An id read with the notation's parser; a bad one fails at its line."""
-        try:
-            return parse(r, text)
-        except InvalidNotation as e:
-            fail(path, str(e))
+    word = setup_words(r, fail)
 
     fields = {word(parse_field, f, "fields", f): (what, ("fields", f)) for f, what in setup.get("fields", {}).items()}
     explorers: dict[int, int] = {}

@@ -18,12 +18,11 @@ ValueError: ('ships', 'p1'): 'atlantis' is not an island (one of: la_palma, ...)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from woa_core.errors import InvalidNotation
 from woa_core.kernel.notation import parse_player
-from woa_core.kernel.pack import ScenarioHooks, SetupFail
+from woa_core.kernel.pack import ScenarioHooks, SetupFail, setup_words
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.core import GameCore as Game
 from woa_core.packs.west_of_africa.notation import parse_card, parse_good, parse_island, parse_location
@@ -52,12 +51,7 @@ def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
     """Change the fresh game's state as ``setup`` describes (only what it names)."""
     r, s = game.rules, game.state
 
-    def word(parse: Callable[[Rules, str], int], text: str, *path: Any) -> int:
-        """An id read with the notation's parser; a bad one fails at its line."""
-        try:
-            return parse(r, text)
-        except InvalidNotation as e:
-            fail(path, str(e))
+    word = setup_words(r, fail)
 
     for key, value in setup.items():
         if key == "round":

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from woa_core.kernel.compiled import CompiledRules
 from woa_core.kernel.pack import load_pack
@@ -28,11 +28,17 @@ from woa_core.kernel.pack import load_pack
 if TYPE_CHECKING:
     from woa_core.kernel.pack import Pack
 
-MONUMENT, GOODS, GOLD, GEM, ANIMAL, NOMAD = range(6)
+MONUMENT: Final = 0
+GOODS: Final = 1
+GOLD: Final = 2
+GEM: Final = 3
+ANIMAL: Final = 4
+NOMAD: Final = 5
 KINDS = ("monument", "goods", "gold", "gem", "animal", "nomad")
-"""The kinds of tile faces, as ``tiles.yaml`` names them; ``MONUMENT``.. are their indices."""
+"""The kinds of tile faces, as ``tiles.yaml`` names them; ``MONUMENT``.. are their indices (``Final``:
+compiled code reads them as constants)."""
 
-TILE_OFFSET = 3
+TILE_OFFSET: Final = 3
 """``Rules.tile_kind[t + TILE_OFFSET]`` is the kind of a ``State.tile`` value ``t`` (the codes for
 a camp, a face-down tile and nothing are -3, -2, -1: no kind)."""
 

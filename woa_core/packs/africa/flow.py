@@ -13,9 +13,8 @@ kernel compiles the declaration (``woa_core.kernel.flow.FlowPrimitives``) and ad
 
 from __future__ import annotations
 
-from typing import Any
-
 from woa_core.kernel.flow import FlowPrimitives
+from woa_core.packs.africa.game import Game
 from woa_core.packs.africa.scoring import final_scoring
 from woa_core.packs.africa.state import EMPTY, NOBODY, seat_order
 from woa_core.packs.africa.steps import ACT, CITY, OVER, PLACE, SWAP, TURN, WALK
@@ -26,13 +25,13 @@ primitives the declaration names."""
 
 
 @FLOW.order.register("clockwise")
-def clockwise(game: Any) -> list[int]:
+def clockwise(game: Game) -> list[int]:
     """Every seat once, clockwise from the start player (A10, A30)."""
     return seat_order(game.state.first, game.state.players)
 
 
 @FLOW.start_turn.register("begin_turn")
-def start_turn(game: Any) -> None:
+def start_turn(game: Game) -> None:
     """A turn begins: option A or option B's first step (A5)."""
     s = game.state
     s.stage = 0
@@ -41,14 +40,14 @@ def start_turn(game: Any) -> None:
 
 
 @FLOW.end_if.register("bonus_or_turn_cap")
-def ends(game: Any) -> bool:
+def ends(game: Game) -> bool:
     """Whether the game ends now: the bonus was taken (A17, A24), or the turn cap was reached (A31)."""
     s = game.state
     return s.bonus != NOBODY or s.turns >= game.rules.max_turns
 
 
 @FLOW.finish.register("final_scoring")
-def finish(game: Any) -> None:
+def finish(game: Game) -> None:
     """The end (7.): the turn that took the bonus counts as played; then the final scoring. A game
     ended by the cap is flagged ``max_turns`` (capped), with no bonus (A31)."""
     s = game.state

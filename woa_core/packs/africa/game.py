@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import Action, Legal, Verb, make_action
@@ -36,7 +36,8 @@ from woa_core.packs.africa.state import CAMP, DOWN, EMPTY, NOBODY, State, new_st
 from woa_core.packs.africa.steps import ACT, CITY, OVER, PLACE, SWAP, TURN, WALK
 from woa_core.packs.africa.view import View, observe, sample
 
-RESEARCH, MINE = 0, 1
+RESEARCH: Final = 0
+MINE: Final = 1
 """The two ways to build a camp (``camp research``, ``camp mine``: 4.B4, 4.B5)."""
 
 
@@ -76,7 +77,7 @@ class Game:
     def __init__(self, rules: Rules, seed: int = 0, state: State | None = None) -> None:
         self.rules = rules
         self._t: Tables = rules.memo(TABLES, lambda: Tables(rules))
-        self._placed: tuple[tuple[int, ...], dict[int, list[int]]] = ((), {})  # see ``targets``
+        self._placed: tuple[list[int], dict[int, list[int]]] = ([], {})  # see ``targets``
         if state is None:
             self.state = new_state(rules, seed)
             rules.flow.begin(self)
@@ -367,22 +368,23 @@ def reachable(game: Game, p: int) -> list[int]:
 def walkable(r: Rules, tile: list[int], at: list[int], here: int) -> list[int]:
     """The fields an explorer on ``here`` may walk to (``reachable``), the explorers standing on
     ``at`` (its own among them, on ``here``); a bot asks this of fields it might walk to."""
-    nbrs = r.neighbours
-    if r.walk_range == 0:
+    nbrs, walk_range = r.neighbours, r.walk_range
+    if walk_range == 0:
         return [here]
-    near = [g for g in nbrs[here] if tile[g] != DOWN and g not in at]
-    if r.walk_range == 1 or not near:
+    taken = set(at)  # a set: its test is a hash, where a list compares with each explorer's field
+    near = [g for g in nbrs[here] if tile[g] != DOWN and g not in taken]
+    if walk_range == 1 or not near:
         return [here, *near]
-    if r.walk_range == 2:
-        far = [g for g, a, b in r.ring2[here] if (a in near or b in near) and tile[g] != DOWN and g not in at]
+    if walk_range == 2:
+        far = [g for g, a, b in r.ring2[here] if tile[g] != DOWN and g not in taken and (a in near or b in near)]
         return [here, *near, *far]
     seen = [here, *near]
     frontier = near
-    for _ in range(r.walk_range - 1):
-        nxt = []
+    for _ in range(walk_range - 1):
+        nxt: list[int] = []
         for f in frontier:
             for g in nbrs[f]:
-                if tile[g] != DOWN and g not in at and g not in seen:
+                if tile[g] != DOWN and g not in taken and g not in seen:
                     seen.append(g)
                     nxt.append(g)
         frontier = nxt
@@ -401,16 +403,19 @@ def legal_start(game: Game, p: int) -> list[Action]:
 def legal_relocate(game: Game, p: int) -> list[Action]:
     """``relocate F`` (option A, 4.A, A6): any other field with no face-down tile and no
     explorer."""
-    opened = [*game.rules.cities, *game.state.revealed]  # every field without a face-down tile
-    out = list(map(game._t.relocate[p].__getitem__, opened))  # in C: the hot path of random play
-    for i in sorted(map(opened.index, game.state.at), reverse=True):  # explorers stand on opened fields
-        del out[i]
+    s, acts = game.state, game._t.relocate[p]
+    taken = [False] * len(s.tile)  # by field: an explorer stands there (the hot path of random play)
+    for f in s.at:
+        taken[f] = True
+    out = [acts[f] for f in game.rules.cities if not taken[f]]  # the fields without a face-down tile
+    out += [acts[f] for f in s.revealed if not taken[f]]
     return out
 
 
 def legal_walk(game: Game, p: int) -> list[Action]:
     """``walk F`` (4.B, A7): a field reachable within the walking range, its own included."""
-    return list(map(game._t.walk[p].__getitem__, reachable(game, p)))
+    acts = game._t.walk[p]
+    return [acts[f] for f in reachable(game, p)]
 
 
 def legal_reveal(game: Game, p: int) -> list[Action]:
@@ -441,8 +446,8 @@ def targets(game: Game, f: int) -> list[int]:
     """
     tile = game.state.tile
     board, known = game._placed
-    if len(board) != len(tile) or board != tuple(tile):
-        board, known = game._placed = (tuple(tile), {})
+    if board != tile:
+        board, known = game._placed = (tile[:], {})
     found = known.get(f)
     if found is None:
         r = game.rules

@@ -35,18 +35,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Final
 
 from woa_core.packs.africa.compiled import Rules
 from woa_core.packs.africa.steps import CITY
 
-EMPTY = -1
+EMPTY: Final = -1
 """No tile (``tile``, ``hidden``), or no explorer on the board yet (``at``)."""
-DOWN = -2
+DOWN: Final = -2
 """A face-down tile (``tile``)."""
-CAMP = -3
+CAMP: Final = -3
 """A camp (``tile``; ``camp`` says whose)."""
-NOBODY = -1
+NOBODY: Final = -1
 """No seat (``camp``, ``bonus``)."""
 
 VP_SOURCES = ("reveals", "animals", "nomads", "research", "goods", "gold", "gems", "bonus")

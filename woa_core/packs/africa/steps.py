@@ -14,10 +14,12 @@ names. A turn is a sequence of decisions by the active player (A34):
 - ``OVER``: the game has ended, final scoring done.
 """
 
-CITY = "city"
-TURN = "turn"
-WALK = "walk"
-ACT = "act"
-PLACE = "place"
-SWAP = "swap"
-OVER = "over"
+from typing import Final
+
+CITY: Final = "city"
+TURN: Final = "turn"
+WALK: Final = "walk"
+ACT: Final = "act"
+PLACE: Final = "place"
+SWAP: Final = "swap"
+OVER: Final = "over"

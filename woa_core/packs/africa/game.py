@@ -72,12 +72,13 @@ class Game:
     """One game of Africa: compiled ``rules`` plus a ``State`` that ``apply`` advances
     (``woa_core.kernel.contract.Game``)."""
 
-    __slots__ = ("_placed", "_t", "rules", "state")
+    __slots__ = ("_placed", "_t", "_taken", "rules", "state")
 
     def __init__(self, rules: Rules, seed: int = 0, state: State | None = None) -> None:
         self.rules = rules
         self._t: Tables = rules.memo(TABLES, lambda: Tables(rules))
         self._placed: tuple[list[int], dict[int, list[int]]] = ([], {})  # see ``targets``
+        self._taken = [False] * len(rules.fields)  # see ``legal_relocate``: all False between calls
         if state is None:
             self.state = new_state(rules, seed)
             rules.flow.begin(self)
@@ -403,12 +404,14 @@ def legal_start(game: Game, p: int) -> list[Action]:
 def legal_relocate(game: Game, p: int) -> list[Action]:
     """``relocate F`` (option A, 4.A, A6): any other field with no face-down tile and no
     explorer."""
-    s, acts = game.state, game._t.relocate[p]
-    taken = [False] * len(s.tile)  # by field: an explorer stands there (the hot path of random play)
-    for f in s.at:
+    s, acts, at = game.state, game._t.relocate[p], game.state.at
+    taken = game._taken  # by field: an explorer stands there (the hot path of random play)
+    for f in at:
         taken[f] = True
     out = [acts[f] for f in game.rules.cities if not taken[f]]  # the fields without a face-down tile
     out += [acts[f] for f in s.revealed if not taken[f]]
+    for f in at:
+        taken[f] = False
     return out
 
 
@@ -451,8 +454,10 @@ def targets(game: Game, f: int) -> list[int]:
     found = known.get(f)
     if found is None:
         r = game.rules
-        find = animal_targets if r.face_kind[tile[f]] == ANIMAL else nomad_targets
-        found = known[f] = find(r, tile, f)[1]
+        if r.face_kind[tile[f]] == ANIMAL:
+            found = known[f] = animal_targets(r, tile, f)[1]
+        else:
+            found = known[f] = nomad_targets(r, tile, f)[1]
     return found
 
 

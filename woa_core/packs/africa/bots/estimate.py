@@ -20,20 +20,20 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from woa_core.packs.africa.compiled import MONUMENT, Rules
 from woa_core.packs.africa.scoring import majority_vp
 from woa_core.packs.africa.view import unseen as unseen_of
 
-CAMP_WORTH = 3.0
+CAMP_WORTH: Final = 3.0
 """What an unbuilt camp earns later, in VP, while the game has long to run (research scores 2-4
 early, a mining camp can swing a majority)."""
-CAMP_TURNS = 4.0
+CAMP_TURNS: Final = 4.0
 """A camp keeps its full worth while its holder has this many turns left; then it fades to 0."""
-REVEALS_PER_TURN = 1.5
+REVEALS_PER_TURN: Final = 1.5
 """Tiles revealed per player turn, on average (a turn has two actions; some are moves or camps)."""
-LEAD_SCALE = 6.0
+LEAD_SCALE: Final = 6.0
 """VP of estimated lead that make a win about 3 to 1 (the logistic's scale in ``win_chance``)."""
 
 

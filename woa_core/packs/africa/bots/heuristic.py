@@ -29,8 +29,8 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Final
 
 from woa_core.kernel.actions import Action
 from woa_core.packs.africa.bots.estimate import (
@@ -46,20 +46,20 @@ from woa_core.packs.africa.game import MINE, RESEARCH, animal_targets, nomad_tar
 from woa_core.packs.africa.state import DOWN, EMPTY
 from woa_core.packs.africa.steps import ACT, CITY, PLACE, SWAP, TURN
 
-OTHERS = 0.5
+OTHERS: Final = 0.5
 """How much a VP of another seat's equity counts against its own (swaps, mining)."""
-SECOND_STEP = 0.5
+SECOND_STEP: Final = 0.5
 """Share of the best action a second step could reach that a first walk counts."""
-END_STAKE = 30.0
+END_STAKE: Final = 30.0
 """What winning is worth in VP when it weighs ending the game (A24) against playing on."""
-STUCK = 1.0
+STUCK: Final = 1.0
 """Below this value of its best walk it considers relocating (4.A)."""
-RELOCATE = 0.6
+RELOCATE: Final = 0.6
 """Share of the best action near a relocation target that relocating counts (the turn is lost
 and the others may take it first)."""
-OPEN = 0.05
+OPEN: Final = 0.05
 """Worth of each face-down tile next to a walk's end (the next actions' choice)."""
-NOISE = 0.01
+NOISE: Final = 0.01
 """Up to this much seeded noise on every value, to break ties."""
 
 
@@ -112,7 +112,7 @@ class HeuristicBot:
                     return there
         return walk
 
-    def _best(self, legal: Sequence[Action], value: Any) -> Action:
+    def _best(self, legal: Sequence[Action], value: Callable[[Action], float]) -> Action:
         noise, rand = self._noise, self._rng.random
         best, top = legal[0], float("-inf")
         for action in legal:

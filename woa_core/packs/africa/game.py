@@ -377,7 +377,14 @@ def walkable(r: Rules, tile: list[int], at: list[int], here: int) -> list[int]:
     if walk_range == 1 or not near:
         return [here, *near]
     if walk_range == 2:
-        far = [g for g, a, b in r.ring2[here] if tile[g] != DOWN and g not in taken and (a in near or b in near)]
+        # a or b (next to ``here``) is in ``near`` exactly when it may be entered: tested as such, not searched for
+        far = [
+            g
+            for g, a, b in r.ring2[here]
+            if tile[g] != DOWN
+            and g not in taken
+            and ((tile[a] != DOWN and a not in taken) or (tile[b] != DOWN and b not in taken))
+        ]
         return [here, *near, *far]
     seen = [here, *near]
     frontier = near

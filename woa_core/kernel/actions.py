@@ -78,6 +78,17 @@ def make_action(items: tuple[Any, ...]) -> Action:
     return action
 
 
+def new_action(items: tuple[Any, ...]) -> Action:
+    """A new ``Action`` of a ready tuple, not interned: for actions made by the thousand and kept
+    by their maker (West of Africa's cached card selections), which would crowd the interned
+    ones out (``make_action``) and cost a lookup each.
+
+    >>> new_action((0, "end")) == make_action((0, "end")), new_action((0, "end")) is make_action((0, "end"))
+    (True, False)
+    """
+    return _new(Action, items)
+
+
 @dataclass(frozen=True, slots=True)
 class ArgKind:
     """What an argument of a verb is, which says how the notation reads and writes it. A pack

@@ -165,7 +165,15 @@ class Game(GameCore):
         """
         self.trusted = True
         try:
-            _PLAY[action[1]][1](self, action[0], *action[2:])
+            arity, play = _PLAY[action[1]]
+            if arity == 0:  # the common arities called directly: no argument tuple built
+                play(self, action[0])
+            elif arity == 1:
+                play(self, action[0], action[2])
+            elif arity == 2:
+                play(self, action[0], action[2], action[3])
+            else:
+                play(self, action[0], *action[2:])
         finally:
             self.trusted = False
 

@@ -69,10 +69,13 @@ def influence(rules: Rules, state: GameState, island: int) -> list[int]:
 
 def _influence(good: int, worker: int, ship: int, state: GameState, island: int) -> list[int]:
     stock, workers, ships = state.warehouse[island], state.workers, state.ship
-    return [
-        good * sum(stock[p]) + worker * workers[p][island] + (ship if ships[p] == island else 0)
-        for p in range(state.players)
-    ]
+    out: list[int] = []
+    for p in range(state.players):  # loops: compiled, sum() is a lookup of the builtin and a generic call
+        goods = 0
+        for n in stock[p]:
+            goods += n
+        out.append(good * goods + worker * workers[p][island] + (ship if ships[p] == island else 0))
+    return out
 
 
 @primitive("determine_alcaldes", seen=lambda prev, s: any(a != NOBODY for a in s.alcalde))
@@ -83,7 +86,10 @@ def determine_alcaldes(rules: Rules, state: GameState) -> None:
     alcalde = state.alcalde
     for island in range(len(rules.islands)):
         power = _influence(good, worker, ship, state, island)
-        best = max(power)
+        best = power[0]
+        for value in power:
+            if value > best:
+                best = value
         holder = NOBODY
         if best > 0:
             for p in rank:

@@ -28,7 +28,8 @@ CARD_PASSING: Registry[Callable[[int, int], int]] = Registry("card passing")
 def order_by_card_sum(game: GameCore) -> list[int]:
     """R8: ascending card sum, ties by the gold track (R9)."""
     rank = game.state.gold_rank()
-    return sorted(range(game.state.players), key=lambda q: (game.card_sum(q), rank.index(q)))
+    sums = [game.card_sum(q) for q in range(game.state.players)]
+    return sorted(range(game.state.players), key=lambda q: (sums[q], rank.index(q)))
 
 
 @PLAYER_ORDER.register("gold_track")

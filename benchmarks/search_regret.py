@@ -52,6 +52,8 @@ def decisions(rules: Any, spec: str, count: int, share: float, seed: int) -> lis
     with probability ``share``) from games of the pack's scripted bot: (view, legal, seat)."""
     pack, players = rules.pack, rules.players
     params = bot_params("mcts", parse_spec(spec)[1], pack)
+    steps = params.get("steps", "main")  # which decisions the spec searches, as MctsBot reads it
+    searched = None if pack.search is None or steps == "all" else pack.search.steps.get(steps)
     out: list[tuple[Any, list[Any], Any]] = []
     rng = random.Random(seed)
     game_seed = seed
@@ -63,10 +65,13 @@ def decisions(rules: Any, spec: str, count: int, share: float, seed: int) -> lis
             seat = game.deciders()[0]
             legal = list(game.legal_actions(seat))
             view = game.observation(seat)
-            if len(legal) > 1 and rng.random() < share and len(probes[seat].candidate_actions(view, legal)) > 1:
-                searched = probes[seat]._searched  # the steps the spec searches (None: all)
-                if searched is None or searched(view, legal):
-                    out.append((view, legal, seat))
+            if (
+                len(legal) > 1
+                and rng.random() < share
+                and (searched is None or searched(view, legal))
+                and len(probes[seat].candidate_actions(view, legal)) > 1
+            ):
+                out.append((view, legal, seat))
             game.apply_legal(bots[seat].choose(view, legal) if len(legal) > 1 else legal[0])
         game_seed += 1
     return out

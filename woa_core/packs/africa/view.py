@@ -47,6 +47,13 @@ class View:
         self._unseen = unseen
 
     @property
+    def seen(self) -> State:
+        """The state as this seat sees it (no face under any face-down tile: ``hidden`` is all
+        ``EMPTY``), not copied: read it, never change it (``visible_state`` is a copy). Typed, so
+        compiled bots read its fields directly rather than through ``__getattr__``."""
+        return self._state
+
+    @property
     def unseen(self) -> list[int]:
         """The face-down tiles by face (``unseen``), counted when first asked for."""
         if self._unseen is None:
@@ -83,8 +90,14 @@ class View:
 def unseen(rules: Rules, state: State) -> list[int]:
     """The face-down tiles by face, from what is public: the mix less every tile face up on the
     board, in a display or set aside (``State.aside``)."""
-    tile, display = state.tile, state.display
-    counts = [n - tile.count(face) - sum(held[face] for held in display) for face, n in enumerate(rules.mix_counts)]
+    counts = list(rules.mix_counts)
+    for t in state.tile:  # one pass over the board (not one count per face)
+        if t >= 0:
+            counts[t] -= 1
+    faces = range(len(counts))
+    for held in state.display:
+        for face in faces:
+            counts[face] -= held[face]
     for face, n in enumerate(state.aside):  # empty but in a scenario's setup
         counts[face] -= n
     return counts

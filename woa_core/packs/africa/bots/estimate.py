@@ -4,8 +4,9 @@ weighs its actions with and the search bot scores a rollout's last position with
 A seat's *equity* is its VP now plus what the final scoring and its camps will add: its goods at
 the goods table (7.), its gold and gems at their share of the majorities (7., A26-A27), and its
 unbuilt camps at what a camp still earns. Only public facts are read (the displays, the board's
-face-up tiles, the unseen multiset of africa-rulings §4), so a view and a full state give the same
-estimate. The judgement is in the few weights below; every number of the game comes from the rules.
+face-up tiles, the unseen multiset of africa-rulings §4), so a view's state (``View.seen``) and
+the full state give the same estimate. The judgement is in the few weights below; every number of
+the game comes from the rules.
 
 >>> from woa_core.packs.africa.game import Game
 >>> from woa_core.rules import load_rules
@@ -20,10 +21,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from woa_core.packs.africa.compiled import MONUMENT, Rules
 from woa_core.packs.africa.scoring import majority_vp
+from woa_core.packs.africa.state import State
 from woa_core.packs.africa.view import unseen as unseen_of
 
 CAMP_WORTH: Final = 3.0
@@ -56,20 +58,28 @@ class Outlook:
     gem_left: int
 
     @classmethod
-    def of(cls, rules: Rules, position: Any, unseen: Sequence[int] | None = None) -> Outlook:
-        """The outlook of ``position`` (a ``State`` or a ``View``); ``unseen`` if already known."""
+    def of(cls, rules: Rules, position: State, unseen: Sequence[int] | None = None) -> Outlook:
+        """The outlook of ``position`` (a ``State``, or a view's: ``View.seen``); ``unseen`` if
+        already known."""
         counts = tuple(unseen if unseen is not None else unseen_of(rules, position))
-        down = sum(counts)
-        monuments = sum(n for face, n in enumerate(counts) if rules.face_kind[face] == MONUMENT)
+        kind = rules.face_kind
+        down = monuments = 0
+        for face, n in enumerate(counts):  # one loop: compiled, sum() over a generator is a generic call
+            down += n
+            if kind[face] == MONUMENT:
+                monuments += n
         left = reveals_left(position.supply, down, monuments)
         turns = left / (REVEALS_PER_TURN * position.players)
-        value, tile = rules.face_value, position.tile
+        value = rules.face_value
         on_board = [0] * len(counts)
-        for t in tile:
+        for t in position.tile:
             if t >= 0:
                 on_board[t] += 1
-        gold = sum((counts[f] + on_board[f]) * value[f] for f in rules.gold_faces)
-        gem = sum((counts[f] + on_board[f]) * value[f] for f in rules.gem_faces)
+        gold = gem = 0
+        for f in rules.gold_faces:
+            gold += (counts[f] + on_board[f]) * value[f]
+        for f in rules.gem_faces:
+            gem += (counts[f] + on_board[f]) * value[f]
         return cls(counts, down, left, CAMP_WORTH * min(1.0, turns / CAMP_TURNS), gold, gem)
 
 
@@ -120,7 +130,7 @@ def goods_value(rules: Rules, held: Sequence[int]) -> int:
     return sum(table[held[face]] for face in rules.goods_face)
 
 
-def equities(rules: Rules, position: Any, outlook: Outlook) -> list[float]:
+def equities(rules: Rules, position: State, outlook: Outlook) -> list[float]:
     """Each seat's equity (see the module docstring)."""
     gold, gem = gold_and_gems(rules, position.display)
     g = majority_outlook(rules, gold, outlook.gold_left)
@@ -129,7 +139,7 @@ def equities(rules: Rules, position: Any, outlook: Outlook) -> list[float]:
     return [vp[p] + goods_value(rules, display[p]) + g[p] + m[p] + camps[p] * outlook.camp for p in range(len(vp))]
 
 
-def final_scores(rules: Rules, position: Any) -> list[int]:
+def final_scores(rules: Rules, position: State) -> list[int]:
     """Each seat's VP if the game ended now, bonus aside: VP plus goods and majorities (7.)."""
     gold, gem = gold_and_gems(rules, position.display)
     g = majority_vp(gold, rules.prizes, rules.min_amount, rules.round_up)

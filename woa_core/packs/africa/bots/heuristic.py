@@ -45,6 +45,7 @@ from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, MONUMENT, N
 from woa_core.packs.africa.game import MINE, RESEARCH, animal_targets, nomad_targets, walkable
 from woa_core.packs.africa.state import DOWN, EMPTY
 from woa_core.packs.africa.steps import ACT, CITY, PLACE, SWAP, TURN
+from woa_core.packs.africa.view import View
 
 OTHERS: Final = 0.5
 """How much a VP of another seat's equity counts against its own (swaps, mining)."""
@@ -92,17 +93,19 @@ class HeuristicBot:
         """The legal action of the highest value (see the module docstring)."""
         if len(legal) == 1:
             return legal[0]
-        step = view.step
+        seen: View = view  # typed: compiled, its fields are read directly
+        state = seen.seen
+        step = state.step
         if step == CITY:
-            return self._best(legal, lambda a: start_value(view, a[2]))
-        look = Look(view, self.end_stake)
+            return self._best(legal, lambda a: start_value(seen, a[2]))
+        look = Look(seen, self.end_stake)
         if step == PLACE:
             return self._best(legal, look.placement)
         if step == SWAP:
             return self._best(legal, look.swap)
         if step == ACT:
             return self._best(legal, look.action)
-        more = view.stage + 1 < view.rules.steps and not self._fast
+        more = state.stage + 1 < seen.rules.steps and not self._fast
         walk = self._best([a for a in legal if a[1] == "walk"], lambda a: look.walk(a[2], more))
         if step == TURN and look.walk(walk[2], more) < STUCK:
             spots = [a for a in legal if a[1] == "relocate"]
@@ -122,14 +125,14 @@ class HeuristicBot:
         return best
 
 
-def start_value(view: Any, city: int) -> float:
+def start_value(view: View, city: int) -> float:
     """A start city's worth (2. Setup, A30): the fields within three steps, less those another
     explorer is as near to (a seat's own corner to explore)."""
-    rules: Rules = view.rules
+    rules = view.rules
     here = rules.cities[city]
     mine = _within(rules, here, 3)
     taken: set[int] = set()
-    for f in view.at:
+    for f in view.seen.at:
         if f != EMPTY:
             taken |= _within(rules, f, 3)
     return len(mine) - 1.5 * len(mine & taken)
@@ -147,17 +150,24 @@ class Look:
     """One decision's view of the board, with what it has worked out so far (each reveal's
     expectation, each move's best gain, each field's best action)."""
 
-    def __init__(self, view: Any, end_stake: float = END_STAKE) -> None:
-        rules: Rules = view.rules
+    def __init__(self, view: View, end_stake: float = END_STAKE) -> None:
+        rules = view.rules
+        state = view.seen
         self.rules = rules
         self.me = me = view.player
-        self.tile: list[int] = view.tile
-        self.at: list[int] = view.at
-        self.display: list[list[int]] = view.display
-        self.camps: int = view.camps[me]
-        self.pending: int = view.pending
+        self.tile: list[int] = state.tile
+        self.at: list[int] = state.at
+        self.display: list[list[int]] = state.display
+        self.camps: int = state.camps[me]
+        self.pending: int = state.pending
         self.view = view
+        self.state = state
         self.end_stake = end_stake
+        # the rules' tables the hot helpers read, once (compiled, a field of the rules is a generic lookup)
+        self.around = rules.around
+        self.closed = rules.closed
+        self.tile_kind = rules.tile_kind
+        self.face_kind = rules.face_kind
         self._outlook: Outlook | None = None
         self._reveal: dict[int, float] = {}
         self._mining: dict[tuple[int, int], float] = {}
@@ -173,7 +183,7 @@ class Look:
     def outlook(self) -> Outlook:
         """How far the end is (``estimate.Outlook``), worked out when first needed."""
         if self._outlook is None:
-            self._outlook = Outlook.of(self.rules, self.view, self.view.unseen)
+            self._outlook = Outlook.of(self.rules, self.state, self.view.unseen)
         return self._outlook
 
     # ------------------------------------------------------------- decisions
@@ -211,25 +221,35 @@ class Look:
         could reach (``more``), and a little for the face-down tiles around it."""
         found = self._walk.get((f, more))
         if found is None:
-            found = self.best_at(f) + OPEN * self.rules.around[f](self.tile).count(DOWN)
+            found = self.best_at(f) + OPEN * self.around[f](self.tile).count(DOWN)
             if more:
-                found += SECOND_STEP * max(map(self.best_at, self.reach(f)))
+                best = float("-inf")  # the first of the highest, as max() (a loop: no generic call compiled)
+                for g in self.reach(f):
+                    v = self.best_at(g)
+                    if v > best:
+                        best = v
+                found += SECOND_STEP * best
             self._walk[f, more] = found
         return found
 
     def spot(self, f: int) -> float:
         """What relocating to ``f`` prepares: the best action a walk from there reaches."""
-        return max(self.best_at(g) for g in self.reach(f))
+        best = float("-inf")
+        for g in self.reach(f):
+            v = self.best_at(g)
+            if v > best:
+                best = v
+        return best
 
     def placement(self, a: Action) -> float:
         """The VP a revealed animal or nomad scores staying (``stay``) or placed (``place G``)."""
         rules, tile, f = self.rules, self.tile, self.pending
         face = tile[f]
-        g = f if a[1] == "stay" else a[2]
+        g: int = f if a[1] == "stay" else a[2]
         moved = g != f and g in rules.adjacent[f]
-        if rules.face_kind[face] == ANIMAL:
-            return rules.animal_itself + rules.around[g](tile).count(face) - moved
-        return rules.nomad_itself + rules.around[g](tile).count(EMPTY) + moved
+        if self.face_kind[face] == ANIMAL:
+            return rules.animal_itself + self.around[g](tile).count(face) - moved
+        return rules.nomad_itself + self.around[g](tile).count(EMPTY) + moved
 
     def swap(self, a: Action) -> float:
         """``keep`` (0) or ``swap P GOOD``: its change to the goods scores (A13)."""
@@ -254,10 +274,9 @@ class Look:
         found = self._act.get(f)
         if found is not None:
             return found
-        rules, tile = self.rules, self.tile
-        kind = rules.tile_kind
+        tile, kind = self.tile, self.tile_kind
         best = 0.0
-        for g in rules.closed[f]:
+        for g in self.closed[f]:
             t = tile[g]
             if t == DOWN:
                 value = self.reveal(g)
@@ -268,7 +287,11 @@ class Look:
             if value > best:
                 best = value
         if tile[f] == EMPTY and self.camps > 0:
-            best = max(best, self.camp(f, RESEARCH), self.camp(f, MINE))
+            research, mine = self.camp(f, RESEARCH), self.camp(f, MINE)  # as max(): the first of the highest
+            if research > best:
+                best = research
+            if mine > best:
+                best = mine
         self._act[f] = best
         return best
 
@@ -281,7 +304,7 @@ class Look:
         if found is not None:
             return found
         total, species, nomad = self._shared or self.shared()
-        around = self.rules.around[g](self.tile)
+        around = self.around[g](self.tile)
         for t in around:
             if t in species:
                 chance, best = species[t]
@@ -329,8 +352,7 @@ class Look:
     def best_alike(self) -> dict[int, int]:
         """For each species face up, the most animals of it around any empty field (where one
         more could be placed, A14)."""
-        rules, tile = self.rules, self.tile
-        kind, nbrs, around = rules.tile_kind, rules.neighbours, rules.around
+        tile, kind, nbrs, around = self.tile, self.tile_kind, self.rules.neighbours, self.around
         best: dict[int, int] = {}
         for x, t in enumerate(tile):
             if kind[t + TILE_OFFSET] == ANIMAL:
@@ -344,10 +366,14 @@ class Look:
     def best_empties(self) -> int:
         """The most empty fields around any empty field (a nomad's placement, A16)."""
         if self._best_empties < 0:
-            rules, tile = self.rules, self.tile
-            self._best_empties = max(
-                (rules.around[g](tile).count(EMPTY) for g, t in enumerate(tile) if t == EMPTY), default=0
-            )
+            tile, around = self.tile, self.around
+            best = 0
+            for g, t in enumerate(tile):
+                if t == EMPTY:
+                    n = around[g](tile).count(EMPTY)
+                    if n > best:
+                        best = n
+            self._best_empties = best
         return self._best_empties
 
     def goods(self, face: int) -> float:
@@ -381,11 +407,11 @@ class Look:
         """A monument: a camp from the supply; once the supply is empty, the bonus and the end
         (A17, A24), weighed by whether the final scoring would make it a winner."""
         if self._monument is None:
-            view, rules = self.view, self.rules
-            if view.supply > 0:
+            state, rules = self.state, self.rules
+            if state.supply > 0:
                 self._monument = self.outlook.camp
             else:
-                final = final_scores(rules, view)
+                final = final_scores(rules, state)
                 final[self.me] += rules.bonus_vp
                 best = max(final)
                 share = 1.0 / final.count(best) if final[self.me] == best else 0.0
@@ -399,35 +425,46 @@ class Look:
         found = self._move.get(f)
         if found is None:
             rules, tile = self.rules, self.tile
-            targets = animal_targets if rules.tile_kind[tile[f] + TILE_OFFSET] == ANIMAL else nomad_targets
-            found = max((self.gain(f, g) for g in targets(rules, tile, f)[1]), default=0)
-            self._move[f] = found
+            if self.tile_kind[tile[f] + TILE_OFFSET] == ANIMAL:
+                moves = animal_targets(rules, tile, f)[1]
+            else:
+                moves = nomad_targets(rules, tile, f)[1]
+            best = 0  # none: 0, as max(..., default=0)
+            for i, g in enumerate(moves):
+                v = self.gain(f, g)
+                if i == 0 or v > best:
+                    best = v
+            found = self._move[f] = best
         return found
 
     def gain(self, f: int, g: int) -> int:
         """The VP of moving the animal or nomad on ``f`` to ``g`` (A15, A18, A19)."""
-        rules, tile = self.rules, self.tile
-        face, near = tile[f], g in rules.adjacent[f]
-        if rules.face_kind[face] == ANIMAL:
-            return rules.around[g](tile).count(face) - near - rules.around[f](tile).count(face)
-        return rules.around[g](tile).count(EMPTY) + near - rules.around[f](tile).count(EMPTY)
+        tile, around = self.tile, self.around
+        face, near = tile[f], g in self.rules.adjacent[f]
+        if self.face_kind[face] == ANIMAL:
+            return around[g](tile).count(face) - near - around[f](tile).count(face)
+        return around[g](tile).count(EMPTY) + near - around[f](tile).count(EMPTY)
 
     def majority(self) -> tuple[list[int], list[int], list[float]]:
         """Gold and gems held by each seat, and each seat's equity now (``estimate.equities``)."""
         if self._majority is None:
             gold, gem = gold_and_gems(self.rules, self.display)
-            self._majority = (gold, gem, equities(self.rules, self.view, self.outlook))
+            self._majority = (gold, gem, equities(self.rules, self.state, self.outlook))
         return self._majority
 
     def camp(self, f: int, purpose: int) -> float:
         """A camp on ``f``: research points (A21), or what mining the gold and gems around gives
         (A22, ``mining``); less what the camp would still earn unbuilt."""
         rules = self.rules
-        around = rules.around[f](self.tile)
+        around = self.around[f](self.tile)
         if purpose == RESEARCH:
             research = rules.research
-            return sum(1 for t in around if t >= 0 and research[t]) - self.outlook.camp
-        value, kind, mine = rules.face_value, rules.face_kind, rules.mine
+            points = 0
+            for t in around:
+                if t >= 0 and research[t]:
+                    points += 1
+            return points - self.outlook.camp
+        value, kind, mine = rules.face_value, self.face_kind, rules.mine
         gold = gem = 0
         for t in around:
             if t >= 0 and mine[t]:

@@ -165,6 +165,7 @@ class Look:
         self.end_stake = end_stake
         # the rules' tables the hot helpers read, once (compiled, a field of the rules is a generic lookup)
         self.around = rules.around
+        self.nbrs = rules.neighbours
         self.closed = rules.closed
         self.tile_kind = rules.tile_kind
         self.face_kind = rules.face_kind
@@ -221,7 +222,11 @@ class Look:
         could reach (``more``), and a little for the face-down tiles around it."""
         found = self._walk.get((f, more))
         if found is None:
-            found = self.best_at(f) + OPEN * self.around[f](self.tile).count(DOWN)
+            tile, down = self.tile, 0
+            for y in self.nbrs[f]:  # a loop over the neighbours: native compiled, as fast as count() pure
+                if tile[y] == DOWN:
+                    down += 1
+            found = self.best_at(f) + OPEN * down
             if more:
                 best = float("-inf")  # the first of the highest, as max() (a loop: no generic call compiled)
                 for g in self.reach(f):
@@ -247,9 +252,15 @@ class Look:
         face = tile[f]
         g: int = f if a[1] == "stay" else a[2]
         moved = g != f and g in rules.adjacent[f]
-        if self.face_kind[face] == ANIMAL:
-            return rules.animal_itself + self.around[g](tile).count(face) - moved
-        return rules.nomad_itself + self.around[g](tile).count(EMPTY) + moved
+        animal = self.face_kind[face] == ANIMAL
+        alike = face if animal else EMPTY
+        n = 0
+        for y in self.nbrs[g]:
+            if tile[y] == alike:
+                n += 1
+        if animal:
+            return rules.animal_itself + n - moved
+        return rules.nomad_itself + n + moved
 
     def swap(self, a: Action) -> float:
         """``keep`` (0) or ``swap P GOOD``: its change to the goods scores (A13)."""
@@ -352,13 +363,16 @@ class Look:
     def best_alike(self) -> dict[int, int]:
         """For each species face up, the most animals of it around any empty field (where one
         more could be placed, A14)."""
-        tile, kind, nbrs, around = self.tile, self.tile_kind, self.rules.neighbours, self.around
+        tile, kind, nbrs = self.tile, self.tile_kind, self.nbrs
         best: dict[int, int] = {}
         for x, t in enumerate(tile):
             if kind[t + TILE_OFFSET] == ANIMAL:
                 for g in nbrs[x]:
                     if tile[g] == EMPTY:
-                        n = around[g](tile).count(t)
+                        n = 0
+                        for y in nbrs[g]:
+                            if tile[y] == t:
+                                n += 1
                         if n > best.get(t, 0):
                             best[t] = n
         return best
@@ -366,11 +380,14 @@ class Look:
     def best_empties(self) -> int:
         """The most empty fields around any empty field (a nomad's placement, A16)."""
         if self._best_empties < 0:
-            tile, around = self.tile, self.around
+            tile, nbrs = self.tile, self.nbrs
             best = 0
             for g, t in enumerate(tile):
                 if t == EMPTY:
-                    n = around[g](tile).count(EMPTY)
+                    n = 0
+                    for y in nbrs[g]:
+                        if tile[y] == EMPTY:
+                            n += 1
                     if n > best:
                         best = n
             self._best_empties = best
@@ -439,11 +456,20 @@ class Look:
 
     def gain(self, f: int, g: int) -> int:
         """The VP of moving the animal or nomad on ``f`` to ``g`` (A15, A18, A19)."""
-        tile, around = self.tile, self.around
+        tile, nbrs = self.tile, self.nbrs
         face, near = tile[f], g in self.rules.adjacent[f]
-        if self.face_kind[face] == ANIMAL:
-            return around[g](tile).count(face) - near - around[f](tile).count(face)
-        return around[g](tile).count(EMPTY) + near - around[f](tile).count(EMPTY)
+        animal = self.face_kind[face] == ANIMAL
+        alike = face if animal else EMPTY  # what counts around: its species, or empty fields
+        there = here = 0
+        for y in nbrs[g]:
+            if tile[y] == alike:
+                there += 1
+        for y in nbrs[f]:
+            if tile[y] == alike:
+                here += 1
+        if animal:
+            return there - near - here
+        return there + near - here
 
     def majority(self) -> tuple[list[int], list[int], list[float]]:
         """Gold and gems held by each seat, and each seat's equity now (``estimate.equities``)."""

@@ -6,7 +6,8 @@ that one installation, the pure one with ``WOA_PURE=1``, each measurement in a f
 compiled interleaved, best of ``--repeats``. Per bundled ruleset (one per pack):
 
 - ``random`` at 2 to 5 players: decisions per CPU-second (games played as ``woa simulate`` plays
-  them: figures watched);
+  them: figures watched, the garbage collector's long-lived objects frozen once the rules are
+  compiled, ``runner.settle``);
 - ``heuristic`` (the pack's scripted bot, where it has one) at 4 players;
 - ``mcts`` at its default budget in seat 1 against the scripted bot: CPU seconds per card
   selection and per searched turn decision, apart (its unsearched decisions and forced moves are
@@ -44,9 +45,10 @@ TARGETS = {"random_ratio": 2.5, "random_decisions": 250_000, "heuristic_ratio": 
 
 def _random_or_scripted(ruleset: str, bots: str, players: int, games: int, seed: int) -> dict[str, Any]:
     from woa_core.rules import read_rules
-    from woa_core.sim.runner import play_game
+    from woa_core.sim.runner import play_game, settle
 
     rules = read_rules(ruleset).compile(players)
+    settle()  # as ``woa simulate`` does once its rules are compiled (the collector's long-lived objects frozen)
     play_game(rules, seed, [bots] * players)  # warm: caches, imports
     started = time.process_time()
     decisions = 0
@@ -60,9 +62,11 @@ def _mcts(ruleset: str, bots: str, players: int, games: int, seed: int) -> dict[
     from woa_core.bots import make_bots
     from woa_core.kernel.contract import new_game
     from woa_core.rules import read_rules
+    from woa_core.sim.runner import settle
 
     rules = read_rules(ruleset).compile(players)
     pack = rules.pack
+    settle()  # as ``woa simulate`` does
     times: dict[str, list[float]] = {"selection": [], "searched": [], "policy": []}
     for g in range(games):
         specs = [bots.split(",")[0], *bots.split(",")[1:]]

@@ -158,7 +158,15 @@ class Game:
     def apply_legal(self, action: tuple) -> None:
         """Play an action of ``legal_actions()`` of this very state without checking it again;
         then the kernel checks whether the game ends at once (``Flow.after_action``)."""
-        PLAY[action[1]](self, action[0], *action[2:])
+        play, n = PLAY[action[1]], len(action)
+        if n == 2:  # called directly, as West of Africa's: no argument tuple sliced and spread
+            play(self, action[0])
+        elif n == 3:
+            play(self, action[0], action[2])
+        elif n == 4:
+            play(self, action[0], action[2], action[3])
+        else:
+            play(self, action[0], *action[2:])
         self.rules.flow.after_action(self)
 
     # ------------------------------------------------------------ observation
@@ -326,13 +334,11 @@ def animal_targets(rules: Rules, tile: list[int], f: int) -> tuple[int, list[int
     for y in nbrs[f]:
         if tile[y] == face:
             before += 1
-    alike = tile.count(face)
-    if alike - 1 <= before:  # the others of its species cannot give any field more
+    alike = [x for x, t in enumerate(tile) if t == face]  # each field showing the species, in one pass
+    if len(alike) - 1 <= before:  # the others of its species cannot give any field more
         return before, []
     found: set[int] = set()
-    x = -1
-    for _ in range(alike):
-        x = tile.index(face, x + 1)  # each field showing the species, found in C
+    for x in alike:
         if x == f:
             continue
         for g in nbrs[x]:
@@ -361,9 +367,9 @@ def nomad_targets(rules: Rules, tile: list[int], f: int) -> tuple[int, list[int]
     out: list[int] = []
     if before >= 6:
         return before, out
-    g = -1
-    for _ in range(tile.count(EMPTY)):
-        g = tile.index(EMPTY, g + 1)  # each empty field, found in C
+    for g, t in enumerate(tile):  # each empty field, in one pass (compiled: native, no count() and index())
+        if t != EMPTY:
+            continue
         n = 1 if g in adjacent else 0
         for y in nbrs[g]:
             if tile[y] == EMPTY:

@@ -127,7 +127,13 @@ def run(
             for hook in befores:
                 hook(game, seat, action)
             prev = game.state.copy() if wants_prev else None
-            if action in legal:  # one of the legal actions: no need to check it a second time
+            listed = False
+            if isinstance(legal, list):  # a bot answers with one of the very actions listed: found by
+                for a in legal:  # identity (a sequence of its own may know its actions faster: ``in``)
+                    if a is action:
+                        listed = True
+                        break
+            if listed or action in legal:  # one of the legal actions: no need to check it a second time
                 game.apply_legal(action)
             else:  # refused with the reason, the state unchanged
                 game.apply(action)

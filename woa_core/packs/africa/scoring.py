@@ -47,17 +47,29 @@ def majority_vp(amount: Sequence[int], prizes: Sequence[int], min_amount: int, r
     """Each seat's VP in one majority (7. Gold and gems, A26, A27): seats with at least
     ``min_amount`` take places by amount, highest first; a tied group shares the prizes of the
     places it occupies, rounded down (or up); further places score nothing."""
-    out = [0] * len(amount)
-    ranked = sorted((a for a in amount if a >= min_amount), reverse=True)
-    place = 0
-    for a in sorted(set(ranked), reverse=True):
-        group = [p for p, x in enumerate(amount) if x == a]
-        total = sum(prizes[place : place + len(group)])
-        share = -(-total // len(group)) if round_up else total // len(group)
-        for p in group:
-            out[p] = share
-        place += len(group)
-    return out
+    n = len(amount)
+    out = [0] * n
+    place, above, first = 0, 0, True
+    while True:  # loops over the few seats (compiled, sorted() and sum() over generators are generic calls)
+        a, found = 0, False  # the next amount down: the highest below the last group's, at least min_amount
+        for x in amount:
+            if x >= min_amount and (first or x < above) and (not found or x > a):
+                a, found = x, True
+        if not found:
+            return out
+        size = 0
+        for x in amount:
+            if x == a:
+                size += 1
+        total = 0
+        for i in range(place, min(place + size, len(prizes))):
+            total += prizes[i]
+        share = -(-total // size) if round_up else total // size
+        for p in range(n):
+            if amount[p] == a:
+                out[p] = share
+        place += size
+        above, first = a, False
 
 
 def final_scoring(rules: Rules, state: State) -> None:

@@ -91,13 +91,14 @@ def unseen(rules: Rules, state: State) -> list[int]:
     """The face-down tiles by face, from what is public: the mix less every tile face up on the
     board, in a display or set aside (``State.aside``)."""
     counts = list(rules.mix_counts)
-    for t in state.tile:  # one pass over the board (not one count per face)
+    # one pass over the board (not one count per face); ``c[i] = c[i] - n``, not ``-=``: compiled,
+    # an augmented assignment to a list item is a generic operation
+    for t in state.tile:
         if t >= 0:
-            counts[t] -= 1
-    faces = range(len(counts))
+            counts[t] = counts[t] - 1
     for held in state.display:
-        for face in faces:
-            counts[face] -= held[face]
+        for face in range(len(counts)):
+            counts[face] = counts[face] - held[face]
     for face, n in enumerate(state.aside):  # empty but in a scenario's setup
         counts[face] -= n
     return counts

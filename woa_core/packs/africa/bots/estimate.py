@@ -74,7 +74,7 @@ class Outlook:
         on_board = [0] * len(counts)
         for t in position.tile:
             if t >= 0:
-                on_board[t] += 1
+                on_board[t] = on_board[t] + 1  # not ``+=``: compiled, that is a generic operation on a list item
         gold = gem = 0
         for f in rules.gold_faces:
             gold += (counts[f] + on_board[f]) * value[f]

@@ -133,8 +133,13 @@ def leader(scores: Sequence[int | float]) -> int:
     >>> leader([3, 5, 1]), leader([5, 5, 1])
     (1, -1)
     """
-    top = max(scores)
-    return scores.index(top) if scores.count(top) == 1 else -1
+    best, top, tied = -1, scores[0], False  # one loop (compiled, max(), index() and count() are generic calls)
+    for p, score in enumerate(scores):
+        if best < 0 or score > top:
+            best, top, tied = p, score, False
+        elif score == top:
+            tied = True
+    return -1 if tied else best
 
 
 def lead_changes(readings: Sequence[Sequence[int | float]]) -> int:

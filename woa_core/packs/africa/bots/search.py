@@ -42,9 +42,11 @@ from woa_core.packs.africa.bots.estimate import Outlook, equities
 from woa_core.packs.africa.bots.heuristic import END_STAKE, Look
 from woa_core.packs.africa.steps import ACT, OVER, TURN, WALK
 
-EVAL_SCALE = 10.0
-"""VP of estimated lead that make a position's value about 0.73 (the logistic's scale in
-``evaluate``): wide enough that a few VP more still count when far ahead or behind."""
+EVAL_SCALE = 1.2
+"""The spread of the final scores still to come, per square root of the reveals left
+(``evaluate``'s temperature is ``EVAL_SCALE * sqrt(reveals_left + 1)``): fitted to heuristic
+self-play, where the best fixed spread fell from about 12 VP early to 3 VP in the last reveals
+(``python benchmarks/eval_calibration.py --rules africa --vary EVAL_SCALE=...``)."""
 MARGIN = 2.0
 """Candidates whose value by the heuristic lies this many VP below its best are not searched."""
 
@@ -68,8 +70,10 @@ def horizon(game: Any, rounds: int) -> Callable[[Any], bool]:
 
 
 def evaluate(game: Any, me: int) -> float:
-    """``me``'s prospects in [0, 1]: its share of the win once the game is over (A28), else the
-    logistic of its equity's lead over the best other seat's (``estimate``).
+    """``me``'s prospects in [0, 1]: its share of the win once the game is over (A28), else its
+    chance of winning estimated from every seat's equity (``estimate``): a softmax whose
+    temperature shrinks with the reveals left (``EVAL_SCALE``), so the seats' prospects add up to 1
+    and a lead counts for more the nearer the end.
 
     >>> from woa_core.packs.africa.game import Game
     >>> from woa_core.rules import load_rules
@@ -81,9 +85,14 @@ def evaluate(game: Any, me: int) -> float:
     s = game.state
     if s.step == OVER:
         return win_share(game, me)
-    equity = equities(game.rules, s, Outlook.of(game.rules, s))
-    lead = equity[me] - max(e for q, e in enumerate(equity) if q != me)
-    return 1.0 / (1.0 + math.exp(-lead / EVAL_SCALE))
+    outlook = Outlook.of(game.rules, s)
+    equity = equities(game.rules, s, outlook)
+    spread = EVAL_SCALE * math.sqrt(outlook.reveals_left + 1.0)
+    top = max(equity)
+    total = 0.0
+    for e in equity:
+        total += math.exp((e - top) / spread)
+    return math.exp((equity[me] - top) / spread) / total
 
 
 def _turn(view: Any, legal: Sequence[Action]) -> bool:

@@ -39,7 +39,7 @@ from woa_core.kernel.legality import steps_of
 from woa_core.packs.west_of_africa.actions import ACTIONS, STEP_OF_VERB, VERBS, Action, make_action
 from woa_core.packs.west_of_africa.actions.turn import selection_problem
 from woa_core.packs.west_of_africa.core import GameCore
-from woa_core.packs.west_of_africa.selection import selection_actions
+from woa_core.packs.west_of_africa.selection import SelectionActions
 from woa_core.packs.west_of_africa.state import NOBODY
 from woa_core.packs.west_of_africa.steps import DISPLACE, MAIN, OVER, PLACE, RETREAT, SELECT
 from woa_core.packs.west_of_africa.view import PlayerView
@@ -77,7 +77,8 @@ class Game(GameCore):
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         """Every action ``player`` (default: ``decider()``) may take now; empty if none.
 
-        During selection this is a shared, cached tuple: do not change it.
+        During selection this is a read-only sequence that makes each selection when asked
+        (``SelectionActions``): its ``in`` checks an action without listing them.
 
         >>> from woa_core.rules import load_rules
         >>> from woa_core.kernel.notation import format_action
@@ -116,12 +117,14 @@ class Game(GameCore):
             return VERBS[verb].legality.listing(self, player, verb)  # type: ignore[union-attr]
         return []
 
-    def _selection_actions(self, player: int) -> tuple[Action, ...]:
+    def _selection_actions(self, player: int) -> SelectionActions:
+        """The card selections of ``player``, made on demand (``SelectionActions``: a hand has up
+        to 2,379 of them, of which a bot plays one)."""
         r, s = self.rules, self.state
         affordable = r.max_cards
         if r.extra_card_cost > 0:
             affordable = min(r.max_cards, r.free_cards + s.gold[player] // r.extra_card_cost)
-        return selection_actions(player, tuple(s.hand[player]), r.min_cards, affordable)
+        return SelectionActions(player, tuple(s.hand[player]), r.min_cards, affordable)
 
     # ------------------------------------------------------------------- apply
 

@@ -1,8 +1,11 @@
-"""The card selections a player may choose (5.I Selecting Cards, R6), enumerated once and cached.
+"""The card selections a player may choose (5.I Selecting Cards, R6): listed lazily, or
+enumerated once and cached.
 
 A selection is a tuple of card counts. The legal selections depend only on the hand, the
-selection limits and how many cards the player can pay for, so they are computed once per
-distinct situation and shared by every game in the process.
+selection limits and how many cards the player can pay for. ``SelectionActions`` is what
+``legal_actions`` offers: it counts the selections and makes the ``k``-th on demand, without
+listing the others (a hand has up to 2,379 and a random bot plays one); ``selections`` lists them
+all, once per distinct situation, shared by every game in the process.
 
 >>> choices = selections((1, 1, 1), min_cards=1, max_cards=2)
 >>> choices
@@ -11,8 +14,9 @@ distinct situation and shared by every game in the process.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from typing import overload
 
 from woa_core.kernel.actions import Action, new_action
 from woa_core.kernel.native import mypyc_attr
@@ -113,3 +117,138 @@ def selection_actions(player: int, hand: tuple[int, ...], min_cards: int, max_ca
     ((1, 'select', (1, 0)),)
     """
     return ActionTuple([new_action((player, "select", c)) for c in selections(hand, min_cards, max_cards)])
+
+
+@lru_cache(maxsize=4096)
+def completions(hand: tuple[int, ...], min_cards: int, max_cards: int) -> tuple[int, ...]:
+    """How many selections complete each start: entry ``i * (max_cards + 1) + t`` counts the ways
+    to choose the cards from ``i`` on when ``t`` cards of those before ``i`` are chosen (entry 0:
+    every selection). A small table, counted from the last card back, no selection listed.
+
+    >>> completions((2, 1), 1, 2)[0] == len(selections((2, 1), 1, 2))
+    True
+    """
+    cards = len(hand)
+    width = max(max_cards, 0) + 1
+    ways = [0] * ((cards + 1) * width)
+    for t in range(width):
+        ways[cards * width + t] = 1 if min_cards <= t <= max_cards else 0
+    for i in range(cards - 1, -1, -1):
+        here, after = i * width, (i + 1) * width
+        for t in range(width):
+            total = 0
+            for n in range(min(hand[i], max_cards - t) + 1):
+                total += ways[after + t + n]
+            ways[here + t] = total
+    return tuple(ways)
+
+
+class SelectionActions(Sequence[Action]):
+    """The ``select`` actions of ``player`` (``selection_actions``, in the same order), read only
+    and made on demand: ``len`` counts them (``completions``), ``[k]`` makes the ``k``-th alone,
+    ``in`` checks an action's shape (the player, ``select``, counts within the hand and the limits)
+    and iterating lists them all (cached: ``selection_actions``). Equal to a tuple of the same
+    actions, as a tuple is.
+
+    >>> legal = SelectionActions(0, (1, 1, 1), 1, 2)
+    >>> len(legal), legal[0], legal[-1]
+    (6, (0, 'select', (0, 0, 1)), (0, 'select', (1, 1, 0)))
+    >>> (0, "select", (1, 0, 1)) in legal, (0, "select", (1, 1, 1)) in legal, (1, "select", (1, 0, 1)) in legal
+    (True, False, False)
+    >>> legal == selection_actions(0, (1, 1, 1), 1, 2)
+    True
+    """
+
+    player: int
+    hand: tuple[int, ...]
+    min_cards: int
+    max_cards: int
+    _ways: tuple[int, ...]
+    _width: int
+    _count: int
+
+    def __init__(self, player: int, hand: tuple[int, ...], min_cards: int, max_cards: int) -> None:
+        self.player = player
+        self.hand = hand
+        self.min_cards = min_cards
+        self.max_cards = max_cards
+        self._ways = completions(hand, min_cards, max_cards)
+        self._width = max(max_cards, 0) + 1
+        self._count = self._ways[0]
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        if isinstance(index, slice):
+            return tuple([self._make(k) for k in range(*index.indices(self._count))])
+        k = index
+        if k < 0:
+            k += self._count
+        if not 0 <= k < self._count:
+            raise IndexError("selection index out of range")
+        return self._make(k)
+
+    def _make(self, k: int) -> Action:
+        """The ``k``-th selection (0 <= k < len): each card's count in turn, the first count whose
+        completions reach past ``k``, as ``selections`` lists them (the first card slowest)."""
+        hand, ways, width, most = self.hand, self._ways, self._width, self.max_cards
+        counts = [0] * len(hand)
+        t = 0
+        for i in range(len(hand)):
+            after = (i + 1) * width + t
+            top = min(hand[i], most - t)
+            n = 0
+            while n < top:
+                w = ways[after + n]
+                if k < w:
+                    break
+                k -= w
+                n += 1
+            counts[i] = n
+            t += n
+        return new_action((self.player, "select", tuple(counts)))
+
+    def __contains__(self, item: object) -> bool:
+        if not isinstance(item, tuple) or len(item) != 3 or item[0] != self.player or item[1] != "select":
+            return False
+        counts = item[2]
+        hand = self.hand
+        if not isinstance(counts, tuple) or len(counts) != len(hand):
+            return False
+        total = 0
+        for i in range(len(hand)):
+            n = counts[i]
+            if not isinstance(n, int) or n < 0 or n > hand[i]:
+                return False
+            total += n
+        return self.min_cards <= total <= self.max_cards
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(selection_actions(self.player, self.hand, self.min_cards, self.max_cards))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SelectionActions):
+            if (self.player, self.hand, self.min_cards, self.max_cards) == (
+                other.player,
+                other.hand,
+                other.min_cards,
+                other.max_cards,
+            ):
+                return True
+            return len(self) == len(other) and tuple(self) == tuple(other)
+        if isinstance(other, tuple):
+            return len(self) == len(other) and tuple(self) == other
+        return False
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))

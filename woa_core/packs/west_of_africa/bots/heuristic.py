@@ -31,7 +31,7 @@ from typing import ClassVar, NamedTuple
 
 from woa_core.packs.west_of_africa.actions import STEP_OF_VERB, Action
 from woa_core.packs.west_of_africa.compiled import Rules
-from woa_core.packs.west_of_africa.selection import ActionTuple
+from woa_core.packs.west_of_africa.selection import ActionTuple, SelectionActions
 from woa_core.packs.west_of_africa.state import NOBODY
 from woa_core.packs.west_of_africa.view import PlayerView
 
@@ -787,9 +787,9 @@ def _make_stakes(view: PlayerView, p: int) -> list[float]:
 
 
 def _legal_set(legal: Sequence[Action]) -> Collection[Action]:
-    """``legal`` for membership tests without a scan: the engine's selection tuples test by a set
-    already (``ActionTuple``); anything else is made one."""
-    return legal if isinstance(legal, ActionTuple) else frozenset(legal)
+    """``legal`` for membership tests without a scan: the engine's selections test an action
+    directly (``SelectionActions``) or by a set (``ActionTuple``); anything else is made one."""
+    return legal if isinstance(legal, (SelectionActions, ActionTuple)) else frozenset(legal)
 
 
 def _fallback(r: Rules, legal: Sequence[Action]) -> tuple[int, ...]:

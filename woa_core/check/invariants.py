@@ -159,10 +159,10 @@ def illegal_actions_refused(game: Game, prev: Any) -> str | None:
     if game.over:
         return None
     deciders = game.deciders()
-    legal = {seat: set(game.legal_actions(seat)) for seat in deciders}
+    legal = {seat: game.legal_actions(seat) for seat in deciders}  # ``in``: short lists, or selections tested directly
     candidates: list[tuple] = [(deciders[0] if deciders else 0, "no-such-verb")]
     idle = [seat for seat in range(game.rules.players) if seat not in legal]
-    some = next((a for seat in deciders for a in game.legal_actions(seat)), None)
+    some = next((legal[seat][0] for seat in deciders if legal[seat]), None)
     if idle and some is not None:
         candidates.append((idle[0], *some[1:]))
     if prev is not None:

@@ -14,6 +14,7 @@ from tests.packs.africa.position import CE, CNE, CNW, CSW, CW, C, Position
 from woa_core.bots import bot_factory, make_bots, seat_bots
 from woa_core.bots.mcts import MctsBot
 from woa_core.kernel.contract import new_game
+from woa_core.packs.africa.bots import search
 from woa_core.packs.africa.bots.heuristic import HeuristicBot, Look
 from woa_core.packs.africa.bots.search import MARGIN, SEARCH, candidates, evaluate
 from woa_core.packs.africa.game import RESEARCH, Game
@@ -171,7 +172,7 @@ def test_mcts_never_reads_the_face_down_tiles() -> None:
     assert chosen[0] == chosen[1]
 
 
-def test_search_hooks_prune_and_evaluate() -> None:
+def test_search_hooks_prune_and_evaluate(monkeypatch: pytest.MonkeyPatch) -> None:
     """The candidates are the heuristic's best few within ``MARGIN`` VP of its best, a single one
     when the choice is plain (then nothing is searched); the evaluation of a finished game is its
     win share (A28), of a game under way the estimate."""
@@ -197,7 +198,10 @@ def test_search_hooks_prune_and_evaluate() -> None:
     pos.up("giraffe", "h03_06")
     pos.state.at[0], pos.state.step = pos.f(C), "act"
     legal = [a for a in pos.game.legal_actions(0) if a[1] in ("camp", "skip")]
-    assert candidates(pos.game.observation(0), legal, 6, policy) == [(0, "camp", RESEARCH)]  # 6 VP
+    view = pos.game.observation(0)
+    assert candidates(view, legal, 6, policy)[0] == (0, "camp", RESEARCH)  # 6 VP, mining and skip within MARGIN
+    monkeypatch.setattr(search, "MARGIN", 2.0)  # read at each call, in either build
+    assert candidates(view, legal, 6, policy) == [(0, "camp", RESEARCH)]  # the others 2 VP or more below
 
 
 def test_a_sampled_game_reveals_its_deal_in_order_and_a_copy_goes_on_with_it() -> None:

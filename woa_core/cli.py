@@ -71,6 +71,7 @@ def _run(argv: Sequence[str] | None, restore_signals: bool) -> int:
     with StopRequests(restore=restore_signals) as stop:
         status: int | None = None
         try:
+            stop.stop_if_held()
             parser = build_parser()
             args = parser.parse_args(argv)
             if not getattr(args, "run", None):

@@ -123,6 +123,13 @@ class StopRequests:
         if self._unraisable is not None:
             sys.unraisablehook, self._unraisable = self._unraisable, None
 
+    def stop_if_held(self) -> None:
+        """Stop at once if a signal came as the program started (``hold_from_start``), before any
+        command begins: the retry set on entering would stop it a moment later, when a fast
+        command may have begun its games and opened its output."""
+        if self.signal is not None and not self._raised and not self.finished:
+            self._stop()
+
     @property
     def exit_status(self) -> int:
         """130 after Ctrl-C, 143 after SIGTERM, 0 if no signal stopped the run."""

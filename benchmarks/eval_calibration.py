@@ -121,14 +121,24 @@ def main() -> None:
     hooks = rules.pack.search
     if hooks is None:
         sys.exit(f"{args.rules} declares no search hooks")
-    start = time.process_time()
-    found = positions(rules, args.games, args.share, args.seed)
     module = sys.modules[hooks.evaluate.__module__]
     name, _, values = args.vary.partition("=")
+    if name and not isinstance(getattr(module, name, None), (int, float)):
+        sys.exit(f"--vary: {module.__name__} has no number named {name!r}")
+    try:
+        settings = [type(getattr(module, name))(v) for v in values.split(",")] if name else [None]
+    except ValueError:
+        sys.exit(f"--vary: {values!r} is not a comma-separated list of numbers")
+    if args.games < 1 or not 0 < args.share <= 1:
+        sys.exit("--games must be at least 1 and --share in (0, 1]")
+    start = time.process_time()
+    found = positions(rules, args.games, args.share, args.seed)
+    if not found:
+        sys.exit("no position was kept: play more games or raise --share")
     rows = []
-    for value in values.split(",") if name else [""]:
+    for value in settings:
         if name:
-            setattr(module, name, type(getattr(module, name))(value))
+            setattr(module, name, value)
         setting = f"{name}={value}" if name else "as bundled"
         rows.append({"setting": setting, **score(found, hooks.evaluate, args.players)})
     report = {

@@ -301,14 +301,20 @@ def _step_done(game: Game) -> None:
 # ------------------------------------------------------------------- counting
 
 
-def _alike(rules: Rules, tile: list[int], f: int, face: int) -> int:
-    """Face-up tiles of ``face`` next to ``f`` (same-species animals, A14)."""
-    return rules.around[f](tile).count(face)
+def count_next_to(near: tuple[int, ...], tile: list[int], value: int) -> int:
+    """How many of the fields ``near`` (a field's neighbours, ``Rules.neighbours``) hold ``value``
+    on ``tile``: same-species animals (A14) or empty fields (A3, A16) around a field. A loop, not
+    ``count()`` on a getter: as fast in pure Python, and compiled a native loop with no generic
+    call or comparison.
 
-
-def _empties(rules: Rules, tile: list[int], f: int) -> int:
-    """Empty fields next to ``f`` (A3, A16)."""
-    return rules.around[f](tile).count(EMPTY)
+    >>> count_next_to((0, 2, 3), [EMPTY, 5, EMPTY, 5], EMPTY)
+    2
+    """
+    n = 0
+    for y in near:
+        if tile[y] == value:
+            n += 1
+    return n
 
 
 def animal_targets(rules: Rules, tile: list[int], f: int) -> tuple[int, list[int]]:
@@ -328,12 +334,7 @@ def animal_targets(rules: Rules, tile: list[int], f: int) -> tuple[int, list[int
     """
     face = tile[f]
     nbrs, adjacent = rules.neighbours, rules.adjacent[f]
-    # counted in loops over the (at most six) neighbours: as fast as a getter and count() in pure
-    # Python, and compiled a native loop with no generic call or comparison
-    before = 0
-    for y in nbrs[f]:
-        if tile[y] == face:
-            before += 1
+    before = count_next_to(nbrs[f], tile, face)
     alike = [x for x, t in enumerate(tile) if t == face]  # each field showing the species, in one pass
     if len(alike) - 1 <= before:  # the others of its species cannot give any field more
         return before, []
@@ -344,13 +345,9 @@ def animal_targets(rules: Rules, tile: list[int], f: int) -> tuple[int, list[int
         for g in nbrs[x]:
             if tile[g] != EMPTY or g in found:
                 continue
-            if before:  # next to x, g has at least x around it after the move: enough when there was none before
-                n = 0
-                for y in nbrs[g]:
-                    if tile[y] == face:
-                        n += 1
-                if n - (g in adjacent) <= before:
-                    continue
+            # next to x, g has at least x around it after the move: enough when there was none before
+            if before and count_next_to(nbrs[g], tile, face) - (g in adjacent) <= before:
+                continue
             found.add(g)
     return before, sorted(found)
 
@@ -360,21 +357,14 @@ def nomad_targets(rules: Rules, tile: list[int], f: int) -> tuple[int, list[int]
     (``before``), and every empty field with more of them after the move (``f`` then empty), in
     board order."""
     nbrs, adjacent = rules.neighbours, rules.adjacent[f]
-    before = 0  # counted in loops over the neighbours, as in ``animal_targets``
-    for y in nbrs[f]:
-        if tile[y] == EMPTY:
-            before += 1
+    before = count_next_to(nbrs[f], tile, EMPTY)
     out: list[int] = []
     if before >= 6:
         return before, out
     for g, t in enumerate(tile):  # each empty field, in one pass (compiled: native, no count() and index())
         if t != EMPTY:
             continue
-        n = 1 if g in adjacent else 0
-        for y in nbrs[g]:
-            if tile[y] == EMPTY:
-                n += 1
-        if n > before:
+        if count_next_to(nbrs[g], tile, EMPTY) + (g in adjacent) > before:
             out.append(g)
     return before, out
 
@@ -607,9 +597,9 @@ def play_animal(game: Game, p: int, f: int, g: int) -> None:
     s, r = game.state, game.rules
     tile = s.tile
     face = tile[f]
-    before = _alike(r, tile, f, face)
+    before = count_next_to(r.neighbours[f], tile, face)
     tile[f], tile[g] = EMPTY, face
-    add_vp(s, p, _alike(r, tile, g, face) - before, "animals")
+    add_vp(s, p, count_next_to(r.neighbours[g], tile, face) - before, "animals")
     _step_done(game)
 
 
@@ -617,9 +607,9 @@ def play_nomad(game: Game, p: int, f: int, g: int) -> None:
     """4.B3: the nomad moves from ``f`` to ``g``; the gain in empty neighbours scores (A19)."""
     s, r = game.state, game.rules
     tile = s.tile
-    before = _empties(r, tile, f)
+    before = count_next_to(r.neighbours[f], tile, EMPTY)
     tile[f], tile[g] = EMPTY, tile[f]
-    add_vp(s, p, _empties(r, tile, g) - before, "nomads")
+    add_vp(s, p, count_next_to(r.neighbours[g], tile, EMPTY) - before, "nomads")
     _step_done(game)
 
 
@@ -666,9 +656,9 @@ def _score_revealed(game: Game, p: int, f: int) -> None:
     s, r = game.state, game.rules
     face = s.tile[f]
     if r.face_kind[face] == ANIMAL:
-        add_vp(s, p, r.animal_itself + _alike(r, s.tile, f, face), "animals")
+        add_vp(s, p, r.animal_itself + count_next_to(r.neighbours[f], s.tile, face), "animals")
     else:
-        add_vp(s, p, r.nomad_itself + _empties(r, s.tile, f), "nomads")
+        add_vp(s, p, r.nomad_itself + count_next_to(r.neighbours[f], s.tile, EMPTY), "nomads")
     _step_done(game)
 
 

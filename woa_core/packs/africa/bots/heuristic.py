@@ -42,7 +42,7 @@ from woa_core.packs.africa.bots.estimate import (
     win_chance,
 )
 from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, MONUMENT, NOMAD, TILE_OFFSET, Rules
-from woa_core.packs.africa.game import MINE, RESEARCH, animal_targets, nomad_targets, walkable
+from woa_core.packs.africa.game import MINE, RESEARCH, animal_targets, count_next_to, nomad_targets, walkable
 from woa_core.packs.africa.state import DOWN, EMPTY
 from woa_core.packs.africa.steps import ACT, CITY, PLACE, SWAP, TURN
 from woa_core.packs.africa.view import View
@@ -222,11 +222,7 @@ class Look:
         could reach (``more``), and a little for the face-down tiles around it."""
         found = self._walk.get((f, more))
         if found is None:
-            tile, down = self.tile, 0
-            for y in self.nbrs[f]:  # a loop over the neighbours: native compiled, as fast as count() pure
-                if tile[y] == DOWN:
-                    down += 1
-            found = self.best_at(f) + OPEN * down
+            found = self.best_at(f) + OPEN * count_next_to(self.nbrs[f], self.tile, DOWN)
             if more:
                 best = float("-inf")  # the first of the highest, as max() (a loop: no generic call compiled)
                 for g in self.reach(f):
@@ -253,11 +249,7 @@ class Look:
         g: int = f if a[1] == "stay" else a[2]
         moved = g != f and g in rules.adjacent[f]
         animal = self.face_kind[face] == ANIMAL
-        alike = face if animal else EMPTY
-        n = 0
-        for y in self.nbrs[g]:
-            if tile[y] == alike:
-                n += 1
+        n = count_next_to(self.nbrs[g], tile, face if animal else EMPTY)
         if animal:
             return rules.animal_itself + n - moved
         return rules.nomad_itself + n + moved
@@ -369,10 +361,7 @@ class Look:
             if kind[t + TILE_OFFSET] == ANIMAL:
                 for g in nbrs[x]:
                     if tile[g] == EMPTY:
-                        n = 0
-                        for y in nbrs[g]:
-                            if tile[y] == t:
-                                n += 1
+                        n = count_next_to(nbrs[g], tile, t)
                         if n > best.get(t, 0):
                             best[t] = n
         return best
@@ -384,10 +373,7 @@ class Look:
             best = 0
             for g, t in enumerate(tile):
                 if t == EMPTY:
-                    n = 0
-                    for y in nbrs[g]:
-                        if tile[y] == EMPTY:
-                            n += 1
+                    n = count_next_to(nbrs[g], tile, EMPTY)
                     if n > best:
                         best = n
             self._best_empties = best
@@ -460,13 +446,7 @@ class Look:
         face, near = tile[f], g in self.rules.adjacent[f]
         animal = self.face_kind[face] == ANIMAL
         alike = face if animal else EMPTY  # what counts around: its species, or empty fields
-        there = here = 0
-        for y in nbrs[g]:
-            if tile[y] == alike:
-                there += 1
-        for y in nbrs[f]:
-            if tile[y] == alike:
-                here += 1
+        there, here = count_next_to(nbrs[g], tile, alike), count_next_to(nbrs[f], tile, alike)
         if animal:
             return there - near - here
         return there + near - here

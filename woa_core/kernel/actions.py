@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from woa_core.kernel.native import mypyc_attr
 
@@ -58,8 +58,8 @@ class Action(tuple[Any, ...]):
 
 
 _new = tuple.__new__
-_INTERNED: dict[tuple[Any, ...], Action] = {}
-_MOST_INTERNED = 1 << 16
+_INTERNED: Final[dict[tuple[Any, ...], Action]] = {}
+_MOST_INTERNED: Final = 1 << 16
 
 
 def make_action(items: tuple[Any, ...]) -> Action:

@@ -117,6 +117,9 @@ class Flow:
     _special: dict[str, Callable[[Any], list[int]]] = field(init=False, repr=False, compare=False)
     """Who decides at each step that is not the active seat's, computed once (the loop asks for
     every decision)."""
+    _simultaneous: dict[str, tuple[Phase, bool, int]] = field(init=False, repr=False, compare=False)
+    """Each simultaneous phase by its step (the first declared), whether it is a setup phase, and
+    its index among the setup phases or the phases: ``decided`` asks after every such decision."""
 
     def __post_init__(self) -> None:
         special: dict[str, Callable[[Any], list[int]]] = {self.over: _nobody}
@@ -126,6 +129,13 @@ class Flow:
         for step, who in self.decider_of.items():
             special[step] = _one(who)
         object.__setattr__(self, "_special", special)  # private: a plain dict reads fastest
+        simultaneous: dict[str, tuple[Phase, bool, int]] = {}
+        for phase in (*self.setup, *self.phases):
+            if phase.kind is Kind.SIMULTANEOUS and phase.name not in simultaneous:
+                setup = phase in self.setup
+                index = self.setup.index(phase) if setup else self.phases.index(phase)
+                simultaneous[phase.name] = (phase, setup, index)
+        object.__setattr__(self, "_simultaneous", simultaneous)
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -172,13 +182,16 @@ class Flow:
         """After a decision in a simultaneous phase: once every seat has decided, the next phase
         starts (a turns phase computes its order and the first turn starts)."""
         s: FlowState = game.state
-        phase = self.simultaneous(s.step)
-        if phase is None or phase.waiting is None or phase.waiting(game):
+        found = self._simultaneous.get(s.step)
+        if found is None:
             return
-        if phase in self.setup:
-            self._next_setup(game, self.setup.index(phase) + 1)
+        phase, setup, index = found
+        if phase.waiting is None or phase.waiting(game):
             return
-        self._start_phase(game, self.phases.index(phase) + 1)
+        if setup:
+            self._next_setup(game, index + 1)
+            return
+        self._start_phase(game, index + 1)
 
     def end_turn(self, game: Any) -> None:
         """The active seat's turn is over: unless ``end_if`` ends the game, the next seat's

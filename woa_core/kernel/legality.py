@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from woa_core.kernel.actions import _INTERNED, Action, ActionDecl, Legal, make_action
 
@@ -355,7 +355,7 @@ ListerAt = Callable[[Any, int, str, bool, Any], list[Action]]
 (the island they act on) walks those values once and lists each verb's actions value by value."""
 
 
-_known = _INTERNED.get
+_known: Final = _INTERNED.get
 """The shared ``Action`` of a tuple already made one, else None: the listings inline
 ``make_action``'s lookup (a call per listed action costs)."""
 

@@ -17,10 +17,11 @@ import graph stays a tree (``woa_core.packs.west_of_africa.game.Game`` binds the
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, TypeGuard
+from typing import Any, ClassVar, Final, TypeGuard
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import ActionDecl, Verb
+from woa_core.kernel.flow import Flow
 from woa_core.kernel.legality import Among, Legality, Limit, Part, Valid
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.selection import card_sum
@@ -31,7 +32,7 @@ from woa_core.packs.west_of_africa.steps import DISPLACE, MAIN, OVER, PLACE, RET
 class GameCore:
     """One game: compiled ``rules`` plus a ``GameState``; see ``woa_core.packs.west_of_africa.game.Game``."""
 
-    __slots__ = ("rules", "state", "trusted")
+    __slots__ = ("flow", "rules", "state", "trusted")
 
     actions: ClassVar[Mapping[str, ActionDecl]] = {}
     """The actions cards name, by id (bound by ``Game``)."""
@@ -42,6 +43,7 @@ class GameCore:
 
     def __init__(self, rules: Rules, seed: int = 0, state: GameState | None = None) -> None:
         self.rules = rules
+        self.flow: Flow = rules.flow  # the rules' flow, kept at hand: asked at every decision
         self.state = state if state is not None else new_state(rules, seed)
         self.trusted = False  # True only inside ``Game.apply_legal``: checks are skipped
 
@@ -61,7 +63,7 @@ class GameCore:
         """The players who may act now (the flow says): all who have not selected yet during
         selection (simultaneous, R18), the displaced ship's owner while it retreats (R3), else
         the active player; nobody once the game is over."""
-        return self.rules.flow.deciders(self)
+        return self.flow.deciders(self)
 
     def decider(self) -> int:
         """The first of ``deciders()`` (-1 when the game is over)."""
@@ -289,13 +291,17 @@ def islands_acting(action: str) -> Among:
     return Among(0, _acting(action), lambda game, p, island, *rest: _not_selected(game, island))
 
 
+def _island_of(game: GameCore, group: int) -> int:
+    return game.rules.spaces[group].island
+
+
 def island_acting(action: str) -> Part:
     """The first argument is a space (a field, a settlement space) on an island ``action`` may act
     on (R12): level 0 is that island, level 1 the space."""
     return Part(
         0,
         _acting(action),
-        lambda game, group: game.rules.spaces[group].island,
+        _island_of,
         lambda game, p, group: _not_selected(game, game.rules.spaces[group].island),
     )
 
@@ -353,7 +359,15 @@ def _island_card_selected(game: GameCore, p: int, fresh: bool, action: str) -> b
     return False
 
 
-START = Legality(
+def _unused(game: GameCore, p: int, fresh: bool, action: str) -> bool:
+    return action not in game.state.used
+
+
+def _allowed_this_round(game: GameCore, p: int, fresh: bool, action: str) -> bool:
+    return game.state.round != 1 or action not in game.rules.first_round_forbidden
+
+
+START: Final = Legality(
     Valid(
         0,
         lambda game, action: action in game.rules.action_card,
@@ -362,12 +376,12 @@ START = Legality(
     Among(0, _selected, lambda game, p, action: f"you did not select {game.action_name(action)}"),
     Limit(
         1,
-        lambda game, p, fresh, action: action not in game.state.used,
+        _unused,
         lambda game, p, action: f"you already used {game.action_name(action)} this turn",
     ),
     Limit(
         1,
-        lambda game, p, fresh, action: game.state.round != 1 or action not in game.rules.first_round_forbidden,
+        _allowed_this_round,
         lambda game, p, action: f"{game.action_name(action)} is not allowed in round 1",
     ),
     Limit(1, _island_card_selected, lambda game, p, action: f"{game.action_name(action)} needs an island card"),

@@ -17,6 +17,7 @@ from woa_core.kernel.loop import Observer
 from woa_core.packs.west_of_africa.actions import STEP_OF_VERB
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.core import GameCore
+from woa_core.packs.west_of_africa.state import GameState
 from woa_core.packs.west_of_africa.steps import MAIN
 
 
@@ -37,7 +38,7 @@ class PlayCounts(Observer):
     def before(self, game: Any, seat: int, action: tuple) -> None:
         # one hook per action (a second costs time on the hot path): the order of round 1 is
         # known before the first action after the selection
-        state = game.state
+        state: GameState = game.state  # typed: compiled, its fields are read natively
         if self.first_player < 0 and state.order:
             self.first_player = state.order[0]
         verb = action[1]

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from random import Random
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import ActionDecl, Verb
@@ -49,10 +49,10 @@ if TYPE_CHECKING:
 
 __all__ = ["ACTIONS", "STEP_OF_VERB", "VERBS", "Action", "Game"]
 
-_STEPS = {name: steps_of(d) for name, d in ACTIONS.items()}
-_DONE_PROBLEM = {name: d.done_problem for name, d in ACTIONS.items()}
-_PLAY = {name: (v.arity, v.play) for name, v in VERBS.items()}
-_TURN_VERBS = {PLACE: "place", DISPLACE: "displace", RETREAT: "retreat"}
+_STEPS: Final = {name: steps_of(d) for name, d in ACTIONS.items()}
+_DONE_PROBLEM: Final = {name: d.done_problem for name, d in ACTIONS.items()}
+_PLAY: Final = {name: (v.arity, v.play) for name, v in VERBS.items()}
+_TURN_VERBS: Final = {PLACE: "place", DISPLACE: "displace", RETREAT: "retreat"}
 
 
 class Game(GameCore):
@@ -96,7 +96,7 @@ class Game(GameCore):
             if player < 0 or s.selection[player] is not None:
                 return ()
             return self._selection_actions(player)
-        deciders = self.rules.flow.deciders(self)
+        deciders = self.flow.deciders(self)
         if player is None:
             player = deciders[0] if deciders else NOBODY
         if player not in deciders:

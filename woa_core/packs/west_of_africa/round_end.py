@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
+from typing import Final
 
 from woa_core.kernel.registry import Registry
 from woa_core.packs.west_of_africa.compiled import Rules
@@ -15,7 +16,7 @@ from woa_core.packs.west_of_africa.state import NOBODY, GameState
 from woa_core.packs.west_of_africa.steps import OVER
 
 Primitive = Callable[[Rules, GameState], None]
-ROUND_END: Registry[Primitive] = Registry("round-end step")
+ROUND_END: Final[Registry[Primitive]] = Registry("round-end step")
 """The round-end steps by the name ``turn.round_end`` uses (schema ``round_end_step``)."""
 
 Seen = Callable[[GameState, GameState], bool]

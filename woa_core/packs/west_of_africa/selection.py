@@ -23,7 +23,7 @@ from woa_core.kernel.native import mypyc_attr
 from woa_core.packs.west_of_africa.compiled import Rules
 
 
-def card_sum(rules: Rules, selection: Sequence[int] | None) -> int:
+def card_sum(rules: Rules, selection: list[int] | None) -> int:
     """The sum of a selection's card values; the minus card lowers it (5.I, R8).
 
     >>> from woa_core.rules import load_rules
@@ -166,6 +166,8 @@ class SelectionActions(Sequence[Action]):
     _ways: tuple[int, ...]
     _width: int
     _count: int
+    _made: Action | None  # the last selection ``[k]`` made: ``in`` knows it at once (the game
+    # loop asks ``in`` of the very action a bot picked)
 
     def __init__(self, player: int, hand: tuple[int, ...], min_cards: int, max_cards: int) -> None:
         self.player = player
@@ -175,6 +177,7 @@ class SelectionActions(Sequence[Action]):
         self._ways = completions(hand, min_cards, max_cards)
         self._width = max(max_cards, 0) + 1
         self._count = self._ways[0]
+        self._made = None
 
     def __len__(self) -> int:
         return self._count
@@ -213,9 +216,12 @@ class SelectionActions(Sequence[Action]):
                 n += 1
             counts[i] = n
             t += n
-        return new_action((self.player, "select", tuple(counts)))
+        made = self._made = new_action((self.player, "select", tuple(counts)))
+        return made
 
     def __contains__(self, item: object) -> bool:
+        if item is self._made and item is not None:
+            return True
         if not isinstance(item, tuple) or len(item) != 3 or item[0] != self.player or item[1] != "select":
             return False
         counts = item[2]

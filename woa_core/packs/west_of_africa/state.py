@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Final
 
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.steps import OVER, SELECT
 
-NOBODY = -1
-NEUTRAL = -2  # a pre-placed settlement belongs to no player
+NOBODY: Final = -1
+NEUTRAL: Final = -2  # a pre-placed settlement belongs to no player
 
 VP_SOURCES = ("settlements", "gold_majority", "alcalde", "final_gold")
 """Where victory points come from, for statistics (the round-end and scoring primitives)."""

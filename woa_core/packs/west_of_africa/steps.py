@@ -5,20 +5,22 @@ other module compares against these names, never a spelled-out string. An action
 at the step named by the action itself (``sell``: see ``woa_core.packs.west_of_africa.actions``).
 """
 
-SELECT = "select"
+from typing import Final
+
+SELECT: Final = "select"
 """5.I: every player who has not chosen yet picks cards, secretly (the simultaneous phase)."""
 
-PLACE = "place"
+PLACE: Final = "place"
 """R11: in round 1, the active player places its ship first."""
 
-MAIN = "main"
+MAIN: Final = "main"
 """5.II, R12: the active player starts one of its selected actions or ends its turn."""
 
-DISPLACE = "displace"
+DISPLACE: Final = "displace"
 """R3: the active player picks which ship makes way at a full harbor."""
 
-RETREAT = "retreat"
+RETREAT: Final = "retreat"
 """R3: the displaced ship's owner picks where it goes at a fork."""
 
-OVER = "over"
+OVER: Final = "over"
 """6: the game has ended, final scoring done."""

@@ -14,6 +14,7 @@ a step verb belongs to (``STEP_OF_VERB``).
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Final
 
 from woa_core.kernel.actions import Action, ActionDecl, Verb, make_action
 from woa_core.packs.west_of_africa.actions import cultivation, founding, selling, shipping, turn, workers
@@ -28,13 +29,13 @@ DECLARATIONS: tuple[ActionDecl, ...] = (
 )
 """Every action the engine knows, the turn flow's own verbs last."""
 
-ACTIONS = MappingProxyType({d.name: d for d in DECLARATIONS if d.card})
+ACTIONS: Final = MappingProxyType({d.name: d for d in DECLARATIONS if d.card})
 """The actions an action card may name (``cards.yaml`` ``action:``), by id."""
 
-VERBS = MappingProxyType({v.name: v for d in DECLARATIONS for v in d.verbs})
+VERBS: Final = MappingProxyType({v.name: v for d in DECLARATIONS for v in d.verbs})
 """Every verb of the notation, by name."""
 
-STEP_OF_VERB = MappingProxyType({v.name: d.name for d in ACTIONS.values() for v in d.verbs if v.step})
+STEP_OF_VERB: Final = MappingProxyType({v.name: d.name for d in ACTIONS.values() for v in d.verbs if v.step})
 """Which action each step verb belongs to; a step verb played at ``main`` starts its action."""
 
 __all__ = [

@@ -10,14 +10,14 @@ that island, and only then. Helpers declared where nothing is planted stay where
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from woa_core.kernel.actions import Action, ActionDecl, Verb
 from woa_core.kernel.legality import Among, Legality, Limit, Part, Valid
 from woa_core.packs.west_of_africa.core import GameCore, an_island, island_acting, islands_acting
 from woa_core.packs.west_of_africa.state import NOBODY
 
-ACTION = "cultivate"
+ACTION: Final = "cultivate"
 
 
 def useful_helpers(game: GameCore) -> int:
@@ -86,9 +86,25 @@ def _helpers_undeclared(game: GameCore, p: int, fresh: bool, island: int) -> boo
     return fresh or (s.helpers[island] < 0 and not s.planted[island])
 
 
+def _helpers_there(game: GameCore, p: int, fresh: bool, island: int, helpers: int) -> bool:
+    return helpers <= game.state.workers[p][island]
+
+
+def _helpers_useful(game: GameCore, p: int, fresh: bool, island: int, helpers: int) -> bool:
+    return helpers <= useful_helpers(game)
+
+
+def _plantable(game: GameCore, p: int, fresh: bool, island: int) -> bool:
+    return can_plant(game, p, island)
+
+
+def _helped_affordable(game: GameCore, p: int, fresh: bool, island: int, helpers: int) -> bool:
+    return price(game, helpers) <= game.state.gold[p]
+
+
 HELPERS_GO_TO_SHIPS = "helpers go to worker ships: name one ship per helper"
 
-HELP = Legality(
+HELP: Final = Legality(
     an_island(0),
     islands_acting(ACTION),
     Valid(2, _are_ships, HELPERS_GO_TO_SHIPS),
@@ -101,21 +117,21 @@ HELP = Legality(
     ),
     Limit(
         2,
-        lambda game, p, fresh, island, helpers: helpers <= game.state.workers[p][island],
+        _helpers_there,
         lambda game, p, island, ships: (
             f"you have {game.state.workers[p][island]} worker(s) on {_name(game, island)}, not {len(ships)}"
         ),
     ),
     Limit(
         2,
-        lambda game, p, fresh, island, helpers: helpers <= useful_helpers(game),
+        _helpers_useful,
         lambda game, p, island, ships: (
             f"only {useful_helpers(game)} helper(s) can lower the cost of {game.rules.cultivation_cost} gold (R5)"
         ),
     ),
     Limit(
         1,
-        lambda game, p, fresh, island: can_plant(game, p, island),
+        _plantable,
         lambda game, p, island, ships: (
             f"you have no goods marker for a free field on {_name(game, island)}: helpers would lower no cost (R5)"
             if has_free_field(game, island)
@@ -124,7 +140,7 @@ HELP = Legality(
     ),
     Limit(
         2,
-        lambda game, p, fresh, island, helpers: price(game, helpers) <= game.state.gold[p],
+        _helped_affordable,
         lambda game, p, island, ships: (
             f"you have {game.state.gold[p]} gold, a good on {_name(game, island)} costs "
             f"{price(game, len(ships))} even with helpers"
@@ -150,18 +166,26 @@ def _field(game: GameCore, group: int) -> tuple[str, str]:
     return _name(game, info.island), game.good_name(info.good).lower()
 
 
-CULTIVATE = Legality(
+def _marker_in_supply(game: GameCore, p: int, fresh: bool, island: int, group: int) -> bool:
+    return game.state.supply[p][game.rules.spaces[group].good] > 0
+
+
+def _affordable(game: GameCore, p: int, fresh: bool, island: int) -> bool:
+    return cost(game, p, island) <= game.state.gold[p]
+
+
+CULTIVATE: Final = Legality(
     Valid(1, _is_field, lambda game, p, group: f"there is no field {group!r}"),
     island_acting(ACTION),
     Among(1, _free_fields, lambda game, p, group: "{} has no free {} field".format(*_field(game, group))),
     Limit(
         2,
-        lambda game, p, fresh, island, group: game.state.supply[p][game.rules.spaces[group].good] > 0,
+        _marker_in_supply,
         lambda game, p, group: f"you have no {_field(game, group)[1]} marker in your supply",
     ),
     Limit(
         1,
-        lambda game, p, fresh, island: cost(game, p, island) <= game.state.gold[p],
+        _affordable,
         lambda game, p, group: (
             f"you have {game.state.gold[p]} gold, cultivating here costs "
             f"{cost(game, p, game.rules.spaces[group].island)}"

@@ -3,14 +3,14 @@ the track per free space, pay its cost, gain the settlement VP."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from woa_core.kernel.actions import ActionDecl, Verb
 from woa_core.kernel.legality import Among, Legality, Limit, Valid
 from woa_core.packs.west_of_africa.core import GameCore, island_acting
 from woa_core.packs.west_of_africa.round_end import add_vp
 
-ACTION = "found"
+ACTION: Final = "found"
 
 
 def _is_site(game: GameCore, group: object) -> bool:
@@ -25,15 +25,27 @@ def _island(game: GameCore, group: int) -> str:
     return game.rules.islands[game.rules.spaces[group].island].name
 
 
-FOUND = Legality(
+def _is_alcalde(game: GameCore, p: int, fresh: bool, island: int) -> bool:
+    return game.state.alcalde[island] == p
+
+
+def _track_left(game: GameCore, p: int, fresh: bool) -> bool:
+    return game.state.track > 0
+
+
+def _affordable(game: GameCore, p: int, fresh: bool, island: int, group: int) -> bool:
+    return game.rules.spaces[group].cost <= game.state.gold[p]
+
+
+FOUND: Final = Legality(
     Valid(1, _is_site, lambda game, p, group: f"there is no settlement space {group!r}"),
     island_acting(ACTION),
     Limit(
         1,
-        lambda game, p, fresh, island: game.state.alcalde[island] == p,
+        _is_alcalde,
         lambda game, p, group: f"only the Alcalde of {_island(game, group)} may found settlements there",
     ),
-    Limit(0, lambda game, p, fresh: game.state.track > 0, "the settlement track is empty this round"),
+    Limit(0, _track_left, "the settlement track is empty this round"),
     Among(
         1,
         _free_sites,
@@ -43,7 +55,7 @@ FOUND = Legality(
     ),
     Limit(
         2,
-        lambda game, p, fresh, island, group: game.rules.spaces[group].cost <= game.state.gold[p],
+        _affordable,
         lambda game, p, group: (
             f"you have {game.state.gold[p]} gold, this settlement costs {game.rules.spaces[group].cost}"
         ),

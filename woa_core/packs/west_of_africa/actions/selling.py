@@ -4,13 +4,13 @@ warehouse, at the island's regional price, gold capped."""
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from woa_core.kernel.actions import ActionDecl, Verb
 from woa_core.kernel.legality import Among, Legality
 from woa_core.packs.west_of_africa.core import GameCore, a_good, an_island, islands_acting
 
-ACTION = "sell"
+ACTION: Final = "sell"
 
 
 def _in_warehouse(game: GameCore, p: int, fresh: bool, island: int) -> list[int]:
@@ -18,7 +18,7 @@ def _in_warehouse(game: GameCore, p: int, fresh: bool, island: int) -> list[int]
     return list(compress(range(len(stock)), stock))  # the goods in stock
 
 
-SELL = Legality(
+SELL: Final = Legality(
     an_island(0),
     islands_acting(ACTION),
     a_good(1),

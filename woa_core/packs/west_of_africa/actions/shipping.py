@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from woa_core.kernel.actions import ActionDecl, Verb
 from woa_core.kernel.legality import Among, Legality, Limit
@@ -18,7 +18,7 @@ from woa_core.packs.west_of_africa.core import GameCore, a_good, an_island
 from woa_core.packs.west_of_africa.state import NOBODY
 from woa_core.packs.west_of_africa.steps import DISPLACE, MAIN, RETREAT
 
-ACTION = "move_ship"
+ACTION: Final = "move_ship"
 
 
 def start_points(game: GameCore) -> int:
@@ -63,7 +63,7 @@ def displace(game: GameCore, victim: int) -> str:
     return RETREAT
 
 
-FALLBACK: Registry[Callable[[GameCore, int, list[int]], list[int]]] = Registry("displacement fallback")
+FALLBACK: Final[Registry[Callable[[GameCore, int, list[int]], list[int]]]] = Registry("displacement fallback")
 """Where a displaced ship goes when no way onward has a free mooring, by the name
 ``turn.displacement_fallback`` uses (R19): ``fallback(game, harbor, free) -> harbors``, where
 ``free`` lists the other harbors with a free mooring (never empty)."""
@@ -124,7 +124,7 @@ def _on_board(game: GameCore, p: int, fresh: bool) -> bool:
     return game.state.ship[p] != NOBODY
 
 
-ON_BOARD = Limit(0, _on_board, "your ship is not on the board")
+ON_BOARD: Final = Limit(0, _on_board, "your ship is not on the board")
 
 
 def _sea_links(game: GameCore, p: int, fresh: bool) -> tuple[int, ...]:
@@ -135,12 +135,16 @@ def _here(game: GameCore, p: int) -> str:
     return game.rules.islands[game.state.ship[p]].name
 
 
-SAIL = Legality(
+def _steps_left(game: GameCore, p: int, fresh: bool) -> bool:
+    return (start_points(game) if fresh else game.state.points) > 0
+
+
+SAIL: Final = Legality(
     an_island(0),
     ON_BOARD,
     Limit(
         0,
-        lambda game, p, fresh: (start_points(game) if fresh else game.state.points) > 0,
+        _steps_left,
         lambda game, p, to: f"your ship has sailed its {game.rules.ship_range} harbors",
     ),
     Among(0, _sea_links, lambda game, p, to: f"no sea link from {_here(game, p)} to {game.rules.islands[to].name}"),
@@ -158,12 +162,16 @@ def _aboard(game: GameCore, p: int, fresh: bool) -> list[int]:
     return [] if fresh else list(compress(range(len(cargo)), cargo))  # the goods aboard
 
 
-LOAD = Legality(
+def _room_aboard(game: GameCore, p: int, fresh: bool) -> bool:
+    return (0 if fresh else game.state.loaded) < game.rules.ship_capacity
+
+
+LOAD: Final = Legality(
     a_good(0),
     ON_BOARD,
     Limit(
         0,
-        lambda game, p, fresh: (0 if fresh else game.state.loaded) < game.rules.ship_capacity,
+        _room_aboard,
         lambda game, p, good: f"a ship carries at most {game.rules.ship_capacity} goods per move",
     ),
     Among(
@@ -174,7 +182,7 @@ LOAD = Legality(
 )
 """``load GOOD``: what a good loaded must meet (R2)."""
 
-UNLOAD = Legality(
+UNLOAD: Final = Legality(
     a_good(0),
     Among(0, _aboard, lambda game, p, good: f"your ship carries no {game.good_name(good).lower()}"),
 )
@@ -216,10 +224,14 @@ def do_unload(game: GameCore, p: int, good: Any) -> None:
     game.run_step(p, "unload", (good,), do)
 
 
-DISPLACE_WHO = Legality(
+def _options(game: GameCore, p: int, fresh: bool) -> list[int]:
+    return game.state.options
+
+
+DISPLACE_WHO: Final = Legality(
     Among(
         0,
-        lambda game, p, fresh: game.state.options,
+        _options,
         lambda game, p, victim: (
             f"{f'p{victim + 1}' if isinstance(victim, int) else repr(victim)}'s ship is not one that can make way "
             f"(choose {', '.join(f'p{q + 1}' for q in game.state.options)})"
@@ -228,11 +240,11 @@ DISPLACE_WHO = Legality(
 )
 """``displace PLAYER``: one of the ships that can make way (R3)."""
 
-RETREAT_TO = Legality(
+RETREAT_TO: Final = Legality(
     an_island(0),
     Among(
         0,
-        lambda game, p, fresh: game.state.options,
+        _options,
         lambda game, p, island: (
             f"the displaced ship cannot go to {game.rules.islands[island].name} "
             f"(choose {', '.join(game.rules.islands[i].name for i in game.state.options)})"

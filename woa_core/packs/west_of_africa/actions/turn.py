@@ -5,7 +5,7 @@ in round 1, ``done`` to finish the action under way, ``end`` to end the turn. No
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import ActionDecl, Verb
@@ -15,12 +15,12 @@ from woa_core.packs.west_of_africa.core import GameCore, an_island
 from woa_core.packs.west_of_africa.state import NOBODY
 from woa_core.packs.west_of_africa.steps import MAIN, PLACE, SELECT
 
-ACTION = "turn"
+ACTION: Final = "turn"
 
-PLAYER_ORDER: Registry[Callable[[GameCore], list[int]]] = Registry("player order")
+PLAYER_ORDER: Final[Registry[Callable[[GameCore], list[int]]]] = Registry("player order")
 """How the round's player order is made, by the name ``turn.player_order`` uses (R8)."""
 
-CARD_PASSING: Registry[Callable[[int, int], int]] = Registry("card passing")
+CARD_PASSING: Final[Registry[Callable[[int, int], int]]] = Registry("card passing")
 """Who gets a played minus card: ``pass(seat, players) -> seat``, by ``turn.minus_cards_pass`` (R7)."""
 
 
@@ -52,7 +52,7 @@ def do_select(game: GameCore, p: int, counts: Any) -> None:
         if problem:
             raise IllegalAction(problem)
     game.state.selection[p] = list(counts)
-    game.rules.flow.decided(game)
+    game.flow.decided(game)
 
 
 def selection_problem(game: GameCore, p: int, counts: object) -> str | None:
@@ -86,11 +86,15 @@ def start_turn(game: GameCore) -> None:
     s.step = PLACE if first_round else MAIN
 
 
-PLACE_AT = Legality(
+def _free_harbors(game: GameCore, p: int, fresh: bool) -> list[int]:
+    return [i for i in range(len(game.rules.islands)) if game.free_moorings(i) > 0]
+
+
+PLACE_AT: Final = Legality(
     an_island(0),
     Among(
         0,
-        lambda game, p, fresh: [i for i in range(len(game.rules.islands)) if game.free_moorings(i) > 0],
+        _free_harbors,
         lambda game, p, island: f"{game.rules.islands[island].name} has no free mooring",
     ),
 )
@@ -132,7 +136,7 @@ def do_end(game: GameCore, p: int) -> None:
             s.hand[p][card] -= n
             s.hand[to][card] += n
     s.used = []
-    game.rules.flow.end_turn(game)
+    game.flow.end_turn(game)
 
 
 def new_round(game: GameCore) -> None:

@@ -7,13 +7,13 @@ link; workers never step onto a worker ship.
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from woa_core.kernel.actions import ActionDecl, Verb
 from woa_core.kernel.legality import Among, Legality, Limit, Valid
 from woa_core.packs.west_of_africa.core import GameCore, an_island
 
-ACTION = "move_workers"
+ACTION: Final = "move_workers"
 
 
 def start_points(game: GameCore) -> int:
@@ -45,10 +45,14 @@ def _no_step(game: GameCore, p: int, source: int, to: int) -> str:
     return f"no sea link from {r.islands[source].name} to {r.islands[to].name}"
 
 
-WORKER = Legality(
+def _points_left(game: GameCore, p: int, fresh: bool) -> bool:
+    return (start_points(game) if fresh else game.state.points) > 0
+
+
+WORKER: Final = Legality(
     Valid(0, _is_location, lambda game, p, source, to: f"there is no place {source!r} to move a worker from"),
     an_island(1),
-    Limit(0, lambda game, p, fresh: (start_points(game) if fresh else game.state.points) > 0, "no action points left"),
+    Limit(0, _points_left, "no action points left"),
     Among(0, _with_workers, lambda game, p, source, to: f"you have no worker at {game.rules.location_name(source)}"),
     Among(1, _steps_from, _no_step),
 )

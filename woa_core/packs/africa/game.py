@@ -72,13 +72,14 @@ class Game:
     """One game of Africa: compiled ``rules`` plus a ``State`` that ``apply`` advances
     (``woa_core.kernel.contract.Game``)."""
 
-    __slots__ = ("_placed", "_t", "_taken", "rules", "state")
+    __slots__ = ("_opened", "_placed", "_relocs", "_t", "rules", "state")
 
     def __init__(self, rules: Rules, seed: int = 0, state: State | None = None) -> None:
         self.rules = rules
         self._t: Tables = rules.memo(TABLES, lambda: Tables(rules))
         self._placed: tuple[list[int], dict[int, list[int]]] = ([], {})  # see ``targets``
-        self._taken = [False] * len(rules.fields)  # see ``legal_relocate``: all False between calls
+        self._opened: Opened = _NOT_OPENED  # see ``legal_relocate``
+        self._relocs: list[list[Action]] = []
         if state is None:
             self.state = new_state(rules, seed)
             rules.flow.begin(self)
@@ -383,31 +384,32 @@ def walkable(r: Rules, tile: list[int], at: list[int], here: int) -> list[int]:
     nbrs, walk_range = r.neighbours, r.walk_range
     if walk_range == 0:
         return [here]
-    taken = set(at)  # a set: its test is a hash, where a list compares with each explorer's field
-    near = [g for g in nbrs[here] if tile[g] != DOWN and g not in taken]
-    if walk_range == 1 or not near:
-        return [here, *near]
+    board = tile[:]  # each explorer's field closed as a face-down tile is: one test per field, no set
+    for x in at:
+        if x >= 0:  # an explorer on the board
+            board[x] = DOWN
+    out = [here]
+    for g in nbrs[here]:
+        if board[g] != DOWN:
+            out.append(g)
+    if walk_range == 1 or len(out) == 1:
+        return out
     if walk_range == 2:
-        # a or b (next to ``here``) is in ``near`` exactly when it may be entered: tested as such, not searched for
-        far = [
-            g
-            for g, a, b in r.ring2[here]
-            if tile[g] != DOWN
-            and g not in taken
-            and ((tile[a] != DOWN and a not in taken) or (tile[b] != DOWN and b not in taken))
-        ]
-        return [here, *near, *far]
-    seen = [here, *near]
-    frontier = near
+        # a or b (next to ``here``) may be entered exactly when it is open: tested as such, not searched for
+        for g, a, b in r.ring2[here]:
+            if board[g] != DOWN and (board[a] != DOWN or board[b] != DOWN):
+                out.append(g)
+        return out
+    frontier = out[1:]
     for _ in range(walk_range - 1):
         nxt: list[int] = []
         for f in frontier:
             for g in nbrs[f]:
-                if tile[g] != DOWN and g not in taken and g not in seen:
-                    seen.append(g)
+                if board[g] != DOWN and g not in out:
+                    out.append(g)
                     nxt.append(g)
         frontier = nxt
-    return seen
+    return out
 
 
 # ------------------------------------------------------------------- the verbs: legality
@@ -419,18 +421,70 @@ def legal_start(game: Game, p: int) -> list[Action]:
     return [acts[c] for c, f in enumerate(game.rules.cities) if f not in at]
 
 
+class Opened:
+    """The fields without a face-down tile, in the order ``legal_relocate`` lists them: the start
+    ``cities``, then the state's ``revealed`` fields (that very list, as long as it was: in a
+    game it only grows, by a reveal). ``at[f]`` is the place of field ``f`` in that order (-1 for
+    a field not in it); ``regular`` says whether each field is in it once (so in a game: a
+    hand-made state may repeat one)."""
+
+    __slots__ = ("at", "length", "regular", "revealed")
+
+    def __init__(self, cities: tuple[int, ...], revealed: list[int], fields: int) -> None:
+        self.revealed = revealed
+        self.length = len(revealed)
+        at = [-1] * fields
+        regular = True
+        i = 0
+        for f in cities:
+            if at[f] >= 0:
+                regular = False
+            at[f] = i
+            i += 1
+        for f in revealed:
+            if at[f] >= 0:
+                regular = False
+            at[f] = i
+            i += 1
+        self.at = at
+        self.regular = regular
+
+
+_NOT_OPENED = Opened((), [], 0)
+"""Made for no game's revealed fields (a list of its own): ``legal_relocate`` makes its own."""
+
+
 def legal_relocate(game: Game, p: int) -> list[Action]:
     """``relocate F`` (option A, 4.A, A6): any other field with no face-down tile and no
-    explorer."""
+    explorer: the start cities, then the revealed fields in the order of the reveals. The hot path
+    of random play (a listing per turn, and a reveal every few turns): each seat's listing of
+    every field without a face-down tile is made once per reveal, copied, and the explorers'
+    fields taken out of the copy."""
     s, acts, at = game.state, game._t.relocate[p], game.state.at
-    taken = game._taken  # by field: an explorer stands there (the hot path of random play)
-    for f in at:
-        taken[f] = True
-    out = [acts[f] for f in game.rules.cities if not taken[f]]  # the fields without a face-down tile
-    out += [acts[f] for f in s.revealed if not taken[f]]
-    for f in at:
-        taken[f] = False
-    return out
+    revealed = s.revealed
+    opened = game._opened
+    if revealed is not opened.revealed or len(revealed) != opened.length:
+        opened = game._opened = Opened(game.rules.cities, revealed, len(s.tile))
+        game._relocs = [[] for _ in range(s.players)]
+    if not opened.regular:  # a field listed twice: each of its places filtered as such
+        out = [acts[f] for f in (*game.rules.cities, *revealed) if f not in at]
+        return out
+    listing = game._relocs[p]
+    if not listing:
+        listing = game._relocs[p] = [acts[f] for f in game.rules.cities]
+        listing += [acts[f] for f in revealed]
+    out = listing[:]
+    place, last = opened.at, len(out)
+    while True:  # the explorers' places in the listing, the last first (so the others stay put)
+        i = -1
+        for f in at:
+            k = place[f]
+            if i < k < last:
+                i = k
+        if i < 0:
+            return out
+        out.pop(i)
+        last = i
 
 
 def legal_walk(game: Game, p: int) -> list[Action]:

@@ -169,6 +169,18 @@ class Flow:
         self._finish(game)
         return True
 
+    @property
+    def not_active(self) -> frozenset[str]:
+        """The steps at which ``deciders`` is not simply the active seat (a simultaneous phase's,
+        a step another seat decides, ``over``): a pack whose game asks for every decision may
+        answer the active seat itself at any other step.
+
+        >>> from woa_core.rules import load_rules
+        >>> sorted(load_rules("africa", 2).flow.not_active)
+        ['over']
+        """
+        return frozenset(self._special)
+
     def deciders(self, game: Any) -> list[int]:
         """The seats that may act now: those still to decide in a simultaneous phase, whoever a
         step names, else the active seat; nobody once the game is over."""

@@ -45,10 +45,11 @@ class Tables:
     """Every action with field or city arguments, made once per rules (``Rules.memo``): listing
     then picks ready actions instead of building tuples."""
 
-    __slots__ = ("camp", "keep", "place", "relocate", "reveal", "skip", "start", "stay", "walk")
+    __slots__ = ("camp", "keep", "not_active", "place", "relocate", "reveal", "skip", "start", "stay", "walk")
 
     def __init__(self, rules: Rules) -> None:
         seats, fields = range(rules.players), range(len(rules.fields))
+        self.not_active = rules.flow.not_active  # the steps ``Game.deciders`` asks the flow about
 
         def per_field(verb: str) -> list[list[Action]]:
             return [[make_action((p, verb, f)) for f in fields] for p in seats]
@@ -96,8 +97,13 @@ class Game:
         return Game(self.rules, state=self.state.copy())
 
     def deciders(self) -> list[int]:
-        """The seat that decides now (the flow says: the active seat), none once over."""
-        return self.rules.flow.deciders(self)
+        """The seat that decides now (the flow says: the active seat), none once over. Asked
+        for every decision: the active seat at a step where the flow's answer is the active seat
+        (``Flow.not_active``), without asking it."""
+        s = self.state
+        if s.step in self._t.not_active:
+            return self.rules.flow.deciders(self)
+        return [s.order[s.turn]]
 
     # ----------------------------------------------------------- legal actions
 
@@ -119,7 +125,7 @@ class Game:
             player = active
         elif player != active:
             return []
-        verbs = STEP_VERBS[step]
+        verbs = _STEP_VERBS[step]
         out = verbs[0](self, player)
         if len(verbs) > 1:
             out = cast(list, out)  # a new list (``Legal``: every verb here returns one), so the others' may join it
@@ -135,7 +141,7 @@ class Game:
         legal = LEGAL.get(action[1]) if isinstance(action[1], str) else None
         if (
             legal is None
-            or legal not in STEP_VERBS[s.step]
+            or legal not in _STEP_VERBS[s.step]
             or type(action[0]) is not int
             or action[0] != s.order[s.turn]
         ):
@@ -159,7 +165,7 @@ class Game:
     def apply_legal(self, action: tuple) -> None:
         """Play an action of ``legal_actions()`` of this very state without checking it again;
         then the kernel checks whether the game ends at once (``Flow.after_action``)."""
-        play, n = PLAY[action[1]], len(action)
+        play, n = _PLAY[action[1]], len(action)
         if n == 2:  # called directly, as West of Africa's: no argument tuple sliced and spread
             play(self, action[0])
         elif n == 3:
@@ -833,5 +839,10 @@ STEP_VERBS: MappingProxyType[str, tuple[Legal, ...]] = MappingProxyType(
     }
 )
 """The verbs each step offers (their legality functions), in the order their actions are listed."""
+
+_PLAY: Final = dict(PLAY)
+_STEP_VERBS: Final = dict(STEP_VERBS)
+"""``PLAY`` and ``STEP_VERBS`` as the game reads them for every action (compiled, a ``Final`` plain
+dict is read at once, a mapping proxy through the module's namespace and a generic lookup)."""
 
 __all__ = ["NOBODY", "PLAY", "STEP_VERBS", "VERBS", "Game"]

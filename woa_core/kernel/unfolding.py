@@ -149,7 +149,11 @@ def lead_changes(readings: Sequence[Sequence[int | float]]) -> int:
     (0, 2)
     """
     changes, before = 0, -1
+    last: Sequence[int | float] | None = None
     for scores in readings:
+        if scores == last:  # the same leader as the reading before (many turns score nothing)
+            continue
+        last = scores
         now = leader(scores)
         if now >= 0:
             if before >= 0 and now != before:
@@ -171,7 +175,13 @@ def decisiveness(readings: Sequence[Sequence[int | float]], winners: Collection[
     (0.0, 1.0)
     """
     t = len(readings)
-    while t > 0 and _led_by(readings[t - 1], winners):
+    last: Sequence[int | float] | None = None
+    while t > 0:
+        scores = readings[t - 1]
+        if scores != last:  # else held as at the reading after it (many turns score nothing)
+            if not _led_by(scores, winners):
+                break
+            last = scores
         t -= 1
     return round(t / len(readings), 4) if readings else 0.0
 
@@ -188,7 +198,16 @@ def comeback(readings: Sequence[Sequence[int | float]], winners: Collection[int]
     (True, False)
     """
     n = len(readings)
-    return any(_last(readings[t - 1], w) for t in range(1, n + 1) if 3 * t > n for w in winners)
+    last: Sequence[int | float] | None = None
+    for t in range(n // 3 + 1, n + 1):  # 3 * t > n
+        scores = readings[t - 1]
+        if scores == last:  # as at the reading before (many turns score nothing)
+            continue
+        last = scores
+        for w in winners:
+            if _last(scores, w):
+                return True
+    return False
 
 
 def margin(readings: Sequence[Sequence[int | float]], winners: Collection[int]) -> int | float:

@@ -345,7 +345,7 @@ def animal_targets(rules: Rules, tile: list[int], f: int) -> tuple[int, list[int
     alike = [x for x, t in enumerate(tile) if t == face]  # each field showing the species, in one pass
     if len(alike) - 1 <= before:  # the others of its species cannot give any field more
         return before, []
-    found: set[int] = set()
+    found: list[int] = []  # a few fields: a list tested and sorted in place (compiled: no set, no sorted())
     for x in alike:
         if x == f:
             continue
@@ -355,8 +355,9 @@ def animal_targets(rules: Rules, tile: list[int], f: int) -> tuple[int, list[int
             # next to x, g has at least x around it after the move: enough when there was none before
             if before and count_next_to(nbrs[g], tile, face) - (g in adjacent) <= before:
                 continue
-            found.add(g)
-    return before, sorted(found)
+            found.append(g)
+    found.sort()
+    return before, found
 
 
 def nomad_targets(rules: Rules, tile: list[int], f: int) -> tuple[int, list[int]]:

@@ -84,6 +84,7 @@ class MctsBot:
         "seconds": (0, 60),
         "horizon": (0, 60),
         "candidates": (1, 50),
+        "trust": (0, 10),
     }
     # set for the pack of the first decision (``_setup``):
     _hooks: SearchHooks
@@ -120,6 +121,7 @@ class MctsBot:
         horizon: int = 1,
         candidates: int = 6,
         steps: str = "main",
+        trust: float = 0.0,
     ) -> None:
         budgets = {"iterations": iterations, "seconds": seconds, "horizon": horizon, "candidates": candidates}
         problem = outside_limits(self.limits, budgets)
@@ -128,6 +130,7 @@ class MctsBot:
         self.seat, self.players = seat, players
         self.iterations, self.seconds, self.c = iterations, seconds, c
         self.rollout, self.horizon, self.candidates, self.steps = rollout, horizon, candidates, steps
+        self.trust = trust
         self._rng = random.Random(seed)
         self._policy_seed = self._rng.getrandbits(32)
         self._rollout_seeds = [self._rng.getrandbits(32) for _ in range(players)]
@@ -199,22 +202,36 @@ class MctsBot:
         if view.rules.pack is not self._pack:
             self._setup(view.rules.pack)
         candidates = self.candidate_actions(view, legal)
-        visits, totals = self._trials(view, candidates)
+        visits, totals, _ = self._trials(view, candidates)
         found = [Estimate(a, n, t / n if n else 0.0) for a, n, t in zip(candidates, visits, totals, strict=True)]
         return sorted(found, key=lambda e: (-e.trials, -e.mean))
 
     def _search(self, view: PlayerView, candidates: list[Action]) -> int:
-        """UCB1 over the candidates: the one tried most (then best on average)."""
-        visits, totals = self._trials(view, candidates)
-        return max(range(len(candidates)), key=lambda j: (visits[j], totals[j]))
+        """UCB1 over the candidates: the one tried most (then best on average). With ``trust``,
+        the first candidate (the pack's policy's choice, where its candidates hook puts that
+        first) stays unless the chosen one beat it by more than ``trust`` standard errors over
+        the worlds both were tried in (a paired comparison: the same worlds, the same luck)."""
+        visits, totals, scores = self._trials(view, candidates)
+        best = max(range(len(candidates)), key=lambda j: (visits[j], totals[j]))
+        if self.trust > 0 and best != 0:
+            n = min(visits[0], visits[best])
+            if n < 2:
+                return 0
+            gains = [scores[best][k] - scores[0][k] for k in range(n)]
+            mean = sum(gains) / n
+            spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
+            if mean <= self.trust * spread:
+                return 0
+        return best
 
-    def _trials(self, view: PlayerView, candidates: list[Action]) -> tuple[list[int], list[float]]:
+    def _trials(self, view: PlayerView, candidates: list[Action]) -> tuple[list[int], list[float], list[list[float]]]:
         """UCB1 over the candidates: how often each was tried and its total score. The k-th
         trial of every candidate is played in the same world (determinization and rollout noise
         from the k-th seed), so candidates are compared on the same hidden information and the
         same luck: common random numbers."""
         visits = [0] * len(candidates)
         totals = [0.0] * len(candidates)
+        scores: list[list[float]] = [[] for _ in candidates]  # [candidate][world]
         model = self._hooks.opponent_model
         determinize = self._game.determinize
         extra = () if model is None else (model(view),)
@@ -236,10 +253,12 @@ class MctsBot:
                 if reseed is not None:
                     reseed(seed)
             game.apply_legal(candidates[i])
-            totals[i] += self._play_out(game, view.player)
+            score = self._play_out(game, view.player)
+            scores[i].append(score)
+            totals[i] += score
             visits[i] += 1
             n += 1
-        return visits, totals
+        return visits, totals, scores
 
     def _pick(self, visits: list[int], totals: list[float], n: int) -> int:
         for j, v in enumerate(visits):

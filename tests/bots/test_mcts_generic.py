@@ -187,6 +187,16 @@ def test_hooks_choose_candidates_rollouts_horizon_evaluation_and_opponent_model(
     assert all(isinstance(b, Greedy) and b.reseeded == 30 for b in bot._rollout)
 
 
+def test_trust_keeps_the_policys_choice_unless_another_is_clearly_better() -> None:
+    """``trust=Z``: the first candidate (here the losing take 3 of a pile of 5) stays unless the
+    search's choice beat it by more than Z standard errors over the same worlds; the winning take
+    1 beats it by several (random rollouts, 400 trials), not by ten."""
+    pack = replace(PACK, search=SearchHooks(candidates=lambda view, legal, k, policy: list(reversed(legal))))
+    assert _decide(5, pack, iterations=400)[1] == (0, "take", 1)
+    assert _decide(5, pack, iterations=400, trust=1)[1] == (0, "take", 1)
+    assert _decide(5, pack, iterations=400, trust=10)[1] == (0, "take", 3)
+
+
 def test_steps_the_pack_names_leave_the_rest_to_its_policy() -> None:
     hooks = SearchHooks(policy="greedy", steps={"main": lambda view, legal: view.pile > 5})
     pack = replace(PACK, bots={"greedy": "woa_test_take_away:Greedy"}, search=hooks)

@@ -26,12 +26,14 @@ Parameters (``--bots mcts:iterations=400,c=1.4,rollout=heuristic``): ``iteration
 ``rollout`` (the rollout policy: ``random``, or a name the pack's hooks declare; ``heuristic``,
 the default, is random for a pack that declares none), ``horizon`` (rounds played on after the
 current one, for a pack that declares a horizon), ``candidates`` (how many a pack's candidate
-hook keeps), and ``steps``: which decisions it searches (the others it plays with the pack's
+hook keeps), ``trust`` (how many standard errors another candidate must beat the first, the
+pack's policy's choice, by before it is played instead; 0, the default, plays the most tried), and
+``steps``: which decisions it searches (the others it plays with the pack's
 policy): ``all``, or a set the pack names (``main``, the default, is every decision for a pack
 that names none). The budgets are bounded (``MctsBot.limits``): ``iterations`` at most 10,000 (an
 iteration takes 7-20 ms on one core in West of Africa, so up to a few minutes a decision; the
 default is 64), ``seconds`` at most 60 a decision, ``horizon`` at most 60 rounds,
-``candidates`` at most 50.
+``candidates`` at most 50, ``trust`` at most 10.
 
 >>> from woa_core.kernel.contract import new_game
 >>> from woa_core.rules import load_rules

@@ -243,6 +243,10 @@ class LateQuitter(Quitter):
         ),
         ("mcts:seconds=1e9", "woa: bot 'mcts': seconds must be between 0 and 60, not 1e+09"),
         ("mcts:candidates=0", "woa: bot 'mcts': candidates must be between 1 and 50, not 0"),
+        ("mcts:trust=11", "woa: bot 'mcts': trust must be between 0 and 10, not 11"),
+        ("mcts:trust=-0.5", "woa: bot 'mcts': trust must be between 0 and 10, not -0.5"),
+        ("mcts:trust=nan", "woa: bot 'mcts': trust=nan is not a valid float"),
+        ("mcts:trust=lots", "woa: bot 'mcts': trust=lots is not a valid float"),
     ],
 )
 def test_bots_that_cannot_play_are_sentences(capsys, monkeypatch, tmp_path, bots, sentence):

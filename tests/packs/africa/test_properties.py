@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from woa_core.packs.africa.compiled import ANIMAL, NOMAD
-from woa_core.packs.africa.game import Game, animal_targets, nomad_targets, targets
+from woa_core.packs.africa.game import Game, animal_targets, legal_relocate, nomad_targets, targets
 from woa_core.packs.africa.invariants import INVARIANTS
 from woa_core.packs.africa.state import State
 from woa_core.rules import load_rules
@@ -84,4 +84,29 @@ def test_remembered_targets_are_the_boards(players: int, seed: int, choices: lis
             if face >= 0 and rules.face_kind[face] in (ANIMAL, NOMAD):
                 find = animal_targets if rules.face_kind[face] == ANIMAL else nomad_targets
                 assert targets(game, f) == find(rules, tile, f)[1]
+        game.apply_legal(legal[choice % len(legal)])
+
+
+@settings(max_examples=15)
+@given(
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32),
+    choices=st.lists(st.integers(0, 10**6), min_size=300, max_size=600),
+)
+def test_remembered_relocations_are_the_rules(players: int, seed: int, choices: list[int]) -> None:
+    """4.A, A6: ``legal_relocate`` keeps each seat's listing until the next reveal; at every step
+    of a random game, for every seat, it lists exactly the start cities and then the revealed
+    fields in the order of the reveals, less those an explorer stands on."""
+    rules = load_rules("africa", players)
+    game = Game(rules, seed=seed)
+    for choice in choices:
+        if game.over:
+            break
+        s = game.state
+        for p in range(players):
+            if min(s.at) >= 0:  # every explorer on the board (after the start cities are chosen)
+                expected = [(p, "relocate", f) for f in (*rules.cities, *s.revealed) if f not in s.at]
+                assert legal_relocate(game, p) == expected
+        (seat,) = game.deciders()
+        legal = game.legal_actions(seat)
         game.apply_legal(legal[choice % len(legal)])

@@ -20,10 +20,11 @@ compiled interleaved, best of ``--repeats``. Per bundled ruleset (one per pack):
     python benchmarks/compiled.py --only random --json
     python benchmarks/compiled.py --ruleset africa --players 4 --repeats 5
 
-The issue's targets (4 players): random >= 2.5x pure and >= 250,000 decisions per CPU-second;
-heuristic >= 2x; mcts <= 0.15 s CPU per card selection and per searched turn decision. Where
-woa runs pure Python (a source tree, or an install without a C compiler) there is one build to
-measure, and the script says so.
+The issue's targets (4 players): random >= 2.5x pure and >= 250,000 decisions per CPU-second on
+the issue's machine (about 1.04x OpenSpiel's C++ chess: where ``open_spiel`` is installed, each
+random row measures chess in the same rotation and prints the ratio); heuristic >= 2x; mcts <=
+0.15 s CPU per card selection and per searched turn decision. Where woa runs pure Python (a source
+tree, or an install without a C compiler) there is one build to measure, and the script says so.
 """
 
 from __future__ import annotations
@@ -37,7 +38,19 @@ import sys
 import time
 from typing import Any
 
-TARGETS = {"random_ratio": 2.5, "random_decisions": 250_000, "heuristic_ratio": 2.0, "mcts_seconds": 0.15}
+TARGETS = {
+    "random_ratio": 2.5,
+    "random_decisions": 250_000,
+    "random_vs_chess": 250_000 / 240_000,
+    "heuristic_ratio": 2.0,
+    "mcts_seconds": 0.15,
+}
+"""``random_vs_chess``: the decisions per CPU-second target as a multiple of OpenSpiel's C++ chess
+driven from Python, which does not depend on the machine. Issue 18 measured woa's random 4p play
+at about 120,000 decisions per CPU-second and called that 0.5x OpenSpiel's C++ chess from the same
+loop (so chess ran at about 240,000 there): 250,000 is about 1.04x chess. On a slower machine
+(the project's 2-core machine of 2026-11-28 ran chess at about 104,000) only this ratio tells
+whether the target is met."""
 
 
 # ----------------------------------------------------------------- in the child
@@ -99,10 +112,30 @@ def _mcts(ruleset: str, bots: str, players: int, games: int, seed: int) -> dict[
     return {kind: {"n": len(ts), "mean": sum(ts) / len(ts) if ts else None} for kind, ts in times.items()}
 
 
+def _chess(seconds: float) -> dict[str, Any]:
+    """OpenSpiel's C++ chess driven by random choices from Python for ``seconds`` of CPU: the
+    anchor measured beside each random row, interleaved with it."""
+    import pyspiel  # type: ignore[import-not-found]
+
+    game = pyspiel.load_game("chess")
+    rng = random.Random(1)
+    decisions, games = 0, 0
+    started = time.process_time()
+    while time.process_time() - started < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+        games += 1
+    return {"build": "open_spiel", "cpu": time.process_time() - started, "games": games, "decisions": decisions}
+
+
 def _child(task: dict[str, Any]) -> dict[str, Any]:
     from woa_core.build import build
 
     kind = task["kind"]
+    if kind == "anchor":
+        return _chess(task["seconds"])
     args = (task["ruleset"], task["bots"], task["players"], task["games"], task["seed"])
     result = _mcts(*args) if kind == "mcts" else _random_or_scripted(*args)
     return {"build": build(), **result}
@@ -123,12 +156,19 @@ def _run(task: dict[str, Any], pure: bool) -> dict[str, Any]:
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
-def _best(task: dict[str, Any], repeats: int, builds: list[bool]) -> dict[bool, dict[str, Any]]:
-    """Each build's best run of ``task`` (interleaved: pure, compiled, pure, ...)."""
-    best: dict[bool, dict[str, Any]] = {}
+def _best(task: dict[str, Any], repeats: int, builds: list[bool], anchor: bool = False) -> dict[Any, dict[str, Any]]:
+    """Each build's best run of ``task`` (interleaved: pure, compiled, pure, ...); with ``anchor``,
+    OpenSpiel's C++ chess in the same rotation (key ``"anchor"``), run about as long as the
+    compiled build's run before it. The CPU of this machine was seen to run the same loop in 110
+    to 200 ms within a minute (a shared host): only runs close in time compare."""
+    best: dict[Any, dict[str, Any]] = {}
     for _ in range(repeats):
         for pure in builds:
             got = _run(task, pure)
+            if anchor and not pure:
+                chess = _run({"kind": "anchor", "seconds": max(0.5, got["cpu"])}, False)
+                if "anchor" not in best or chess["decisions"] / chess["cpu"] > _rate(best["anchor"]):
+                    best["anchor"] = chess
             if task["kind"] == "mcts":
                 old = best.get(pure)
                 if old is None:
@@ -144,6 +184,16 @@ def _best(task: dict[str, Any], repeats: int, builds: list[bool]) -> dict[bool, 
             elif pure not in best or got["cpu"] < best[pure]["cpu"]:
                 best[pure] = got
     return best
+
+
+def _rate(got: dict[str, Any]) -> float:
+    return float(got["decisions"] / got["cpu"])
+
+
+def _has_open_spiel() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("pyspiel") is not None
 
 
 def _anchors(seconds: float) -> list[dict[str, Any]]:
@@ -196,6 +246,7 @@ def main() -> int:
         print(f"woa runs {probe['build']} here: measuring pure Python only (install with a C compiler to compare)")
     repeats = 1 if args.quick else args.repeats
     only = set(args.only or ("random", "heuristic", "mcts", "anchors"))
+    interleave = "anchors" in only and _has_open_spiel()
     from woa_core.rules import read_rules
     from woa_core.rules.resolve import bundled_rulesets
 
@@ -215,8 +266,10 @@ def main() -> int:
             tasks.append({"kind": "mcts", "bots": f"mcts,{other}", "players": 4, "games": 1 if args.quick else 3})
         for task in tasks:
             task |= {"ruleset": ruleset, "seed": 100}
-            best = _best(task, repeats, builds)
+            best = _best(task, repeats, builds, anchor=interleave and task["kind"] == "random")
             row = {"ruleset": ruleset, **{k: task[k] for k in ("kind", "bots", "players", "games")}}
+            if "anchor" in best:
+                row["anchor"] = best.pop("anchor")
             for pure, got in best.items():
                 row["pure" if pure else "compiled"] = got
             rows.append(row)
@@ -257,6 +310,9 @@ def _line(row: dict[str, Any]) -> str:
     if "pure" in row and "compiled" in row:
         r = (row["compiled"]["decisions"] / row["compiled"]["cpu"]) / (row["pure"]["decisions"] / row["pure"]["cpu"])
         ratio = f"  {r:.2f}x"
+    if "anchor" in row and "compiled" in row:
+        chess = _rate(row["compiled"]) / _rate(row["anchor"])
+        ratio += f"  {chess:.2f}x chess (C++ chess {_rate(row['anchor']):,.0f} beside it)"
     return f"{head}  " + "  ".join(cells) + ratio
 
 

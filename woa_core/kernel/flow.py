@@ -120,6 +120,8 @@ class Flow:
     _simultaneous: dict[str, tuple[Phase, bool, int]] = field(init=False, repr=False, compare=False)
     """Each simultaneous phase by its step (the first declared), whether it is a setup phase, and
     its index among the setup phases or the phases: ``decided`` asks after every such decision."""
+    _not_active: frozenset[str] = field(init=False, repr=False, compare=False)
+    """``not_active``, computed once (a game reads it whenever it is made, search makes many)."""
 
     def __post_init__(self) -> None:
         special: dict[str, Callable[[Any], list[int]]] = {self.over: _nobody}
@@ -129,6 +131,7 @@ class Flow:
         for step, who in self.decider_of.items():
             special[step] = _one(who)
         object.__setattr__(self, "_special", special)  # private: a plain dict reads fastest
+        object.__setattr__(self, "_not_active", frozenset(special))
         simultaneous: dict[str, tuple[Phase, bool, int]] = {}
         for phase in (*self.setup, *self.phases):
             if phase.kind is Kind.SIMULTANEOUS and phase.name not in simultaneous:
@@ -179,7 +182,7 @@ class Flow:
         >>> sorted(load_rules("africa", 2).flow.not_active)
         ['over']
         """
-        return frozenset(self._special)
+        return self._not_active
 
     def deciders(self, game: Any) -> list[int]:
         """The seats that may act now: those still to decide in a simultaneous phase, whoever a

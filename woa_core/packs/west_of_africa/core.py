@@ -32,7 +32,7 @@ from woa_core.packs.west_of_africa.steps import DISPLACE, MAIN, OVER, PLACE, RET
 class GameCore:
     """One game: compiled ``rules`` plus a ``GameState``; see ``woa_core.packs.west_of_africa.game.Game``."""
 
-    __slots__ = ("flow", "rules", "state", "trusted")
+    __slots__ = ("flow", "not_active", "rules", "state", "trusted")
 
     actions: ClassVar[Mapping[str, ActionDecl]] = {}
     """The actions cards name, by id (bound by ``Game``)."""
@@ -44,6 +44,7 @@ class GameCore:
     def __init__(self, rules: Rules, seed: int = 0, state: GameState | None = None) -> None:
         self.rules = rules
         self.flow: Flow = rules.flow  # the rules' flow, kept at hand: asked at every decision
+        self.not_active: frozenset[str] = self.flow.not_active  # the steps ``deciders`` asks the flow about
         self.state = state if state is not None else new_state(rules, seed)
         self.trusted = False  # True only inside ``Game.apply_legal``: checks are skipped
 
@@ -62,8 +63,13 @@ class GameCore:
     def deciders(self) -> list[int]:
         """The players who may act now (the flow says): all who have not selected yet during
         selection (simultaneous, R18), the displaced ship's owner while it retreats (R3), else
-        the active player; nobody once the game is over."""
-        return self.flow.deciders(self)
+        the active player; nobody once the game is over. Asked for every decision: the active
+        player at a step where the flow's answer is the active seat (``Flow.not_active``),
+        without asking it."""
+        s = self.state
+        if s.step in self.not_active:
+            return self.flow.deciders(self)
+        return [s.order[s.turn]]
 
     def decider(self) -> int:
         """The first of ``deciders()`` (-1 when the game is over)."""

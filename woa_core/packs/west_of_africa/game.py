@@ -96,7 +96,7 @@ class Game(GameCore):
             if player < 0 or s.selection[player] is not None:
                 return ()
             return self._selection_actions(player)
-        deciders = self.flow.deciders(self)
+        deciders = self.deciders()
         if player is None:
             player = deciders[0] if deciders else NOBODY
         if player not in deciders:

@@ -115,6 +115,27 @@ def test_woa_pure_imports_the_pure_modules(tmp_path: Path) -> None:
     assert files and all(f.endswith(".py") for f in files), files
 
 
+def test_a_pack_not_compiled_subclasses_the_compiled_rules_with_slots() -> None:
+    """A pack in plain Python declares its rules as ``@dataclass(frozen=True, slots=True)`` over
+    ``CompiledRules`` (``docs/rule-packs/race``); compiled, the base's fields must stay its own:
+    compiled code (``memo``, the notation) reads them, and they read as given."""
+    from dataclasses import dataclass
+    from types import MappingProxyType
+
+    from woa_core.kernel.compiled import CompiledRules
+
+    @dataclass(frozen=True, slots=True)
+    class Mine(CompiledRules):
+        size: int = 3
+
+    rules = Mine("mine", 2, "abc", None, MappingProxyType({}), size=5)
+    assert (rules.name, rules.players, rules.content_hash, rules.size) == ("mine", 2, "abc", 5)
+    assert rules.memo("twice", lambda: rules.players * 2) == 4 and rules.derived == {"twice": 4}
+    assert CompiledRules.memo(rules, "twice", lambda: 0) == 4  # the compiled method reads the same field
+    with pytest.raises(AttributeError):
+        rules.players = 3  # type: ignore[misc]  # still frozen
+
+
 def _main(argv: list[str]) -> int:
     from woa_core.build import build
 

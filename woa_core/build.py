@@ -29,6 +29,7 @@ from typing import Any
 
 COMPILED: tuple[str, ...] = (
     # the kernel's hot path
+    "woa_core.kernel.compiled",
     "woa_core.kernel.actions",
     "woa_core.kernel.legality",
     "woa_core.kernel.flow",
@@ -41,6 +42,7 @@ COMPILED: tuple[str, ...] = (
     "woa_core.bots.random_bot",
     "woa_core.bots.mcts",
     # West of Africa
+    "woa_core.packs.west_of_africa.compiled",
     "woa_core.packs.west_of_africa.steps",
     "woa_core.packs.west_of_africa.state",
     "woa_core.packs.west_of_africa.selection",
@@ -62,6 +64,7 @@ COMPILED: tuple[str, ...] = (
     "woa_core.packs.west_of_africa.bots.heuristic",
     "woa_core.packs.west_of_africa.bots.search",
     # Africa
+    "woa_core.packs.africa.compiled",
     "woa_core.packs.africa.steps",
     "woa_core.packs.africa.state",
     "woa_core.packs.africa.hexes",

@@ -12,16 +12,18 @@ pack's rules class subclasses it (a frozen, slotted dataclass) and adds its own.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from types import MappingProxyType
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType, MemberDescriptorType
 from typing import TYPE_CHECKING, Any
 
 from woa_core.kernel.flow import NO_FLOW, Flow
+from woa_core.kernel.native import mypyc_attr
 
 if TYPE_CHECKING:
     from woa_core.kernel.pack import Pack
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a pack that is not compiled subclasses it in Python
 @dataclass(frozen=True, slots=True)
 class CompiledRules:
     """The rules of one game of a ruleset at one player count, as the kernel sees them."""
@@ -55,6 +57,26 @@ class CompiledRules:
     def pack(self) -> Pack:
         """The pack that compiled these rules (a subclass says which)."""
         raise NotImplementedError
+
+
+_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(CompiledRules))
+
+
+def _unshadow(cls: type, **kwargs: Any) -> None:
+    """A subclass made in plain Python drops the slots its ``@dataclass(slots=True)`` made for the
+    fields of ``CompiledRules``, so those fields are the compiled base's (see below)."""
+    for name in _FIELDS:
+        if isinstance(vars(cls).get(name), MemberDescriptorType):
+            delattr(cls, name)
+
+
+if not hasattr(CompiledRules, "__slots__"):
+    # Compiled, the class is native: its fields live in its C struct and it lists no
+    # ``__slots__``, so a pack's ``@dataclass(slots=True)`` subclass in plain Python makes slots
+    # of its own for the inherited fields, which hide the native ones from compiled code (it then
+    # reads them as undefined). Each such subclass drops them as it is made. (``__slots__`` named
+    # on the base instead would stop the compiled packs' subclasses from being made at all.)
+    setattr(CompiledRules, "__init_subclass__", classmethod(_unshadow))  # noqa: B010
 
 
 def freeze(value: Any) -> Any:

@@ -53,6 +53,17 @@ _STEPS: Final = {name: steps_of(d) for name, d in ACTIONS.items()}
 _DONE_PROBLEM: Final = {name: d.done_problem for name, d in ACTIONS.items()}
 _PLAY: Final = {name: (v.arity, v.play) for name, v in VERBS.items()}
 _TURN_VERBS: Final = {PLACE: "place", DISPLACE: "displace", RETREAT: "retreat"}
+_END: Final[dict[int, Action]] = {}
+_DONE: Final[dict[int, Action]] = {}
+
+
+def _one(made: dict[int, Action], player: int, verb: str) -> Action:
+    """``player``'s action of a verb without arguments (``end``, ``done``), made once: listed at
+    most decisions, it is found by the player's number (``make_action`` hashes the tuple)."""
+    found = made.get(player)
+    if found is None:
+        found = made[player] = make_action((player, verb))
+    return found
 
 
 class Game(GameCore):
@@ -102,7 +113,7 @@ class Game(GameCore):
         if player not in deciders:
             return []
         if step == MAIN:
-            acts: list[Action] = [make_action((player, "end"))]
+            acts: list[Action] = [_one(_END, player, "end")]
             for name in self.startable(player):
                 acts += _STEPS[name](self, player, True)
             return acts
@@ -111,7 +122,7 @@ class Game(GameCore):
             done_problem = _DONE_PROBLEM[step]
             if done_problem and done_problem(self, player):
                 return found
-            return [make_action((player, "done")), *found]
+            return [_one(_DONE, player, "done"), *found]
         if step in _TURN_VERBS:  # place, displace, retreat: one verb each, listed from its legality
             verb = _TURN_VERBS[step]
             return VERBS[verb].legality.listing(self, player, verb)  # type: ignore[union-attr]

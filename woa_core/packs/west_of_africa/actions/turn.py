@@ -27,9 +27,16 @@ CARD_PASSING: Final[Registry[Callable[[int, int], int]]] = Registry("card passin
 @PLAYER_ORDER.register("card_sum")
 def order_by_card_sum(game: GameCore) -> list[int]:
     """R8: ascending card sum, ties by the gold track (R9)."""
-    rank = game.state.gold_rank()
-    sums = [game.card_sum(q) for q in range(game.state.players)]
-    return sorted(range(game.state.players), key=lambda q: (sums[q], rank.index(q)))
+    order: list[int] = []
+    sums: list[int] = []
+    for q in game.state.gold_rank():  # in gold-track order, each inserted after the equal sums: a
+        total = game.card_sum(q)  # tie keeps the track's order (no sort key: a call per player)
+        i = len(order)
+        while i > 0 and sums[i - 1] > total:
+            i -= 1
+        order.insert(i, q)
+        sums.insert(i, total)
+    return order
 
 
 @PLAYER_ORDER.register("gold_track")

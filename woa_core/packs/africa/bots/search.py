@@ -69,7 +69,7 @@ from typing import Any
 
 from woa_core.kernel.actions import Action
 from woa_core.kernel.search import SearchHooks, win_share
-from woa_core.packs.africa.bots.estimate import Outlook, equities
+from woa_core.packs.africa.bots.estimate import REVEALS_PER_TURN, Outlook, equities
 from woa_core.packs.africa.bots.heuristic import END_STAKE, Look
 from woa_core.packs.africa.steps import ACT, OVER, TURN, WALK
 
@@ -78,6 +78,12 @@ EVAL_SCALE = 1.2
 (``evaluate``'s temperature is ``EVAL_SCALE * sqrt(reveals_left + 1)``): fitted to heuristic
 self-play, where the best fixed spread fell from about 12 VP early to 3 VP in the last reveals
 (``python benchmarks/eval_calibration.py --rules africa --vary EVAL_SCALE=...``)."""
+ENDGAME_ROUNDS = 2.0
+"""The end is near when the reveals expected before it (``Outlook.reveals_left``) take at most
+this many rounds (``REVEALS_PER_TURN`` a turn): a rollout then plays on ``ENDGAME_ROLLOUT``
+rounds (``horizon``)."""
+ENDGAME_ROLLOUT = 3
+"""Rounds a rollout plays on near the end (at least; ``horizon`` if more)."""
 MARGIN = 20.0
 """Candidates whose value by the heuristic lies this many VP below its best are not searched
 (only hopeless ones: the search finds the heuristic's misjudgements among the rest; at 2 VP,
@@ -97,8 +103,28 @@ def candidates(view: Any, legal: Sequence[Action], k: int, policy: Any) -> list[
 
 def horizon(game: Any, rounds: int) -> Callable[[Any], bool]:
     """A rollout plays the rest of the turn under way and then ``rounds`` more turns of every
-    seat (a round counted from the searching seat: the others' replies, then its own next turn)."""
-    stop = game.state.turns + 1 + rounds * game.state.players
+    seat (a round counted from the searching seat: the others' replies, then its own next turn);
+    near the end (the end expected within ``ENDGAME_ROUNDS``), at least ``ENDGAME_ROLLOUT``
+    rounds, which is to the end in most sampled worlds: who ends the game, with what, is then
+    played out rather than estimated.
+
+    >>> from woa_core.packs.africa.game import Game
+    >>> from woa_core.rules import load_rules
+    >>> game = Game(load_rules("africa", 4), seed=1)
+    >>> stop = horizon(game, 1)
+    >>> game.state.turns = 4
+    >>> stop(game), horizon(game, 1)(game)
+    (False, False)
+    >>> game.state.turns = 5
+    >>> stop(game)
+    True
+    """
+    s = game.state
+    players = s.players
+    outlook = Outlook.of(game.rules, s)
+    if outlook.reveals_left <= ENDGAME_ROUNDS * REVEALS_PER_TURN * players:
+        rounds = max(rounds, ENDGAME_ROLLOUT)
+    stop = s.turns + 1 + rounds * players
     return lambda g: g.state.turns >= stop
 
 

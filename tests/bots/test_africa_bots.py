@@ -7,7 +7,6 @@ reproducibly, without ever reading the face-down tiles (africa-rulings §4)."""
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
 import pytest
 
@@ -235,28 +234,3 @@ def test_a_sampled_game_reveals_its_deal_in_order_and_a_copy_goes_on_with_it() -
     other = next(x for x in reversed(copy.legal_actions(p)) if x[1] == "reveal")
     copy.apply(other)
     assert a.state.tile[reveal[2]] == copy.state.tile[other[2]] == deck[1]
-
-
-def test_rollouts_play_on_to_the_end_when_the_end_is_near() -> None:
-    """``horizon``: early in the game a rollout stops after the turn under way and one more turn
-    of every seat; once the end is expected within ``ENDGAME_ROUNDS`` (A17: the bonus comes with
-    the first monument after the supply), it plays ``ENDGAME_ROLLOUT`` rounds, most often to the
-    end (7.: the game ends at once)."""
-    rules = load_rules("africa", 4)
-    game = new_game(rules, 6)
-    bots = make_bots(["heuristic"] * 4, 6, pack=rules.pack)
-    lengths = []  # at each decision: turns a rollout plays after the one under way
-    while not game.over:
-        stop, turns = search.horizon(game, 1), game.state.turns
-        lengths.append(next(t for t in range(turns, turns + 100) if stop(_turns(t))) - turns - 1)
-        p = game.deciders()[0]
-        game.apply(bots[p].choose(game.observation(p), game.legal_actions(p)))
-    far, near = 4, search.ENDGAME_ROLLOUT * 4
-    assert far < near and lengths[0] == far and lengths[-1] == near and set(lengths) == {far, near}
-    first_near = lengths.index(near)
-    assert 0.5 * len(lengths) < first_near and set(lengths[first_near:]) == {near}
-
-
-def _turns(turns: int) -> SimpleNamespace:
-    """What a rollout's stop reads of a game: its turns played."""
-    return SimpleNamespace(state=SimpleNamespace(turns=turns))

@@ -20,36 +20,42 @@ rather than the luck of which field hid the better tile. These hooks make it pla
 What makes it strong is how wide it looks, not how deep or how long. One against three
 heuristic bots, 4 players, ``--rotate-seats`` (win share, Wilson 95% interval):
 
-==========================================  =======  ================  =================
-``--bots mcts:...``                          games    mcts wins         CPU s / decision
-==========================================  =======  ================  =================
-default, margin 2, former evaluation *       200      38.8% [32, 46]    0.035
-default, margin 2                            100      37.5% [29, 47]    0.035
-``horizon=0``, margin 2 *                    100      30.0% [22, 40]    0.006
-``horizon=3``, margin 2 *                    100      31.3% [23, 41]    0.105
-``candidates=8,iterations=128``, margin 6 *  100      44.5% [35, 54]    0.09
-``candidates=12,iterations=256``, margin 12  100      55.8% [46, 65]    0.17
-``candidates=16,iterations=320``             200      57.9% [51, 65]    0.22
-the same, sequential halving **               200      57.2% [50, 64]    0.22
-``horizon=0,candidates=16,iterations=1400``  48 ***   41.7% [29, 56]    0.22
-``trust=1,candidates=16,iterations=320``     200      61.3% [54, 68]    0.21
-the same, games 200-399 ****                 200      56.2% [49, 63]    0.21
-the same, all 400                            400      58.7% [54, 63]    0.21
-==========================================  =======  ================  =================
+================================================  =======  ================  =================
+``--bots mcts:...``                               games    mcts wins         CPU s / decision
+================================================  =======  ================  =================
+default, margin 2, former evaluation *            200      38.8% [32, 46]    0.035
+default, margin 2                                 100      37.5% [29, 47]    0.035
+``horizon=0``, margin 2 *                         100      30.0% [22, 40]    0.006
+``horizon=3``, margin 2 *                         100      31.3% [23, 41]    0.105
+``candidates=8,iterations=128``, margin 6 *       100      44.5% [35, 54]    0.09
+``candidates=12,iterations=256``, margin 12       100      55.8% [46, 65]    0.17
+``candidates=16,iterations=320``                  200      57.9% [51, 65]    0.22
+the same, sequential halving **                   200      57.2% [50, 64]    0.22
+``horizon=0,candidates=16,iterations=1400``       48 ***   41.7% [29, 56]    0.22
+``trust=1,candidates=16,iterations=320``          200      61.3% [54, 68]    0.21
+the same, games 200-399 ****                      200      56.2% [49, 63]    0.21
+the same, all 400                                 400      58.7% [54, 63]    0.21
+the same but ``trust=2``                          200      54.4% [48, 61]    0.21
+``trust=1,...,iterations=256``, endgame *****     200      55.8% [49, 63]    about 0.21
+================================================  =======  ================  =================
 
-(CPU seconds per decision: the compiled build of this commit; the margin as each row names it,
-else ``MARGIN``; ``woa simulate --rules africa --players 4 --bots
+(CPU seconds per decision: the compiled build of this commit; the margin as each row names it, else
+``MARGIN``; ``woa simulate --rules africa --players 4 --bots
 mcts:candidates=16,iterations=320,heuristic,heuristic,heuristic --rotate-seats --games 200``,
 master seed 0. Rows marked * were played with the former evaluation, a logistic of the lead over
-the best other seat; either build plays the same games. ** The budget spread by sequential
-halving instead of UCB1, tried on a branch and not kept. *** Stopped early: its interval lay
-below the row above. **** ``--first-game 200``.) A longer horizon loses: the heuristic rollouts
-blur the difference one choice makes; a shorter one with more iterations loses too (it sees no
-reply). ``trust=1`` plays the heuristic's choice unless another candidate beat it by more than
-one standard error over the same sampled worlds (with 20 trials a candidate, the most tried may
-be a lucky one): on the same 200 games it won 3.4 points more than without, and over 400 games
-58.7%, short of 60%. At the default budget (64 iterations, 6 candidates) a decision takes about
-0.04 s of CPU compiled (``python -P benchmarks/compiled.py --only mcts``).
+the best other seat; either build plays the same games. ** The budget spread by sequential halving
+instead of UCB1, tried on a branch and not kept. *** Stopped early: its interval lay below the row
+above. **** ``--first-game 200``. ***** Tried at commit 25dcbe9 and reverted: where the end was
+expected within 2 rounds of reveals, a rollout played 3 rounds (to the end in most sampled worlds)
+instead of 1; that made a decision about a quarter dearer at the same budget, so the budget was cut
+to 256 iterations. Games 0-199, 5.5 points below the 320-iteration row without it.) A longer
+horizon loses: the heuristic rollouts blur the difference one choice makes; a shorter one with more
+iterations loses too (it sees no reply). ``trust=1`` plays the heuristic's choice unless another
+candidate beat it by more than one standard error over the same sampled worlds (with 20 trials a
+candidate, the most tried may be a lucky one): on the same 200 games it won 3.4 points more than
+without, and over 400 games 58.7%, short of 60%. At the default budget (64 iterations, 6
+candidates) a decision takes about 0.04 s of CPU compiled (``python -P benchmarks/compiled.py
+--only mcts``).
 
 >>> from woa_core.packs.africa.game import Game
 >>> from woa_core.rules import load_rules
@@ -69,7 +75,7 @@ from typing import Any
 
 from woa_core.kernel.actions import Action
 from woa_core.kernel.search import SearchHooks, win_share
-from woa_core.packs.africa.bots.estimate import REVEALS_PER_TURN, Outlook, equities
+from woa_core.packs.africa.bots.estimate import Outlook, equities
 from woa_core.packs.africa.bots.heuristic import END_STAKE, Look
 from woa_core.packs.africa.steps import ACT, OVER, TURN, WALK
 
@@ -78,12 +84,6 @@ EVAL_SCALE = 1.2
 (``evaluate``'s temperature is ``EVAL_SCALE * sqrt(reveals_left + 1)``): fitted to heuristic
 self-play, where the best fixed spread fell from about 12 VP early to 3 VP in the last reveals
 (``python benchmarks/eval_calibration.py --rules africa --vary EVAL_SCALE=...``)."""
-ENDGAME_ROUNDS = 2.0
-"""The end is near when the reveals expected before it (``Outlook.reveals_left``) take at most
-this many rounds (``REVEALS_PER_TURN`` a turn): a rollout then plays on ``ENDGAME_ROLLOUT``
-rounds (``horizon``)."""
-ENDGAME_ROLLOUT = 3
-"""Rounds a rollout plays on near the end (at least; ``horizon`` if more)."""
 MARGIN = 20.0
 """Candidates whose value by the heuristic lies this many VP below its best are not searched
 (only hopeless ones: the search finds the heuristic's misjudgements among the rest; at 2 VP,
@@ -103,28 +103,8 @@ def candidates(view: Any, legal: Sequence[Action], k: int, policy: Any) -> list[
 
 def horizon(game: Any, rounds: int) -> Callable[[Any], bool]:
     """A rollout plays the rest of the turn under way and then ``rounds`` more turns of every
-    seat (a round counted from the searching seat: the others' replies, then its own next turn);
-    near the end (the end expected within ``ENDGAME_ROUNDS``), at least ``ENDGAME_ROLLOUT``
-    rounds, which is to the end in most sampled worlds: who ends the game, with what, is then
-    played out rather than estimated.
-
-    >>> from woa_core.packs.africa.game import Game
-    >>> from woa_core.rules import load_rules
-    >>> game = Game(load_rules("africa", 4), seed=1)
-    >>> stop = horizon(game, 1)
-    >>> game.state.turns = 4
-    >>> stop(game), horizon(game, 1)(game)
-    (False, False)
-    >>> game.state.turns = 5
-    >>> stop(game)
-    True
-    """
-    s = game.state
-    players = s.players
-    outlook = Outlook.of(game.rules, s)
-    if outlook.reveals_left <= ENDGAME_ROUNDS * REVEALS_PER_TURN * players:
-        rounds = max(rounds, ENDGAME_ROLLOUT)
-    stop = s.turns + 1 + rounds * players
+    seat (a round counted from the searching seat: the others' replies, then its own next turn)."""
+    stop = game.state.turns + 1 + rounds * game.state.players
     return lambda g: g.state.turns >= stop
 
 

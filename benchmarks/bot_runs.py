@@ -10,7 +10,7 @@ up (same game number and seed) and the difference of the two shares game by game
 spread than the difference of two independent runs: the paired interval is the one to read.
 
     python benchmarks/bot_runs.py benchmarks/results/africa-mcts/*.csv
-    python benchmarks/bot_runs.py new.csv --against benchmarks/results/africa-mcts/trust1-320.csv
+    python benchmarks/bot_runs.py new.csv --against benchmarks/results/africa-mcts/trust2-320.csv
     python benchmarks/bot_runs.py games.csv --trim benchmarks/results/africa-mcts/NAME.csv
 
 ``--trim`` keeps what this script reads and the final VP (not the score after every turn), so a

@@ -22,7 +22,12 @@ from __future__ import annotations
 import argparse
 import csv
 import math
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from woa_core.sim.stats import wilson
 
 Z = 1.96
 """The normal quantile of a two-sided 95% interval."""
@@ -39,19 +44,6 @@ def shares(path: Path, bot: str) -> dict[tuple[int, int], float]:
             winners = row["winner"].split()
             out[int(row["game"]), int(row["seed"])] = 1 / len(winners) if f"p{seats[0]}" in winners else 0.0
     return out
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """The Wilson 95% interval of a share ``wins / n``.
-
-    >>> [round(x, 3) for x in wilson(117.4, 200)]
-    [0.518, 0.653]
-    """
-    p = wins / n
-    d = 1 + Z * Z / n
-    centre = (p + Z * Z / (2 * n)) / d
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / d
-    return centre - half, centre + half
 
 
 def paired(a: dict[tuple[int, int], float], b: dict[tuple[int, int], float]) -> tuple[int, float, float]:
@@ -97,6 +89,9 @@ def main() -> None:
             f"{path}: {n} games, {args.bot} won {wins:.1f} = {100 * wins / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
         )
         if base is not None and path != args.against:
+            if not got.keys() & base.keys():
+                print(line + f"; no game in common with {args.against.name}")
+                continue
             m, mean, half = paired(got, base)
             line += f"; against {args.against.name} on the {m} games both played:"
             line += f" {100 * mean:+.1f} ± {100 * half:.1f} points"

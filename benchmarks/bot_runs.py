@@ -36,13 +36,22 @@ Z = 1.96
 def shares(path: Path, bot: str) -> dict[tuple[int, int], float]:
     """The bot's share of the win in each game of a run, by (game, seed)."""
     out: dict[tuple[int, int], float] = {}
-    with path.open(newline="") as f:
-        for row in csv.DictReader(f):
-            seats = [k[1:-4] for k in row if k.startswith("p") and k.endswith("_bot") and row[k].startswith(bot)]
-            if len(seats) != 1:
-                raise SystemExit(f"{path}: game {row['game']} has {len(seats)} seats played by {bot!r}, not 1")
-            winners = row["winner"].split()
-            out[int(row["game"]), int(row["seed"])] = 1 / len(winners) if f"p{seats[0]}" in winners else 0.0
+    try:
+        with path.open(newline="") as f:
+            for line, row in enumerate(csv.DictReader(f), start=2):
+                seats = [
+                    k[1:-4] for k in row if k.startswith("p") and k.endswith("_bot") and (row[k] or "").startswith(bot)
+                ]
+                if len(seats) != 1:
+                    raise SystemExit(f"{path}:{line}: {len(seats)} seats played by {bot!r}, not 1")
+                winners = row["winner"].split()
+                out[int(row["game"]), int(row["seed"])] = 1 / len(winners) if f"p{seats[0]}" in winners else 0.0
+    except (OSError, UnicodeDecodeError, csv.Error) as e:
+        raise SystemExit(f"{path}: cannot be read: {e}") from None
+    except (KeyError, ValueError, AttributeError) as e:
+        raise SystemExit(f"{path}: not a woa simulate --csv file ({type(e).__name__}: {e})") from None
+    if not out:
+        raise SystemExit(f"{path}: no games")
     return out
 
 

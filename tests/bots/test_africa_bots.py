@@ -83,6 +83,29 @@ def test_heuristic_is_reproducible_from_its_seed() -> None:
     assert play(rules, 5, ["heuristic"] * 3)[1] != first
 
 
+def test_heuristic_keeps_what_it_worked_out_through_a_turn_and_no_longer() -> None:
+    """Its ``Look`` lasts from the turn's first walk through the action while only its explorer
+    moves (4.B: nothing else changes), values every action there as a fresh one would, and is made
+    anew once the board changed (a reveal, a camp, a move) or another seat decides."""
+    rules = load_rules("africa", 4)
+    game = _turn_begins(rules, 6, 8)
+    p = game.deciders()[0]
+    bot = HeuristicBot(1, seat=p, players=4)
+    game.apply(bot.choose(game.observation(p), game.legal_actions(p)))
+    first = bot._look
+    assert game.state.step == "act" and first is not None
+    view, legal = game.observation(p), game.legal_actions(p)
+    bot.choose(view, legal)
+    assert bot._look is first
+    fresh = Look(view)
+    assert [first.value(a) for a in legal] == [fresh.value(a) for a in legal]
+    changing = [a for a in legal if a[1] != "skip"]  # a reveal, a camp or a move
+    game.apply(changing[0])
+    assert game.deciders()[0] == p and len(game.legal_actions(p)) > 1  # its next walk, or where the tile goes
+    bot.choose(game.observation(p), game.legal_actions(p))
+    assert bot._look is not first
+
+
 def test_heuristic_reveals_the_last_monument_only_when_it_wins() -> None:
     """7.: the last monument ends the game at once. With the supply empty, a monument is worth
     more than its bonus when the final scoring makes the revealer the winner, and less than
@@ -170,6 +193,16 @@ def test_mcts_never_reads_the_face_down_tiles() -> None:
         bot = MctsBot(9, seat=p, players=4, iterations=24)
         chosen.append(bot.choose(g.observation(p), g.legal_actions(p)))
     assert chosen[0] == chosen[1]
+
+
+def _turn_begins(rules, seed: int, turns: int) -> Game:
+    """A heuristic game played until the ``turns``-th turn begins (option A or B, 4.)."""
+    game = new_game(rules, seed)
+    bots = make_bots(["heuristic"] * rules.players, seed, pack=rules.pack)
+    while game.state.step != "turn" or game.state.turns < turns:
+        p = game.deciders()[0]
+        game.apply(bots[p].choose(game.observation(p), game.legal_actions(p)))
+    return game
 
 
 def test_search_hooks_prune_and_evaluate(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -84,6 +84,8 @@ class HeuristicBot:
         self._noise = noise
         self.end_stake = end_stake
         self._fast = fast
+        self._look: Look | None = None
+        self._look_key: tuple[Any, ...] = ()
 
     def reseed(self, seed: int) -> None:
         """Restart its random choices from ``seed`` (search replays the same luck)."""
@@ -98,7 +100,7 @@ class HeuristicBot:
         step = state.step
         if step == CITY:
             return self._best(legal, lambda a: start_value(seen, a[2]))
-        look = Look(seen, self.end_stake)
+        look = self._look_at(seen)
         if step == PLACE:
             return self._best(legal, look.placement)
         if step == SWAP:
@@ -114,6 +116,32 @@ class HeuristicBot:
                 if RELOCATE * look.spot(there[2]) > look.walk(walk[2], more) + STUCK:
                     return there
         return walk
+
+    def _look_at(self, view: View) -> Look:
+        """The decision's ``Look``: the one of an earlier decision when nothing it reads has changed
+        since but where its own explorer stands (the two walks and the action of one turn: what it
+        worked out about the board still holds, so a turn costs little more than its first
+        decision), else a new one."""
+        state, me = view.seen, view.player
+        at = state.at[:]
+        at[me] = EMPTY
+        key = (
+            me,
+            state.turns,
+            state.supply,
+            tuple(state.tile),
+            tuple(at),
+            tuple(state.vp),
+            tuple(state.camps),
+            tuple([tuple(d) for d in state.display]),
+        )
+        look = self._look
+        if look is None or key != self._look_key:
+            look = self._look = Look(view, self.end_stake)
+            self._look_key = key
+        else:
+            look.moved(view)
+        return look
 
     def _best(self, legal: Sequence[Action], value: Callable[[Action], float]) -> Action:
         noise, rand = self._noise, self._rng.random
@@ -179,6 +207,14 @@ class Look:
         self._shared: tuple[float, dict[int, tuple[float, int]], tuple[float, int]] | None = None
         self._monument: float | None = None
         self._majority: tuple[list[int], list[int], list[float]] | None = None
+
+    def moved(self, view: View) -> None:
+        """Look from ``view`` on: the same board, displays and scores (``HeuristicBot._look_at``
+        checks), its own explorer perhaps elsewhere and the state perhaps a copy."""
+        state = view.seen
+        self.view, self.state = view, state
+        self.tile, self.at, self.display = state.tile, state.at, state.display
+        self.pending = state.pending
 
     @property
     def outlook(self) -> Outlook:

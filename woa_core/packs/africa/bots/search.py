@@ -14,6 +14,8 @@ rather than the luck of which field hid the better tile. These hooks make it pla
   goes and keep-or-swap to the heuristic, which scores those exactly;
 - the candidates are the heuristic's ``k`` best actions (``candidates``), leaving out those
   ``MARGIN`` VP or more below its best: a plain choice leaves one, and nothing is searched;
+- with ``mcts:plans=true``, a walk's candidates are whole steps (``plans``): the walk with the
+  action after it, ranked the same way; the action is then played without a second search;
 - a rollout plays the rest of the turn under way and ``horizon`` more turns of every seat, and is
   scored by each seat's estimated chance of winning (``evaluate``).
 
@@ -71,6 +73,7 @@ False
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
 from types import MappingProxyType
 from typing import Any
@@ -79,6 +82,7 @@ from woa_core.kernel.actions import Action
 from woa_core.kernel.search import SearchHooks, win_share
 from woa_core.packs.africa.bots.estimate import Outlook, equities
 from woa_core.packs.africa.bots.heuristic import END_STAKE, Look
+from woa_core.packs.africa.game import Game
 from woa_core.packs.africa.steps import ACT, OVER, TURN, WALK
 
 EVAL_SCALE = 1.2
@@ -101,6 +105,45 @@ def candidates(view: Any, legal: Sequence[Action], k: int, policy: Any) -> list[
     scored = sorted(((look.value(a, more), i, a) for i, a in enumerate(legal)), key=lambda x: (-x[0], x[1]))
     top = scored[0][0] - MARGIN
     return [a for value, _, a in scored[:k] if value >= top]
+
+
+def plans(view: Any, legal: Sequence[Action], k: int, policy: Any) -> list[tuple[Action, ...]] | None:
+    """At a walk (``turn`` or ``walk``), the step's walks each with the action after it, as plans
+    (``mcts:plans=true``): nothing face-down comes to light between the two, so a step is one
+    choice; with option A's relocations as plans of one. The heuristic's ``k`` best by its values
+    (``Look``: the action's, plus what the walk's end promises beyond it), leaving out those
+    ``MARGIN`` VP or more below its best; ``None`` at any other decision (``candidates`` then).
+
+    >>> from woa_core.packs.africa.game import Game
+    >>> from woa_core.rules import load_rules
+    >>> game = Game(load_rules("africa", 2), seed=1)
+    >>> for a in game.legal_actions(): game.apply(a); break
+    >>> for a in game.legal_actions(): game.apply(a); break
+    >>> found = plans(game.observation(game.deciders()[0]), game.legal_actions(), 8, None)
+    >>> len(found) <= 8, [len(p) for p in found if p[0][1] == "walk"][0]
+    (True, 2)
+    """
+    if view.step not in (TURN, WALK):
+        return None
+    look = Look(view, getattr(policy, "end_stake", END_STAKE))
+    more = view.stage + 1 < view.rules.steps
+    me = view.player
+    world = Game.determinize(view, random.Random(0))  # the faces dealt do not matter: none is revealed
+    scored: list[tuple[float, int, tuple[Action, ...]]] = []
+    for a in legal:
+        if a[1] != "walk":
+            scored.append((look.value(a, more), len(scored), (a,)))
+            continue
+        there = a[2]
+        beyond = look.walk(there, more) - look.best_at(there)  # the walk's own worth, its action's aside
+        game = world.copy()
+        game.apply_legal(a)
+        for act in game.legal_actions(me):
+            value = look.camp(there, act[2]) if act[1] == "camp" else look.action(act)
+            scored.append((value + beyond, len(scored), (a, act)))
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    top = scored[0][0] - MARGIN
+    return [plan for value, _, plan in scored[:k] if value >= top]
 
 
 def horizon(game: Any, rounds: int) -> Callable[[Any], bool]:
@@ -145,6 +188,7 @@ SEARCH = SearchHooks(
     policy="heuristic",
     steps=MappingProxyType({"turn": _turn}),
     candidates=candidates,
+    plans=plans,
     horizon=horizon,
     evaluate=evaluate,
 )

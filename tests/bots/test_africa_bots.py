@@ -16,7 +16,7 @@ from woa_core.bots.mcts import MctsBot
 from woa_core.kernel.contract import new_game
 from woa_core.packs.africa.bots import search
 from woa_core.packs.africa.bots.heuristic import HeuristicBot, Look
-from woa_core.packs.africa.bots.search import MARGIN, SEARCH, candidates, evaluate, plans
+from woa_core.packs.africa.bots.search import MARGIN, SEARCH, candidates, evaluate
 from woa_core.packs.africa.game import RESEARCH, Game
 from woa_core.packs.africa.state import DOWN, EMPTY
 from woa_core.rules import load_rules
@@ -203,58 +203,6 @@ def _turn_begins(rules, seed: int, turns: int) -> Game:
         p = game.deciders()[0]
         game.apply(bots[p].choose(game.observation(p), game.legal_actions(p)))
     return game
-
-
-def test_plans_are_a_steps_walk_and_its_action_ranked_by_the_heuristic() -> None:
-    """``plans`` (``mcts:plans=true``): at a walk, the walk with the action after it (4.B: a step
-    is a walk, then one action or none), or a relocation alone (4.A); each legal after the one
-    before, the best by the heuristic's values first, within ``MARGIN``; at an action, none."""
-    rules = load_rules("africa", 4)
-    game = _turn_begins(rules, 6, 8)
-    p = game.deciders()[0]
-    view, legal = game.observation(p), game.legal_actions(p)
-    policy = HeuristicBot(0, seat=p, players=4)
-    found = plans(view, legal, 12, policy)
-    assert found is not None and 2 <= len(found) <= 12 and len(set(found)) == len(found)
-    look = Look(view)
-    for plan in found:
-        sandbox = game.copy()
-        for action in plan:
-            assert action in sandbox.legal_actions(p)
-            sandbox.apply(action)
-        if plan[0][1] == "walk":
-            assert len(plan) == 2 and plan[1][0] == p and sandbox.state.step != "act"  # the step done
-        else:
-            assert plan[0][1] == "relocate" and len(plan) == 1
-    best_walk = max(look.walk(a[2], True) for a in legal if a[1] == "walk")
-    first = found[0]
-    assert first[0][1] == "walk" and look.walk(first[0][2], True) == best_walk  # its action: the best there
-    game.apply(first[0])
-    assert plans(game.observation(p), game.legal_actions(p), 12, policy) is None  # at ``act``
-
-
-def test_mcts_with_plans_searches_a_step_once_and_plays_its_plan_out() -> None:
-    """With ``plans=true`` the search bot compares whole steps at the walk, then plays the chosen
-    step's action without searching again (nothing was revealed in between: its random state, which
-    every search draws its worlds from, is untouched); a whole game of it plays only legal
-    actions, reproducibly."""
-    rules = load_rules("africa", 4)
-    game = _turn_begins(rules, 6, 8)
-    p = game.deciders()[0]
-    bot = MctsBot(4, seat=p, players=4, iterations=24, candidates=6, plans=True)
-    before = bot._rng.getstate()
-    first = bot.choose(game.observation(p), game.legal_actions(p))
-    assert bot._rng.getstate() != before  # searched
-    assert first[1] == "walk" and len(bot._planned) == 1
-    planned = bot._planned[0]
-    game.apply(first)
-    before = bot._rng.getstate()
-    assert bot.choose(game.observation(p), game.legal_actions(p)) == planned
-    assert bot._rng.getstate() == before and bot._planned == ()  # played out, not searched
-    specs = ["mcts:iterations=4,horizon=0,plans=true", "heuristic"]
-    two = load_rules("africa", 2)
-    finished, actions = play(two, 2, specs)
-    assert finished.over and play(two, 2, specs)[1] == actions
 
 
 def test_search_hooks_prune_and_evaluate(monkeypatch: pytest.MonkeyPatch) -> None:

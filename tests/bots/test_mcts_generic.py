@@ -197,40 +197,6 @@ def test_trust_keeps_the_policys_choice_unless_another_is_clearly_better() -> No
     assert _decide(5, pack, iterations=400, trust=10)[1] == (0, "take", 3)
 
 
-def test_plans_are_compared_whole_and_played_out_while_legal() -> None:
-    """``plans=true``: each trial plays a plan of the hook's whole before the rollout, the chosen
-    plan's rest is played at the next decisions without a search while it is legal, and dropped
-    when it is not; a decision without plans compares the candidates, and ``plans=false`` ignores
-    the hook."""
-    scored: list[int] = []
-
-    def evaluate(game: TakeAway, seat: int) -> float:
-        scored.append(game.state.pile)
-        return 1.0 if game.state.pile == 4 else 0.0
-
-    def plans(view: View, legal: Sequence[Action], k: int, policy: Any) -> list[tuple[Action, ...]] | None:
-        if view.pile < 9:
-            return None
-        return [(Action(0, "take", 1), Action(0, "take", 1)), (Action(0, "take", 3), Action(0, "take", 3))]
-
-    hooks = SearchHooks(plans=plans, horizon=lambda game, rounds: lambda g: True, evaluate=evaluate)
-    pack = replace(PACK, search=hooks)
-    bot, action = _decide(10, pack, iterations=20, plans=True)
-    assert action == (0, "take", 3) and bot._planned == ((0, "take", 3),)
-    assert set(scored) == {8, 4} and len(scored) == 20  # both actions of each plan, then evaluated
-    before = bot._rng.getstate()
-    game = TakeAway(Rules(5, pack))
-    assert bot.choose(game.observation(0), game.legal_actions(0)) == (0, "take", 3)
-    assert bot._rng.getstate() == before and bot._planned == ()  # the plan's rest, not searched
-    bot._planned = ((0, "take", 3),)
-    game = TakeAway(Rules(2, pack))
-    assert bot.choose(game.observation(0), game.legal_actions(0)) in game.legal_actions(0)
-    assert bot._rng.getstate() != before and bot._planned == ()  # not legal: dropped, searched
-    scored.clear()
-    _decide(10, pack, iterations=20)
-    assert set(scored) == {9, 8, 7}  # plans=false: each legal take alone
-
-
 def test_steps_the_pack_names_leave_the_rest_to_its_policy() -> None:
     hooks = SearchHooks(policy="greedy", steps={"main": lambda view, legal: view.pile > 5})
     pack = replace(PACK, bots={"greedy": "woa_test_take_away:Greedy"}, search=hooks)

@@ -27,9 +27,7 @@ Parameters (``--bots mcts:iterations=400,c=1.4,rollout=heuristic``): ``iteration
 the default, is random for a pack that declares none), ``horizon`` (rounds played on after the
 current one, for a pack that declares a horizon), ``candidates`` (how many a pack's candidate
 hook keeps), ``trust`` (how many standard errors another candidate must beat the first, the
-pack's policy's choice, by before it is played instead; 0, the default, plays the most tried),
-``plans`` (``true``: compare the pack's whole plans where it declares them, ``SearchHooks.plans``,
-and play the chosen one out over the next decisions without searching them again), and
+pack's policy's choice, by before it is played instead; 0, the default, plays the most tried), and
 ``steps``: which decisions it searches (the others it plays with the pack's
 policy): ``all``, or a set the pack names (``main``, the default, is every decision for a pack
 that names none). The budgets are bounded (``MctsBot.limits``): ``iterations`` at most 10,000 (an
@@ -76,8 +74,6 @@ class Estimate:
     action: Action
     trials: int
     mean: float
-    then: tuple[Action, ...] = ()
-    """The rest of its plan (``plans=true``): the actions it would play at the next decisions."""
 
 
 class MctsBot:
@@ -128,7 +124,6 @@ class MctsBot:
         candidates: int = 6,
         steps: str = "main",
         trust: float = 0.0,
-        plans: bool = False,
     ) -> None:
         budgets = {"iterations": iterations, "seconds": seconds, "horizon": horizon, "candidates": candidates}
         problem = outside_limits(self.limits, budgets)
@@ -138,8 +133,6 @@ class MctsBot:
         self.iterations, self.seconds, self.c = iterations, seconds, c
         self.rollout, self.horizon, self.candidates, self.steps = rollout, horizon, candidates, steps
         self.trust = trust
-        self.plans = plans
-        self._planned: tuple[Action, ...] = ()  # the rest of the plan chosen at an earlier decision
         self._rng = random.Random(seed)
         self._policy_seed = self._rng.getrandbits(32)
         self._rollout_seeds = [self._rng.getrandbits(32) for _ in range(players)]
@@ -171,24 +164,17 @@ class MctsBot:
     # ------------------------------------------------------------------ choose
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> tuple:
-        """The candidate that did best over the determinized rollouts (or the next action of the
-        plan that did, ``plans=true``)."""
-        planned, self._planned = self._planned, ()
-        if planned:
-            for action in legal:
-                if action == planned[0]:
-                    self._planned = planned[1:]
-                    return action
+        """The candidate that did best over the determinized rollouts."""
         if len(legal) == 1:
             return legal[0]
         if view.rules.pack is not self._pack:
             self._setup(view.rules.pack)
         if self._searched is not None and not self._searched(view, legal):
             return self._policy.choose(view, legal)
-        candidates = self._candidate_plans(view, legal)
-        chosen = candidates[0] if len(candidates) == 1 else candidates[self._search(view, candidates)]
-        self._planned = chosen[1:]
-        return chosen[0]
+        candidates = self.candidate_actions(view, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        return candidates[self._search(view, candidates)]
 
     def candidate_actions(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
         """The actions worth comparing: the pack's choice (``SearchHooks.candidates``), else every
@@ -197,16 +183,6 @@ class MctsBot:
             self._setup(view.rules.pack)
         prune = self._hooks.candidates
         return list(legal) if prune is None else prune(view, legal, self.candidates, self._policy)
-
-    def _candidate_plans(self, view: PlayerView, legal: Sequence[Action]) -> list[tuple[Action, ...]]:
-        """The pack's plans at this decision with ``plans=true`` (``SearchHooks.plans``), else each
-        candidate action as a plan of one."""
-        plans = self._hooks.plans
-        if self.plans and plans is not None:
-            found = plans(view, legal, self.candidates, self._policy)
-            if found:
-                return found
-        return [(a,) for a in self.candidate_actions(view, legal)]
 
     # ------------------------------------------------------------------ search
 
@@ -227,15 +203,12 @@ class MctsBot:
         """
         if view.rules.pack is not self._pack:
             self._setup(view.rules.pack)
-        candidates = self._candidate_plans(view, legal)
+        candidates = self.candidate_actions(view, legal)
         visits, totals, _ = self._trials(view, candidates)
-        found = [
-            Estimate(plan[0], n, t / n if n else 0.0, plan[1:])
-            for plan, n, t in zip(candidates, visits, totals, strict=True)
-        ]
+        found = [Estimate(a, n, t / n if n else 0.0) for a, n, t in zip(candidates, visits, totals, strict=True)]
         return sorted(found, key=lambda e: (-e.trials, -e.mean))
 
-    def _search(self, view: PlayerView, candidates: list[tuple[Action, ...]]) -> int:
+    def _search(self, view: PlayerView, candidates: list[Action]) -> int:
         """UCB1 over the candidates: the one tried most (then best on average). With ``trust``,
         the first candidate (the pack's policy's choice, where its candidates hook puts that
         first) stays unless the chosen one beat it by more than ``trust`` standard errors over
@@ -253,9 +226,7 @@ class MctsBot:
                 return 0
         return best
 
-    def _trials(
-        self, view: PlayerView, candidates: list[tuple[Action, ...]]
-    ) -> tuple[list[int], list[float], list[list[float]]]:
+    def _trials(self, view: PlayerView, candidates: list[Action]) -> tuple[list[int], list[float], list[list[float]]]:
         """UCB1 over the candidates: how often each was tried and its total score. The k-th
         trial of every candidate is played in the same world (determinization and rollout noise
         from the k-th seed), so candidates are compared on the same hidden information and the
@@ -283,8 +254,7 @@ class MctsBot:
                 seed = world.getrandbits(32)
                 if reseed is not None:
                     reseed(seed)
-            for action in candidates[i]:
-                game.apply_legal(action)
+            game.apply_legal(candidates[i])
             score = self._play_out(game, view.player)
             scores[i].append(score)
             totals[i] += score

@@ -17,12 +17,6 @@ says so here; every hook is optional:
 - ``candidates(view, legal, k, policy)``: the actions worth comparing at a decision (at most
   about ``k``; ``policy`` is the bot ``policy`` names), for a decision too wide to try every
   action, such as a simultaneous selection of cards;
-- ``plans(view, legal, k, policy)``: with ``mcts:plans=true``, whole plans to compare instead
-  of single actions: sequences of the deciding seat's own actions, each following the one before
-  with nothing hidden coming to light in between (Africa: a step's walk and then its action), at
-  most about ``k``, the policy's choice first; ``None`` at a decision that has none (the
-  ``candidates`` are compared there). The bot plays the chosen plan's first action, and the rest
-  at its next decisions while each is legal;
 - ``horizon(game, rounds)``: where a rollout stops before the end, given the determinized game
   after the candidate and ``mcts:horizon``: a test ``stop(game)``;
 - ``evaluate(game, seat)``: ``seat``'s prospects in [0, 1] where a rollout stopped (the default,
@@ -32,8 +26,8 @@ says so here; every hook is optional:
   are drawn).
 
 >>> hooks = SearchHooks(rollouts={"greedy": "my.pack.bots:Greedy"})
->>> hooks.policy, hooks.candidates is None, hooks.plans is None
-('random', True, True)
+>>> hooks.policy, hooks.candidates is None
+('random', True)
 """
 
 from __future__ import annotations
@@ -74,7 +68,6 @@ class SearchHooks:
     policy: str = "random"
     steps: Mapping[str, Searched] = field(default_factory=lambda: MappingProxyType({}))
     candidates: Callable[[Any, Sequence[Action], int, Any], list[Action]] | None = None
-    plans: Callable[[Any, Sequence[Action], int, Any], list[tuple[Action, ...]] | None] | None = None
     horizon: Callable[[Any, int], Callable[[Any], bool]] | None = None
     evaluate: Callable[[Any, int], float] = win_share
     opponent_model: Callable[[Any], Any] | None = None

@@ -14,8 +14,6 @@ rather than the luck of which field hid the better tile. These hooks make it pla
   goes and keep-or-swap to the heuristic, which scores those exactly;
 - the candidates are the heuristic's ``k`` best actions (``candidates``), leaving out those
   ``MARGIN`` VP or more below its best: a plain choice leaves one, and nothing is searched;
-- with ``mcts:plans=true``, a walk's candidates are whole steps (``plans``): the walk with the
-  action after it, ranked the same way; the action is then played without a second search;
 - a rollout plays the rest of the turn under way and ``horizon`` more turns of every seat, and is
   scored by each seat's estimated chance of winning (``evaluate``).
 
@@ -41,6 +39,7 @@ the same, games 400-599 ****                      200      55.5% [49, 62]    0.2
 the same, all 600                                 600      57.6% [54, 62]    0.21
 the same but ``trust=2``                          200      54.4% [48, 61]    0.21
 ``trust=1,...,iterations=256``, endgame *****     200      55.8% [49, 63]    about 0.21
+whole steps, ``...,iterations=480`` *****         48 ***   45.8% [33, 60]    about 0.21
 ================================================  =======  ================  =================
 
 (CPU seconds per decision: the compiled build of this commit; the margin as each row names it, else
@@ -48,18 +47,23 @@ the same but ``trust=2``                          200      54.4% [48, 61]    0.2
 mcts:candidates=16,iterations=320,heuristic,heuristic,heuristic --rotate-seats --games 200``,
 master seed 0. Rows marked * were played with the former evaluation, a logistic of the lead over
 the best other seat; either build plays the same games. ** The budget spread by sequential halving
-instead of UCB1, tried on a branch and not kept. *** Stopped early: its interval lay below the row
-above. **** ``--first-game 200`` (``400``). ***** Tried at commit 25dcbe9 and reverted: where the end was
+instead of UCB1, tried on a branch and not kept. *** Stopped early: the 1400 iterations once the
+interval lay below the row above, the whole steps once the paired comparison below said enough.
+**** ``--first-game 200`` (``400``). ***** Tried at commit 25dcbe9 and reverted: where the end was
 expected within 2 rounds of reveals, a rollout played 3 rounds (to the end in most sampled worlds)
 instead of 1; that made a decision about a quarter dearer at the same budget, so the budget was cut
-to 256 iterations. Games 0-199, 5.5 points below the 320-iteration row without it.) A longer
-horizon loses: the heuristic rollouts blur the difference one choice makes; a shorter one with more
-iterations loses too (it sees no reply). ``trust=1`` plays the heuristic's choice unless another
-candidate beat it by more than one standard error over the same sampled worlds (with 20 trials a
-candidate, the most tried may be a lucky one): on the same 200 games it won 3.4 points more than
-without, over 400 games 58.7%, and over 600 57.6%, short of 60%. At the default budget (64 iterations, 6
-candidates) a decision takes about 0.04 s of CPU compiled (``python -P benchmarks/compiled.py
---only mcts``).
+to 256 iterations. Games 0-199, 5.5 points below the 320-iteration row without it. The whole steps
+(``trust=1,candidates=16,iterations=480,plans=true``) were tried at commit 872834a and reverted: at
+a walk the candidates were the walk with the action after it, played out without a second search,
+which paid for 480 iterations; 13.5 ± 17.4 and 19.8 ± 17.2 points below the two runs above on the
+same 48 games, paired (likely because a step's action, searched apart, is compared among a few at
+one field with more trials each).) A longer horizon loses: the heuristic rollouts blur the
+difference one choice makes; a shorter one with more iterations loses too (it sees no reply).
+``trust=1`` plays the heuristic's choice unless another candidate beat it by more than one standard
+error over the same sampled worlds (with 20 trials a candidate, the most tried may be a lucky one):
+on the same 200 games it won 3.4 points more than without, over 400 games 58.7%, and over 600
+57.6%, short of 60%. At the default budget (64 iterations, 6 candidates) a decision takes about
+0.04 s of CPU compiled (``python -P benchmarks/compiled.py --only mcts``).
 
 >>> from woa_core.packs.africa.game import Game
 >>> from woa_core.rules import load_rules
@@ -73,7 +77,6 @@ False
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Sequence
 from types import MappingProxyType
 from typing import Any
@@ -82,7 +85,6 @@ from woa_core.kernel.actions import Action
 from woa_core.kernel.search import SearchHooks, win_share
 from woa_core.packs.africa.bots.estimate import Outlook, equities
 from woa_core.packs.africa.bots.heuristic import END_STAKE, Look
-from woa_core.packs.africa.game import Game
 from woa_core.packs.africa.steps import ACT, OVER, TURN, WALK
 
 EVAL_SCALE = 1.2
@@ -105,45 +107,6 @@ def candidates(view: Any, legal: Sequence[Action], k: int, policy: Any) -> list[
     scored = sorted(((look.value(a, more), i, a) for i, a in enumerate(legal)), key=lambda x: (-x[0], x[1]))
     top = scored[0][0] - MARGIN
     return [a for value, _, a in scored[:k] if value >= top]
-
-
-def plans(view: Any, legal: Sequence[Action], k: int, policy: Any) -> list[tuple[Action, ...]] | None:
-    """At a walk (``turn`` or ``walk``), the step's walks each with the action after it, as plans
-    (``mcts:plans=true``): nothing face-down comes to light between the two, so a step is one
-    choice; with option A's relocations as plans of one. The heuristic's ``k`` best by its values
-    (``Look``: the action's, plus what the walk's end promises beyond it), leaving out those
-    ``MARGIN`` VP or more below its best; ``None`` at any other decision (``candidates`` then).
-
-    >>> from woa_core.packs.africa.game import Game
-    >>> from woa_core.rules import load_rules
-    >>> game = Game(load_rules("africa", 2), seed=1)
-    >>> for a in game.legal_actions(): game.apply(a); break
-    >>> for a in game.legal_actions(): game.apply(a); break
-    >>> found = plans(game.observation(game.deciders()[0]), game.legal_actions(), 8, None)
-    >>> len(found) <= 8, [len(p) for p in found if p[0][1] == "walk"][0]
-    (True, 2)
-    """
-    if view.step not in (TURN, WALK):
-        return None
-    look = Look(view, getattr(policy, "end_stake", END_STAKE))
-    more = view.stage + 1 < view.rules.steps
-    me = view.player
-    world = Game.determinize(view, random.Random(0))  # the faces dealt do not matter: none is revealed
-    scored: list[tuple[float, int, tuple[Action, ...]]] = []
-    for a in legal:
-        if a[1] != "walk":
-            scored.append((look.value(a, more), len(scored), (a,)))
-            continue
-        there = a[2]
-        beyond = look.walk(there, more) - look.best_at(there)  # the walk's own worth, its action's aside
-        game = world.copy()
-        game.apply_legal(a)
-        for act in game.legal_actions(me):
-            value = look.camp(there, act[2]) if act[1] == "camp" else look.action(act)
-            scored.append((value + beyond, len(scored), (a, act)))
-    scored.sort(key=lambda x: (-x[0], x[1]))
-    top = scored[0][0] - MARGIN
-    return [plan for value, _, plan in scored[:k] if value >= top]
 
 
 def horizon(game: Any, rounds: int) -> Callable[[Any], bool]:
@@ -188,7 +151,6 @@ SEARCH = SearchHooks(
     policy="heuristic",
     steps=MappingProxyType({"turn": _turn}),
     candidates=candidates,
-    plans=plans,
     horizon=horizon,
     evaluate=evaluate,
 )

@@ -40,6 +40,7 @@ the same, all 600                                 600      57.6% [54, 62]    0.2
 the same but ``trust=2``                          200      54.4% [48, 61]    0.21
 ``trust=1,...,iterations=256``, endgame *****     200      55.8% [49, 63]    about 0.21
 whole steps, ``...,iterations=480`` *****         48 ***   45.8% [33, 60]    about 0.21
+``trust=1,candidates=20,iterations=400``          72 ***   51.4% [40, 63]    about 0.25
 ================================================  =======  ================  =================
 
 (CPU seconds per decision: the compiled build of this commit; the margin as each row names it, else
@@ -48,11 +49,13 @@ mcts:candidates=16,iterations=320,heuristic,heuristic,heuristic --rotate-seats -
 master seed 0. Rows marked * were played with the former evaluation, a logistic of the lead over
 the best other seat; either build plays the same games. ** The budget spread by sequential halving
 instead of UCB1, tried on a branch and not kept. *** Stopped early: the 1400 iterations once the
-interval lay below the row above, the whole steps once the paired comparison below said enough.
-**** ``--first-game 200`` (``400``). ***** Tried at commit 25dcbe9 and reverted: where the end was
-expected within 2 rounds of reveals, a rollout played 3 rounds (to the end in most sampled worlds)
-instead of 1; that made a decision about a quarter dearer at the same budget, so the budget was cut
-to 256 iterations. Games 0-199, 5.5 points below the 320-iteration row without it. The whole steps
+interval lay below the row above, the whole steps and 20 candidates once paired comparisons with
+the same games of two rows above said enough (the 20: 7.6 ± 15.2 and 11.1 ± 15.3 points below on
+games 0-71, the CPU estimated from 320 iterations'). **** ``--first-game 200`` (``400``). *****
+Tried at commit 25dcbe9 and reverted: where the end was expected within 2 rounds of reveals, a
+rollout played 3 rounds (to the end in most sampled worlds) instead of 1; that made a decision
+about a quarter dearer at the same budget, so the budget was cut to 256 iterations. Games 0-199,
+5.5 points below the 320-iteration row without it. The whole steps
 (``trust=1,candidates=16,iterations=480,plans=true``) were tried at commit 872834a and reverted: at
 a walk the candidates were the walk with the action after it, played out without a second search,
 which paid for 480 iterations; 13.5 ± 17.4 and 19.8 ± 17.2 points below the two runs above on the

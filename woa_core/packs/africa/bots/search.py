@@ -41,6 +41,7 @@ the same but ``trust=2``                          200      54.4% [48, 61]    0.2
 ``trust=1,...,iterations=256``, endgame *****     200      55.8% [49, 63]    about 0.21
 whole steps, ``...,iterations=480`` *****         48 ***   45.8% [33, 60]    about 0.21
 ``trust=1,candidates=20,iterations=400``          72 ***   51.4% [40, 63]    about 0.25
+``trust=1,...,iterations=440,steps=turn``        200      58.4% [52, 65]    about 0.23
 ================================================  =======  ================  =================
 
 (CPU seconds per decision: the compiled build of this commit; the margin as each row names it, else
@@ -51,11 +52,16 @@ the best other seat; either build plays the same games. ** The budget spread by 
 instead of UCB1, tried on a branch and not kept. *** Stopped early: the 1400 iterations once the
 interval lay below the row above, the whole steps and 20 candidates once paired comparisons with
 the same games of two rows above said enough (the 20: 7.6 ± 15.2 and 11.1 ± 15.3 points below on
-games 0-71, the CPU estimated from 320 iterations'). **** ``--first-game 200`` (``400``). *****
-Tried at commit 25dcbe9 and reverted: where the end was expected within 2 rounds of reveals, a
-rollout played 3 rounds (to the end in most sampled worlds) instead of 1; that made a decision
-about a quarter dearer at the same budget, so the budget was cut to 256 iterations. Games 0-199,
-5.5 points below the 320-iteration row without it. The whole steps
+games 0-71, the CPU estimated from 320 iterations'). ``steps=turn`` leaves the start city,
+placements and swaps to the heuristic, where the search spent a fifth of its CPU and changed 3 of
+61 choices (``benchmarks/search_departures.py``), and spends that on 440 iterations at the turn's
+choices: games 0-199, 4.0 ± 8.8 and 2.7 ± 9.0 points above the trust=2 and endgame rows (paired),
+2.9 below the 320-iteration row of all steps, so no clear gain; its CPU per decision measured
+against that row's on games 0-1 on one busy machine (0.551 s against 0.494 s). **** ``--first-game
+200`` (``400``). ***** Tried at commit 25dcbe9 and reverted: where the end was expected within 2
+rounds of reveals, a rollout played 3 rounds (to the end in most sampled worlds) instead of 1; that
+made a decision about a quarter dearer at the same budget, so the budget was cut to 256 iterations.
+Games 0-199, 5.5 points below the 320-iteration row without it. The whole steps
 (``trust=1,candidates=16,iterations=480,plans=true``) were tried at commit 872834a and reverted: at
 a walk the candidates were the walk with the action after it, played out without a second search,
 which paid for 480 iterations; 13.5 ± 17.4 and 19.8 ± 17.2 points below the two runs above on the

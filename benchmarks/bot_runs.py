@@ -27,10 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from woa_core.sim.stats import wilson
-
-Z = 1.96
-"""The normal quantile of a two-sided 95% interval."""
+from woa_core.sim.stats import t_critical, wilson
 
 
 def shares(path: Path, bot: str) -> dict[tuple[int, int], float]:
@@ -56,13 +53,14 @@ def shares(path: Path, bot: str) -> dict[tuple[int, int], float]:
 
 
 def paired(a: dict[tuple[int, int], float], b: dict[tuple[int, int], float]) -> tuple[int, float, float]:
-    """Over the games both runs played: their number, the mean of a - b and its 95% half-width."""
+    """Over the games both runs played: their number, the mean of a - b and its 95% half-width
+    (Student's t, as ``woa compare`` gives its paired differences)."""
     both = sorted(a.keys() & b.keys())
     diffs = [a[g] - b[g] for g in both]
     n = len(diffs)
     mean = sum(diffs) / n
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
-    return n, mean, Z * sd / math.sqrt(n)
+    return n, mean, t_critical(max(n - 1, 1)) * sd / math.sqrt(n)
 
 
 def trim(source: Path, target: Path) -> None:

@@ -30,15 +30,16 @@ if __package__ is None and not sys.flags.safe_path:  # ``python benchmarks/...``
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from woa_core.bots import make_bots
+from woa_core.errors import UsageError
 from woa_core.kernel.contract import new_game
 from woa_core.packs.africa.bots.heuristic import HeuristicBot
 from woa_core.packs.africa.bots.search import candidates
 from woa_core.rules import load_rules
 
 
-def departures(spec: str, games: int, first: int, seed: int, width: int) -> dict[str, dict[str, float]]:
+def departures(spec: str, games: int, first: int, seed: int) -> dict[str, dict[str, float]]:
     """Per step: decisions, open (more than one candidate), departed (from the heuristic's first
-    candidate), CPU-s."""
+    candidate, among as many as the bot keeps), CPU-s."""
     rules = load_rules("africa", 4)
     policy = HeuristicBot(0)
     out: dict[str, dict[str, float]] = {}
@@ -56,6 +57,7 @@ def departures(spec: str, games: int, first: int, seed: int, width: int) -> dict
                 game.apply(bots[p].choose(view, legal))
                 continue
             step = game.state.step
+            width = getattr(bots[p], "candidates", 1)
             first_choice = candidates(view, legal, width, policy) if len(legal) > 1 else [legal[0]]
             started = time.process_time()
             action = bots[p].choose(view, legal)
@@ -74,10 +76,14 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--first-game", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1000, help="game g is dealt from seed + g")
-    parser.add_argument("--candidates", type=int, default=16, help="how many candidates the bot keeps")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    found = departures(args.bot, args.games, args.first_game, args.seed, args.candidates)
+    if args.games < 1 or args.first_game < 0:
+        parser.error("--games must be at least 1 and --first-game at least 0")
+    try:
+        found = departures(args.bot, args.games, args.first_game, args.seed)
+    except UsageError as e:
+        parser.error(str(e))
     if args.json:
         print(json.dumps({"bot": args.bot, "games": args.games, "steps": found}, indent=2))
         return 0

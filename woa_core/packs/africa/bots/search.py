@@ -51,11 +51,11 @@ master seed 0. Rows marked * were played with the former evaluation, a logistic 
 the best other seat; either build plays the same games. ** The budget spread by sequential halving
 instead of UCB1, tried on a branch and not kept. *** Stopped early: the 1400 iterations once the
 interval lay below the row above, the whole steps and 20 candidates once paired comparisons with
-the same games of two rows above said enough (the 20: 7.6 ± 15.2 and 11.1 ± 15.3 points below on
-games 0-71, the CPU estimated from 320 iterations'). ``steps=turn`` leaves the start city,
+the same games of two rows above said enough (the 20: 7.6 ± 15.5 and 11.1 ± 15.6 points below on
+games 0-71, its CPU scaled from the 320-iteration row's). ``steps=turn`` leaves the start city,
 placements and swaps to the heuristic, where the search spent a fifth of its CPU and changed 3 of
 61 choices (``benchmarks/search_departures.py``), and spends that on 440 iterations at the turn's
-choices: games 0-199, 4.0 ± 8.8 and 2.7 ± 9.0 points above the trust=2 and endgame rows (paired),
+choices: games 0-199, 4.0 ± 8.8 and 2.7 ± 9.1 points above the trust=2 and endgame rows (paired),
 2.9 below the 320-iteration row of all steps, so no clear gain; its CPU per decision measured
 against that row's on games 0-1 on one busy machine (0.551 s against 0.494 s). **** ``--first-game
 200`` (``400``). ***** Tried at commit 25dcbe9 and reverted: where the end was expected within 2
@@ -64,7 +64,7 @@ made a decision about a quarter dearer at the same budget, so the budget was cut
 Games 0-199, 5.5 points below the 320-iteration row without it. The whole steps
 (``trust=1,candidates=16,iterations=480,plans=true``) were tried at commit 872834a and reverted: at
 a walk the candidates were the walk with the action after it, played out without a second search,
-which paid for 480 iterations; 13.5 ± 17.4 and 19.8 ± 17.2 points below the two runs above on the
+which paid for 480 iterations; 13.5 ± 17.9 and 19.8 ± 17.7 points below the two runs above on the
 same 48 games, paired (likely because a step's action, searched apart, is compared among a few at
 one field with more trials each).) A longer horizon loses: the heuristic rollouts blur the
 difference one choice makes; a shorter one with more iterations loses too (it sees no reply).

@@ -247,6 +247,8 @@ class LateQuitter(Quitter):
         ("mcts:trust=-0.5", "woa: bot 'mcts': trust must be between 0 and 10, not -0.5"),
         ("mcts:trust=nan", "woa: bot 'mcts': trust=nan is not a valid float"),
         ("mcts:trust=lots", "woa: bot 'mcts': trust=lots is not a valid float"),
+        ("mcts:trials=10001", "woa: bot 'mcts': trials must be between 0 and 10,000, not 10,001"),
+        ("mcts:trials=-1", "woa: bot 'mcts': trials must be between 0 and 10,000, not -1"),
     ],
 )
 def test_bots_that_cannot_play_are_sentences(capsys, monkeypatch, tmp_path, bots, sentence):

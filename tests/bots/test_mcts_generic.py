@@ -197,6 +197,25 @@ def test_trust_keeps_the_policys_choice_unless_another_is_clearly_better() -> No
     assert _decide(5, pack, iterations=400, trust=10)[1] == (0, "take", 3)
 
 
+def test_trials_give_each_decision_a_budget_per_candidate_up_to_iterations() -> None:
+    """``trials=T``: a decision among ``k`` candidates gets ``T * k`` iterations, at most
+    ``iterations``; without it, every decision gets ``iterations``."""
+    two = SearchHooks(candidates=lambda view, legal, k, policy: list(legal[:2]))
+    game = TakeAway(Rules(10, replace(PACK, search=two)))
+    tried = [
+        sum(e.trials for e in MctsBot(3, **p).estimates(game.observation(0), game.legal_actions(0)))
+        for p in ({"iterations": 100, "trials": 7}, {"iterations": 10, "trials": 7}, {"iterations": 100})
+    ]
+    assert tried == [14, 10, 100]
+    game = TakeAway(Rules(10))  # three candidates
+    assert (
+        sum(
+            e.trials for e in MctsBot(3, iterations=100, trials=7).estimates(game.observation(0), game.legal_actions(0))
+        )
+        == 21
+    )
+
+
 def test_steps_the_pack_names_leave_the_rest_to_its_policy() -> None:
     hooks = SearchHooks(policy="greedy", steps={"main": lambda view, legal: view.pile > 5})
     pack = replace(PACK, bots={"greedy": "woa_test_take_away:Greedy"}, search=hooks)

@@ -23,17 +23,19 @@ candidates, the end of the round plus ``horizon`` rounds, a VP estimate, predict
 
 Parameters (``--bots mcts:iterations=400,c=1.4,rollout=heuristic``): ``iterations`` per decision
 (the default budget, reproducible), ``seconds`` per decision instead when above 0, ``c``,
-``rollout`` (the rollout policy: ``random``, or a name the pack's hooks declare; ``heuristic``,
-the default, is random for a pack that declares none), ``horizon`` (rounds played on after the
-current one, for a pack that declares a horizon), ``candidates`` (how many a pack's candidate
-hook keeps), ``trust`` (how many standard errors another candidate must beat the first, the
-pack's policy's choice, by before it is played instead; 0, the default, plays the most tried), and
-``steps``: which decisions it searches (the others it plays with the pack's
-policy): ``all``, or a set the pack names (``main``, the default, is every decision for a pack
-that names none). The budgets are bounded (``MctsBot.limits``): ``iterations`` at most 10,000 (an
-iteration takes 7-20 ms on one core in West of Africa, so up to a few minutes a decision; the
-default is 64), ``seconds`` at most 60 a decision, ``horizon`` at most 60 rounds,
-``candidates`` at most 50, ``trust`` at most 10.
+``rollout`` (the rollout policy: ``random``, or a name the pack's hooks declare; ``heuristic``, the
+default, is random for a pack that declares none), ``horizon`` (rounds played on after the current
+one, for a pack that declares a horizon), ``candidates`` (how many a pack's candidate hook keeps),
+``trust`` (how many standard errors another candidate must beat the first, the pack's policy's
+choice, by before it is played instead; 0, the default, plays the most tried), ``trials`` (a budget
+per candidate: a decision with ``k`` candidates gets ``trials * k`` iterations, at most
+``iterations``, so a narrow choice costs less and a wide one gets the trials it needs; 0, the
+default, gives every decision ``iterations``), and ``steps``: which decisions it searches (the
+others it plays with the pack's policy): ``all``, or a set the pack names (``main``, the default, is
+every decision for a pack that names none). The budgets are bounded (``MctsBot.limits``):
+``iterations`` at most 10,000 (an iteration takes 7-20 ms on one core in West of Africa, so up to a
+few minutes a decision; the default is 64), ``seconds`` at most 60 a decision, ``horizon`` at most
+60 rounds, ``candidates`` at most 50, ``trust`` at most 10, ``trials`` at most 10,000.
 
 >>> from woa_core.kernel.contract import new_game
 >>> from woa_core.rules import load_rules
@@ -87,6 +89,7 @@ class MctsBot:
         "horizon": (0, 60),
         "candidates": (1, 50),
         "trust": (0, 10),
+        "trials": (0, 10_000),
     }
     # set for the pack of the first decision (``_setup``):
     _hooks: SearchHooks
@@ -124,15 +127,22 @@ class MctsBot:
         candidates: int = 6,
         steps: str = "main",
         trust: float = 0.0,
+        trials: int = 0,
     ) -> None:
-        budgets = {"iterations": iterations, "seconds": seconds, "horizon": horizon, "candidates": candidates}
+        budgets = {
+            "iterations": iterations,
+            "seconds": seconds,
+            "horizon": horizon,
+            "candidates": candidates,
+            "trials": trials,
+        }
         problem = outside_limits(self.limits, budgets)
         if problem:
             raise ValueError(problem)
         self.seat, self.players = seat, players
         self.iterations, self.seconds, self.c = iterations, seconds, c
         self.rollout, self.horizon, self.candidates, self.steps = rollout, horizon, candidates, steps
-        self.trust = trust
+        self.trust, self.trials = trust, trials
         self._rng = random.Random(seed)
         self._policy_seed = self._rng.getrandbits(32)
         self._rollout_seeds = [self._rng.getrandbits(32) for _ in range(players)]
@@ -239,7 +249,7 @@ class MctsBot:
         extra = () if model is None else (model(view),)
         worlds: list[int] = []
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
-        budget = self.iterations if deadline is None else 1 << 30
+        budget = self.budget(len(candidates)) if deadline is None else 1 << 30
         n = 0
         while n < budget:
             if deadline is not None and n >= len(candidates) and time.perf_counter() > deadline:
@@ -261,6 +271,17 @@ class MctsBot:
             visits[i] += 1
             n += 1
         return visits, totals, scores
+
+    def budget(self, width: int) -> int:
+        """The iterations a decision among ``width`` candidates gets: ``trials`` per candidate (when
+        set), at most ``iterations``.
+
+        >>> MctsBot(1, iterations=320, trials=24).budget(3), MctsBot(1, iterations=320, trials=24).budget(16)
+        (72, 320)
+        >>> MctsBot(1, iterations=320).budget(3)
+        320
+        """
+        return min(self.iterations, self.trials * width) if self.trials > 0 else self.iterations
 
     def _pick(self, visits: list[int], totals: list[float], n: int) -> int:
         for j, v in enumerate(visits):

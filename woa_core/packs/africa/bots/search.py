@@ -42,6 +42,9 @@ the same but ``trust=2``                          200      54.4% [48, 61]    0.2
 whole steps, ``...,iterations=480`` *****         48 ***   45.8% [33, 60]    about 0.21
 ``trust=1,candidates=20,iterations=400``          72 ***   51.4% [40, 63]    about 0.25
 ``trust=1,...,iterations=440,steps=turn``        200      58.4% [52, 65]    about 0.23
+``trust=1,...,trials=40,iterations=640`` ******  200      61.8% [55, 68]    about 0.22
+the same, games 200-399 ****                      200      58.5% [52, 65]    about 0.22
+the same, all 400                                 400      60.1% [55, 65]    about 0.22
 ================================================  =======  ================  =================
 
 (CPU seconds per decision: the compiled build of this commit; the margin as each row names it, else
@@ -66,9 +69,14 @@ Games 0-199, 5.5 points below the 320-iteration row without it. The whole steps
 a walk the candidates were the walk with the action after it, played out without a second search,
 which paid for 480 iterations; 13.5 ± 17.9 and 19.8 ± 17.7 points below the two runs above on the
 same 48 games, paired (likely because a step's action, searched apart, is compared among a few at
-one field with more trials each).) A longer horizon loses: the heuristic rollouts blur the
-difference one choice makes; a shorter one with more iterations loses too (it sees no reply).
-``trust=1`` plays the heuristic's choice unless another candidate beat it by more than one standard
+one field with more trials each). ****** ``trials=40``: 40 iterations per candidate, at most 640,
+instead of 320 at every decision: most of the turn's first walks have 16 candidates, most actions
+3 to 7, so what the narrow choices no longer spend pays for twice the trials at the wide ones, at
+1.05-1.07 times the CPU of the 320-iteration row on the same decisions
+(``benchmarks/search_cost.py``, games 0-3); games 0-199, 0.5 points above that row's same games;
+over 400 games 60.1%, 1.4 points above that row's 400.) A longer horizon loses: the heuristic
+rollouts blur the difference one choice makes; a shorter one with more iterations loses too (it
+sees no reply). ``trust=1`` plays the heuristic's choice unless another candidate beat it by more than one standard
 error over the same sampled worlds (with 20 trials a candidate, the most tried may be a lucky one):
 on the same 200 games it won 3.4 points more than without, over 400 games 58.7%, and over 600
 57.6%, short of 60%. At the default budget (64 iterations, 6 candidates) a decision takes about

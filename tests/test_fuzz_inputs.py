@@ -15,6 +15,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from woa_core.bots.mcts import MctsBot
+
 _spec = importlib.util.spec_from_file_location(
     "fuzz_inputs", Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz_inputs.py"
 )
@@ -240,7 +242,7 @@ def test_scenario_hands_of_any_size_are_sentences(tmp_path, hand):
 
 @settings(max_examples=40, deadline=None)
 @given(
-    key=st.sampled_from(["iterations", "seconds", "horizon", "candidates", "c"]),
+    key=st.sampled_from([*MctsBot.limits, "c"]),  # every bounded budget, whichever are added
     value=st.sampled_from(fuzz.BOT_VALUES),
 )
 @example(key="iterations", value="100000000000000000000000")  # never ended

@@ -200,20 +200,16 @@ def test_trust_keeps_the_policys_choice_unless_another_is_clearly_better() -> No
 def test_trials_give_each_decision_a_budget_per_candidate_up_to_iterations() -> None:
     """``trials=T``: a decision among ``k`` candidates gets ``T * k`` iterations, at most
     ``iterations``; without it, every decision gets ``iterations``."""
-    two = SearchHooks(candidates=lambda view, legal, k, policy: list(legal[:2]))
-    game = TakeAway(Rules(10, replace(PACK, search=two)))
-    tried = [
-        sum(e.trials for e in MctsBot(3, **p).estimates(game.observation(0), game.legal_actions(0)))
-        for p in ({"iterations": 100, "trials": 7}, {"iterations": 10, "trials": 7}, {"iterations": 100})
-    ]
-    assert tried == [14, 10, 100]
-    game = TakeAway(Rules(10))  # three candidates
-    assert (
-        sum(
-            e.trials for e in MctsBot(3, iterations=100, trials=7).estimates(game.observation(0), game.legal_actions(0))
-        )
-        == 21
-    )
+
+    def tried(pack: Pack, **params: Any) -> int:
+        game = TakeAway(Rules(10, pack))
+        return sum(e.trials for e in MctsBot(3, **params).estimates(game.observation(0), game.legal_actions(0)))
+
+    two = replace(PACK, search=SearchHooks(candidates=lambda view, legal, k, policy: list(legal[:2])))
+    assert tried(two, iterations=100, trials=7) == 14
+    assert tried(two, iterations=10, trials=7) == 10
+    assert tried(two, iterations=100) == 100
+    assert tried(PACK, iterations=100, trials=7) == 21  # three candidates
 
 
 def test_steps_the_pack_names_leave_the_rest_to_its_policy() -> None:

@@ -30,12 +30,13 @@ one, for a pack that declares a horizon), ``candidates`` (how many a pack's cand
 choice, by before it is played instead; 0, the default, plays the most tried), ``trials`` (a budget
 per candidate: a decision with ``k`` candidates gets ``trials * k`` iterations, at most
 ``iterations``, so a narrow choice costs less and a wide one gets the trials it needs; 0, the
-default, gives every decision ``iterations``), and ``steps``: which decisions it searches (the
-others it plays with the pack's policy): ``all``, or a set the pack names (``main``, the default, is
-every decision for a pack that names none). The budgets are bounded (``MctsBot.limits``):
-``iterations`` at most 10,000 (an iteration takes 7-20 ms on one core in West of Africa, so up to a
-few minutes a decision; the default is 64), ``seconds`` at most 60 a decision, ``horizon`` at most
-60 rounds, ``candidates`` at most 50, ``trust`` at most 10, ``trials`` at most 10,000.
+default, gives every decision ``iterations``; not used with ``seconds``), and ``steps``: which
+decisions it searches (the others it plays with the pack's policy): ``all``, or a set the pack names
+(``main``, the default, is every decision for a pack that names none). The budgets are bounded
+(``MctsBot.limits``): ``iterations`` at most 10,000 (an iteration takes 7-20 ms on one core in West
+of Africa, so up to a few minutes a decision; the default is 64), ``seconds`` at most 60 a decision,
+``horizon`` at most 60 rounds, ``candidates`` at most 50, ``trust`` at most 10, ``trials`` at most
+10,000.
 
 >>> from woa_core.kernel.contract import new_game
 >>> from woa_core.rules import load_rules

@@ -45,6 +45,8 @@ whole steps, ``...,iterations=480`` *****         48 ***   45.8% [33, 60]    abo
 ``trust=1,...,trials=40,iterations=640`` ******  200      61.8% [55, 68]    about 0.22
 the same, games 200-399 ****                      200      58.5% [52, 65]    about 0.22
 the same, all 400                                 400      60.1% [55, 65]    about 0.22
+the same, games 400-599 ****                      200      56.7% [50, 63]    about 0.22
+the same, all 600                                 600      59.0% [55, 63]    about 0.22
 ================================================  =======  ================  =================
 
 (CPU seconds per decision: the compiled build of this commit; the margin as each row names it, else
@@ -74,13 +76,15 @@ instead of 320 at every decision: most of the turn's first walks have 16 candida
 3 to 7, so what the narrow choices no longer spend pays for twice the trials at the wide ones, at
 1.05-1.07 times the CPU of the 320-iteration row on the same decisions
 (``benchmarks/search_cost.py``, games 0-3); games 0-199, 0.5 points above that row's same games;
-over 400 games 60.1%, 1.4 points above that row's 400.) A longer horizon loses: the heuristic
-rollouts blur the difference one choice makes; a shorter one with more iterations loses too (it
-sees no reply). ``trust=1`` plays the heuristic's choice unless another candidate beat it by more than one standard
-error over the same sampled worlds (with 20 trials a candidate, the most tried may be a lucky one):
-on the same 200 games it won 3.4 points more than without, over 400 games 58.7%, and over 600
-57.6%, short of 60%. At the default budget (64 iterations, 6 candidates) a decision takes about
-0.04 s of CPU compiled (``python -P benchmarks/compiled.py --only mcts``).
+over 400 games 60.1%, 1.4 points above that row's 400; games 400-599, 1.2 ± 8.1 points above
+that row's same games, paired; over 600 games 59.0%, 1.4 points above that row's 600, short of
+60%.) A longer horizon loses: the heuristic rollouts blur the difference one choice makes; a
+shorter one with more iterations loses too (it sees no reply). ``trust=1`` plays the heuristic's
+choice unless another candidate beat it by more than one standard error over the same sampled
+worlds (with 20 trials a candidate, the most tried may be a lucky one): on the same 200 games it
+won 3.4 points more than without, over 400 games 58.7%, and over 600 57.6%, short of 60%. At the
+default budget (64 iterations, 6 candidates) a decision takes about 0.04 s of CPU compiled
+(``python -P benchmarks/compiled.py --only mcts``).
 
 >>> from woa_core.packs.africa.game import Game
 >>> from woa_core.rules import load_rules

@@ -17,7 +17,8 @@ from woa_core.kernel.contract import new_game
 from woa_core.packs.africa.bots import search
 from woa_core.packs.africa.bots.heuristic import HeuristicBot, Look
 from woa_core.packs.africa.bots.search import MARGIN, SEARCH, candidates, evaluate
-from woa_core.packs.africa.game import RESEARCH, Game
+from woa_core.packs.africa.compiled import ANIMAL, NOMAD
+from woa_core.packs.africa.game import RESEARCH, Game, animal_targets, nomad_targets
 from woa_core.packs.africa.state import DOWN, EMPTY
 from woa_core.rules import load_rules
 from woa_core.rules.data import data_root
@@ -104,6 +105,39 @@ def test_heuristic_keeps_what_it_worked_out_through_a_turn_and_no_longer() -> No
     assert game.deciders()[0] == p and len(game.legal_actions(p)) > 1  # its next walk, or where the tile goes
     bot.choose(game.observation(p), game.legal_actions(p))
     assert bot._look is not first
+
+
+def test_heuristic_values_a_move_as_its_best_target() -> None:
+    """4.B2-4.B3 (A14-A16, A18-A19): the heuristic values moving an animal or a nomad at its best
+    gain over the targets the rules allow (``animal_targets``, ``nomad_targets``), 0 when it may not
+    move, worked out without listing them. Every face-up animal and nomad of positions along
+    heuristic games at 2-5 players, and of a board where a species' best field lies next to it."""
+    checked = moved = 0
+    for players in (2, 3, 4, 5):
+        rules = load_rules("africa", players)
+        game = new_game(rules, players)
+        bots = make_bots(["heuristic"] * players, players, pack=rules.pack)
+        while not game.over:
+            p = game.deciders()[0]
+            if game.state.step == "turn":
+                look, tile = Look(game.observation(p)), game.state.tile
+                for f, t in enumerate(tile):
+                    if t >= 0 and rules.face_kind[t] in (ANIMAL, NOMAD):
+                        listed = (animal_targets if rules.face_kind[t] == ANIMAL else nomad_targets)(rules, tile, f)[1]
+                        best = max((look.gain(f, g) for g in listed), default=0)
+                        assert look.move(f) == best, (players, game.state.turns, rules.fields[f], listed)
+                        checked += 1
+                        moved += best > 0
+            game.apply(bots[p].choose(game.observation(p), game.legal_actions(p)))
+    assert checked > 1000 and 0 < moved < checked
+    # C and CNW have two elephants around, both of them next to CW's: it gains nothing by moving,
+    # CSW's gains one (CNW), and the one on h00_06, with none around, two (either)
+    pos = Position(players=2)
+    pos.empty(C, CNW).up("elephant", CW, CSW, "h00_06")
+    look = Look(pos.game.observation(0))
+    for f, gain in ((CW, 0), (CSW, 1), ("h00_06", 2)):
+        listed = animal_targets(pos.rules, pos.state.tile, pos.f(f))[1]
+        assert look.move(pos.f(f)) == max((look.gain(pos.f(f), g) for g in listed), default=0) == gain, f
 
 
 def test_heuristic_reveals_the_last_monument_only_when_it_wins() -> None:

@@ -42,7 +42,7 @@ from woa_core.packs.africa.bots.estimate import (
     win_chance,
 )
 from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, MONUMENT, NOMAD, TILE_OFFSET, Rules
-from woa_core.packs.africa.game import MINE, RESEARCH, animal_targets, count_next_to, nomad_targets, walkable
+from woa_core.packs.africa.game import MINE, RESEARCH, count_next_to, walkable
 from woa_core.packs.africa.state import DOWN, EMPTY
 from woa_core.packs.africa.steps import ACT, CITY, PLACE, SWAP, TURN
 from woa_core.packs.africa.view import View
@@ -203,7 +203,8 @@ class Look:
         self._move: dict[int, float] = {}
         self._act: dict[int, float] = {}
         self._walk: dict[tuple[int, bool], float] = {}
-        self._best_empties = -1
+        self._alike: dict[int, tuple[int, list[int]]] | None = None
+        self._empties: tuple[int, list[int]] | None = None
         self._shared: tuple[float, dict[int, tuple[float, int]], tuple[float, int]] | None = None
         self._monument: float | None = None
         self._majority: tuple[list[int], list[int], list[float]] | None = None
@@ -391,29 +392,47 @@ class Look:
     def best_alike(self) -> dict[int, int]:
         """For each species face up, the most animals of it around any empty field (where one
         more could be placed, A14)."""
-        tile, kind, nbrs = self.tile, self.tile_kind, self.nbrs
-        best: dict[int, int] = {}
-        for x, t in enumerate(tile):
-            if kind[t + TILE_OFFSET] == ANIMAL:
-                for g in nbrs[x]:
-                    if tile[g] == EMPTY:
-                        n = count_next_to(nbrs[g], tile, t)
-                        if n > best.get(t, 0):
-                            best[t] = n
-        return best
+        return {face: most for face, (most, _) in self.alike().items()}
+
+    def alike(self) -> dict[int, tuple[int, list[int]]]:
+        """For each species face up (by face), the most animals of it around an empty field next
+        to one, and the fields that have that many (in board order, perhaps repeated)."""
+        if self._alike is None:
+            tile, kind, nbrs = self.tile, self.tile_kind, self.nbrs
+            found: dict[int, tuple[int, list[int]]] = {}
+            for x, t in enumerate(tile):
+                if kind[t + TILE_OFFSET] == ANIMAL:
+                    for g in nbrs[x]:
+                        if tile[g] == EMPTY:
+                            n = count_next_to(nbrs[g], tile, t)
+                            most, fields = found.get(t, (0, []))
+                            if n > most:
+                                found[t] = (n, [g])
+                            elif n == most:
+                                fields.append(g)
+            self._alike = found
+        return self._alike
 
     def best_empties(self) -> int:
         """The most empty fields around any empty field (a nomad's placement, A16)."""
-        if self._best_empties < 0:
+        most = self.empties()[0]
+        return most if most > 0 else 0
+
+    def empties(self) -> tuple[int, list[int]]:
+        """The most empty fields around an empty field (-1 when none is empty), and the empty
+        fields that have that many."""
+        if self._empties is None:
             tile, nbrs = self.tile, self.nbrs
-            best = 0
+            most, fields = -1, []
             for g, t in enumerate(tile):
                 if t == EMPTY:
                     n = count_next_to(nbrs[g], tile, EMPTY)
-                    if n > best:
-                        best = n
-            self._best_empties = best
-        return self._best_empties
+                    if n > most:
+                        most, fields = n, [g]
+                    elif n == most:
+                        fields.append(g)
+            self._empties = (most, fields)
+        return self._empties
 
     def goods(self, face: int) -> float:
         """A revealed good: one more of it, or the best swap it allows (A13)."""
@@ -460,20 +479,35 @@ class Look:
         return self._monument
 
     def move(self, f: int) -> float:
-        """The best gain of relocating the animal or nomad on ``f`` (4.B2, 4.B3)."""
+        """The best gain of relocating the animal or nomad on ``f`` (4.B2, 4.B3), 0 when it may
+        not move: the best ``gain`` over its targets (``animal_targets``, ``nomad_targets``),
+        which are exactly the empty fields where it gains. Worked out from the fields where the
+        most of its species (``alike``) or of empty fields (``empties``) lie around, since a
+        move's gain differs from that count only by whether the target is next to ``f``; so no
+        search of targets for every animal and nomad in reach."""
         found = self._move.get(f)
         if found is None:
-            rules, tile = self.rules, self.tile
-            if self.tile_kind[tile[f] + TILE_OFFSET] == ANIMAL:
-                moves = animal_targets(rules, tile, f)[1]
+            tile, face = self.tile, self.tile[f]
+            near = self.rules.adjacent[f]
+            if self.face_kind[face] == ANIMAL:
+                most, fields = self.alike().get(face, (0, []))
+                # its own field no longer counts around a target next to it: one less, unless a
+                # field with the most lies elsewhere
+                for g in fields:
+                    if g not in near:
+                        break
+                else:
+                    most -= 1
+                top = most - count_next_to(self.nbrs[f], tile, face)
             else:
-                moves = nomad_targets(rules, tile, f)[1]
-            best = 0  # none: 0, as max(..., default=0)
-            for i, g in enumerate(moves):
-                v = self.gain(f, g)
-                if i == 0 or v > best:
-                    best = v
-            found = self._move[f] = best
+                most, fields = self.empties()
+                # its own field, then empty, counts around a target next to it: one more
+                for g in fields:
+                    if g in near:
+                        most += 1
+                        break
+                top = most - count_next_to(self.nbrs[f], tile, EMPTY)
+            found = self._move[f] = float(top) if top > 0 else 0.0
         return found
 
     def gain(self, f: int, g: int) -> int:

@@ -42,7 +42,7 @@ from woa_core.packs.africa.bots.estimate import (
     win_chance,
 )
 from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, MONUMENT, NOMAD, TILE_OFFSET, Rules
-from woa_core.packs.africa.game import MINE, RESEARCH, count_next_to, walkable
+from woa_core.packs.africa.game import RESEARCH, count_next_to, walkable
 from woa_core.packs.africa.state import DOWN, EMPTY
 from woa_core.packs.africa.steps import ACT, CITY, PLACE, SWAP, TURN
 from woa_core.packs.africa.view import View
@@ -327,7 +327,7 @@ class Look:
             if value > best:
                 best = value
         if tile[f] == EMPTY and self.camps > 0:
-            research, mine = self.camp(f, RESEARCH), self.camp(f, MINE)  # as max(): the first of the highest
+            research, mine = self.camps_at(f)  # as max(): the first of the highest
             if research > best:
                 best = research
             if mine > best:
@@ -405,11 +405,11 @@ class Look:
                     for g in nbrs[x]:
                         if tile[g] == EMPTY:
                             n = count_next_to(nbrs[g], tile, t)
-                            most, fields = found.get(t, (0, []))
-                            if n > most:
+                            held = found.get(t)
+                            if held is None or n > held[0]:
                                 found[t] = (n, [g])
-                            elif n == most:
-                                fields.append(g)
+                            elif n == held[0]:
+                                held[1].append(g)
             self._alike = found
         return self._alike
 
@@ -531,24 +531,25 @@ class Look:
     def camp(self, f: int, purpose: int) -> float:
         """A camp on ``f``: research points (A21), or what mining the gold and gems around gives
         (A22, ``mining``); less what the camp would still earn unbuilt."""
-        rules = self.rules
-        around = self.around[f](self.tile)
-        if purpose == RESEARCH:
-            research = rules.research
-            points = 0
-            for t in around:
-                if t >= 0 and research[t]:
+        research, mine = self.camps_at(f)
+        return research if purpose == RESEARCH else mine
+
+    def camps_at(self, f: int) -> tuple[float, float]:
+        """A research camp's and a mining camp's value on ``f`` (``camp``), from one look around."""
+        rules, kind = self.rules, self.face_kind
+        research, value, mine = rules.research, rules.face_value, rules.mine
+        points = gold = gem = 0
+        for t in self.around[f](self.tile):
+            if t >= 0:
+                if research[t]:
                     points += 1
-            return points - self.outlook.camp
-        value, kind, mine = rules.face_value, self.face_kind, rules.mine
-        gold = gem = 0
-        for t in around:
-            if t >= 0 and mine[t]:
-                if kind[t] == GOLD:
-                    gold += value[t]
-                elif kind[t] == GEM:
-                    gem += value[t]
-        return (self.mining(gold, gem) if gold or gem else 0.0) - self.outlook.camp
+                if mine[t]:
+                    if kind[t] == GOLD:
+                        gold += value[t]
+                    elif kind[t] == GEM:
+                        gem += value[t]
+        unbuilt = self.outlook.camp
+        return points - unbuilt, (self.mining(gold, gem) if gold or gem else 0.0) - unbuilt
 
     def mining(self, gold: int, gem: int) -> float:
         """The change in the majorities from taking ``gold`` nuggets and ``gem`` gems: its own,

@@ -47,6 +47,7 @@ the same, games 200-399 ****                      200      58.5% [52, 65]    abo
 the same, all 400                                 400      60.1% [55, 65]    about 0.22
 the same, games 400-599 ****                      200      56.7% [50, 63]    about 0.22
 the same, all 600                                 600      59.0% [55, 63]    about 0.22
+``trust=1,...,trials=44,iterations=704`` *******  200      56.0% [49, 63]    about 0.22
 ================================================  =======  ================  =================
 
 (CPU seconds per decision: the compiled build of this commit; the margin as each row names it, else
@@ -78,13 +79,16 @@ instead of 320 at every decision: most of the turn's first walks have 16 candida
 (``benchmarks/search_cost.py``, games 0-3); games 0-199, 0.5 points above that row's same games;
 over 400 games 60.1%, 1.4 points above that row's 400; games 400-599, 1.2 ± 8.1 points above
 that row's same games, paired; over 600 games 59.0%, 1.4 points above that row's 600, short of
-60%.) A longer horizon loses: the heuristic rollouts blur the difference one choice makes; a
-shorter one with more iterations loses too (it sees no reply). ``trust=1`` plays the heuristic's
-choice unless another candidate beat it by more than one standard error over the same sampled
-worlds (with 20 trials a candidate, the most tried may be a lucky one): on the same 200 games it
-won 3.4 points more than without, over 400 games 58.7%, and over 600 57.6%, short of 60%. At the
-default budget (64 iterations, 6 candidates) a decision takes about 0.04 s of CPU compiled
-(``python -P benchmarks/compiled.py --only mcts``).
+60%. ******* The heuristic's move and camp values worked out with fewer looks (commit ae98c48, the
+same games) pay for 44 trials a candidate at the CPU ``trials=40`` had (1.138 times the
+320-iteration row's, games 0-1, that build); games 0-199, -5.8 ± 9.2 points against the
+``trials=40`` row's same games, paired.) A longer horizon loses: the heuristic rollouts blur the
+difference one choice makes; a shorter one with more iterations loses too (it sees no reply).
+``trust=1`` plays the heuristic's choice unless another candidate beat it by more than one standard
+error over the same sampled worlds (with 20 trials a candidate, the most tried may be a lucky one):
+on the same 200 games it won 3.4 points more than without, over 400 games 58.7%, and over 600
+57.6%, short of 60%. At the default budget (64 iterations, 6 candidates) a decision takes about
+0.04 s of CPU compiled (``python -P benchmarks/compiled.py --only mcts``).
 
 >>> from woa_core.packs.africa.game import Game
 >>> from woa_core.rules import load_rules

@@ -13,12 +13,18 @@ each of k winners):
   share of wins observed;
 - ``--vary NAME=V1,V2,...``: the same positions scored with a constant of the module that defines
   the evaluation set to each value (the constant must be read at call time, not ``Final``), to
-  fit it.
+  fit it; ``NAME`` may name a number field of a frozen dataclass constant (``EVAL_WEIGHTS.gold``);
+- ``--fit NAME,NAME,...``: those constants fitted together to the positions (a pattern search
+  on the log-loss, one constant at a time, the step halved until it is below 1% of the value),
+  then scored as bundled and as fitted on the positions of ``--test-games`` further games, which
+  the fit never saw.
 
 Only the pack's public hooks and the game contract are used. A script, not a test.
 
     python benchmarks/eval_calibration.py --rules africa --games 400
     python benchmarks/eval_calibration.py --rules africa --games 400 --vary EVAL_SCALE=0.8,1.2,1.6
+    python benchmarks/eval_calibration.py --rules africa --games 1200 --test-games 400 \
+        --fit EVAL_SCALE,TEMPO,EVAL_WEIGHTS.goods,EVAL_WEIGHTS.gold,EVAL_WEIGHTS.gems,EVAL_WEIGHTS.camps
 
 Africa, 4 players, heuristic self-play, 2026-11-26: see ``EVAL_SCALE`` in
 ``woa_core/packs/africa/bots/search.py`` for the figures this gave.
@@ -27,6 +33,7 @@ Africa, 4 players, heuristic self-play, 2026-11-26: see ``EVAL_SCALE`` in
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -72,23 +79,31 @@ def positions(rules: Any, games: int, share: float, seed: int) -> list[tuple[Any
     return out
 
 
+def seat_loss(p: float, w: float) -> float:
+    """The log-loss of predicting ``p`` for a seat whose win share was ``w``."""
+    p = min(max(p, 1e-9), 1 - 1e-9)
+    return -(w * math.log(p) + (1 - w) * math.log(1 - p))
+
+
+def mean_loss(found: list[tuple[Any, float, list[float]]], evaluate: Any, players: int) -> float:
+    """The mean log-loss of ``evaluate`` over every seat of ``found``, unrounded (what ``fit``
+    minimises)."""
+    total = sum(seat_loss(evaluate(game, p), wins[p]) for game, _, wins in found for p in range(players))
+    return total / (len(found) * players)
+
+
 def score(found: list[tuple[Any, float, list[float]]], evaluate: Any, players: int) -> dict[str, Any]:
     """Log-loss of ``evaluate`` (overall, by thirds of the game, and of the even chance) and the
     calibration table."""
-
-    def loss(p: float, w: float) -> float:
-        p = min(max(p, 1e-9), 1 - 1e-9)
-        return -(w * math.log(p) + (1 - w) * math.log(1 - p))
-
     total, even, count = 0.0, 0.0, 0
     thirds = [[0.0, 0] for _ in range(3)]
     bins = [[0.0, 0.0, 0] for _ in range(BINS)]
     for game, progress, wins in found:
         for p in range(players):
             predicted = evaluate(game, p)
-            x = loss(predicted, wins[p])
+            x = seat_loss(predicted, wins[p])
             total += x
-            even += loss(1 / players, wins[p])
+            even += seat_loss(1 / players, wins[p])
             count += 1
             third = thirds[min(2, int(progress * 3))]
             third[0] += x
@@ -107,6 +122,52 @@ def score(found: list[tuple[Any, float, list[float]]], evaluate: Any, players: i
     }
 
 
+def constant(module: Any, name: str) -> Any:
+    """The value of ``name`` in ``module``: a module constant, or ``CONSTANT.field`` of a frozen
+    dataclass constant; None when there is no such number."""
+    head, _, field = name.partition(".")
+    value = getattr(module, head, None)
+    if field:
+        value = getattr(value, field, None) if dataclasses.is_dataclass(value) else None
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def set_constant(module: Any, name: str, value: float) -> None:
+    """Set ``name`` (as ``constant`` reads it) in ``module``; a dataclass constant is replaced by a
+    copy with the field changed."""
+    head, _, field = name.partition(".")
+    if field:
+        value = dataclasses.replace(getattr(module, head), **{field: value})
+    setattr(module, head, value)
+
+
+def fit(found: list[tuple[Any, float, list[float]]], hooks: Any, players: int, module: Any, names: list[str]) -> float:
+    """Fit ``names`` together by a pattern search on the log-loss of ``found``: each constant in
+    turn tried a step up and down (a tenth of its value to start), the step halved when neither
+    helps, until every step is below 1% of its value. Leaves the fitted values set; their loss."""
+
+    def loss() -> float:
+        return mean_loss(found, hooks.evaluate, players)
+
+    best = loss()
+    steps = {name: abs(constant(module, name)) * 0.1 or 0.5 for name in names}
+    while any(steps[name] >= 0.01 * max(abs(constant(module, name)), 0.05) for name in names):
+        for name in names:
+            here = constant(module, name)
+            if steps[name] < 0.01 * max(abs(here), 0.05):
+                continue
+            for value in (here + steps[name], here - steps[name]):
+                set_constant(module, name, value)
+                tried = loss()
+                if tried < best:
+                    best = tried
+                    break
+                set_constant(module, name, here)
+            else:
+                steps[name] /= 2
+    return best
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rules", default="africa")
@@ -115,6 +176,8 @@ def main() -> None:
     ap.add_argument("--share", type=float, default=0.25, help="chance of keeping each position")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--vary", default="", help="NAME=V1,V2,...: a constant of the evaluation's module")
+    ap.add_argument("--fit", default="", help="NAME,NAME,...: constants of that module to fit together")
+    ap.add_argument("--test-games", type=int, default=0, help="games after --games whose positions test a fit")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     rules = load_rules(args.rules, args.players)
@@ -123,14 +186,20 @@ def main() -> None:
         sys.exit(f"{args.rules} declares no search hooks")
     module = sys.modules[hooks.evaluate.__module__]
     name, _, values = args.vary.partition("=")
-    if name and not isinstance(getattr(module, name, None), (int, float)):
+    if name and constant(module, name) is None:
         sys.exit(f"--vary: {module.__name__} has no number named {name!r}")
     try:
-        settings = [type(getattr(module, name))(v) for v in values.split(",")] if name else [None]
+        settings = [type(constant(module, name))(v) for v in values.split(",")] if name else [None]
     except ValueError:
         sys.exit(f"--vary: {values!r} is not a comma-separated list of numbers")
-    if args.games < 1 or not 0 < args.share <= 1:
-        sys.exit("--games must be at least 1 and --share in (0, 1]")
+    to_fit = [n for n in args.fit.split(",") if n]
+    for n in to_fit:
+        if constant(module, n) is None:
+            sys.exit(f"--fit: {module.__name__} has no number named {n!r}")
+    if to_fit and name:
+        sys.exit("--fit and --vary: one at a time")
+    if args.games < 1 or not 0 < args.share <= 1 or args.test_games < 0:
+        sys.exit("--games must be at least 1, --test-games at least 0 and --share in (0, 1]")
     start = time.process_time()
     found = positions(rules, args.games, args.share, args.seed)
     if not found:
@@ -138,14 +207,25 @@ def main() -> None:
     rows = []
     for value in settings:
         if name:
-            setattr(module, name, value)
+            set_constant(module, name, value)
         setting = f"{name}={value}" if name else "as bundled"
         rows.append({"setting": setting, **score(found, hooks.evaluate, args.players)})
+    test = positions(rules, args.test_games, args.share, args.seed + args.games) if args.test_games else []
+    if test:
+        rows.append({"setting": "as bundled, test games", **score(test, hooks.evaluate, args.players)})
+    if to_fit:
+        fit(found, hooks, args.players, module, to_fit)
+        fitted = ",".join(f"{n}={constant(module, n):.3g}" for n in to_fit)
+        rows.append({"setting": f"fitted {fitted}", **score(found, hooks.evaluate, args.players)})
+        if test:
+            rows.append({"setting": "fitted, test games", **score(test, hooks.evaluate, args.players)})
     report = {
         "rules": args.rules,
         "players": args.players,
         "games": args.games,
         "positions": len(found),
+        "test_games": args.test_games,
+        "test_positions": len(test),
         "cpu_seconds": round(time.process_time() - start, 1),
         "rows": rows,
     }
@@ -153,6 +233,8 @@ def main() -> None:
         print(json.dumps(report, indent=2))
         return
     print(f"{args.rules} {args.players}p: {len(found)} positions of {args.games} games, {report['cpu_seconds']} CPU-s")
+    if test:
+        print(f"test: {len(test)} positions of {args.test_games} further games")
     for row in rows:
         print(
             f"{row['setting']}: log-loss {row['log_loss']} (even chance {row['even_chance_log_loss']}),"

@@ -15,7 +15,6 @@ from woa_core.bots import bot_factory, make_bots, seat_bots
 from woa_core.bots.mcts import MctsBot
 from woa_core.kernel.contract import new_game
 from woa_core.packs.africa.bots import search
-from woa_core.packs.africa.bots.estimate import AT_FACE, Outlook, Weights, equities, goods_value
 from woa_core.packs.africa.bots.heuristic import HeuristicBot, Look
 from woa_core.packs.africa.bots.search import MARGIN, SEARCH, candidates, evaluate
 from woa_core.packs.africa.compiled import ANIMAL, NOMAD
@@ -270,35 +269,6 @@ def test_search_hooks_prune_and_evaluate(monkeypatch: pytest.MonkeyPatch) -> Non
     assert candidates(view, legal, 6, policy)[0] == (0, "camp", RESEARCH)  # 6 VP, mining and skip within MARGIN
     monkeypatch.setattr(search, "MARGIN", 2.0)  # read at each call, in either build
     assert candidates(view, legal, 6, policy) == [(0, "camp", RESEARCH)]  # the others 2 VP or more below
-
-
-def test_search_evaluation_weighs_each_part_and_the_turn_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The search's evaluation (fitted to who wins): the seats' prospects add up to 1; at an even
-    position they fall along the turn order from the seat about to move (``TEMPO``) and are even
-    without it; ``Weights`` scales each part of an equity alone, and the heuristic's equity
-    (``AT_FACE``) counts each at face value."""
-    rules = load_rules("africa", 4)
-    game = new_game(rules, 3)  # the setup: every seat with 0 VP, its camps and nothing else
-    s = game.state
-    in_order = [evaluate(game, p) for p in s.order[s.turn :] + s.order[: s.turn]]
-    assert in_order == sorted(in_order, reverse=True) and len(set(in_order)) == 4
-    assert sum(in_order) == pytest.approx(1.0)
-    monkeypatch.setattr(search, "TEMPO", 0.0)  # read at each call, in either build
-    assert [evaluate(game, p) for p in range(4)] == pytest.approx([0.25] * 4)
-    bots = make_bots(["heuristic"] * 4, 6, pack=rules.pack)
-    while game.state.step != "turn" or game.state.turns < 30:  # a game under way
-        p = game.deciders()[0]
-        game.apply(bots[p].choose(game.observation(p), game.legal_actions(p)))
-    s = game.state
-    outlook = Outlook.of(rules, s)
-    plain = equities(rules, s, outlook)
-    goods = [goods_value(rules, held) for held in s.display]
-    assert any(goods) and plain == equities(rules, s, outlook, AT_FACE)
-    doubled = equities(rules, s, outlook, Weights(goods=2.0))
-    assert doubled == pytest.approx([e + g for e, g in zip(plain, goods, strict=True)])
-    no_camps = equities(rules, s, outlook, Weights(camps=0.0))
-    assert no_camps == pytest.approx([e - c * outlook.camp for e, c in zip(plain, s.camps, strict=True)])
-    assert sum(evaluate(game, p) for p in range(4)) == pytest.approx(1.0)
 
 
 def test_a_sampled_game_reveals_its_deal_in_order_and_a_copy_goes_on_with_it() -> None:

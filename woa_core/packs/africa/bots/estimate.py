@@ -130,34 +130,13 @@ def goods_value(rules: Rules, held: Sequence[int]) -> int:
     return sum(table[held[face]] for face in rules.goods_face)
 
 
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """How much each part of an equity counts beside the VP a seat has: its goods at the goods
-    table, its outlook in the gold and in the gem majority, and its unbuilt camps at
-    ``Outlook.camp``. The heuristic counts each at face value (``AT_FACE``); the search bot's
-    evaluation uses weights fitted to who wins (``search.EVAL_WEIGHTS``)."""
-
-    goods: float = 1.0
-    gold: float = 1.0
-    gems: float = 1.0
-    camps: float = 1.0
-
-
-AT_FACE: Final = Weights()
-"""Every part of the equity at face value."""
-
-
-def equities(rules: Rules, position: State, outlook: Outlook, weights: Weights = AT_FACE) -> list[float]:
-    """Each seat's equity (see the module docstring), its parts weighed by ``weights``."""
+def equities(rules: Rules, position: State, outlook: Outlook) -> list[float]:
+    """Each seat's equity (see the module docstring)."""
     gold, gem = gold_and_gems(rules, position.display)
     g = majority_outlook(rules, gold, outlook.gold_left)
     m = majority_outlook(rules, gem, outlook.gem_left)
     camps, vp, display = position.camps, position.vp, position.display
-    w_goods, w_gold, w_gems, camp = weights.goods, weights.gold, weights.gems, weights.camps * outlook.camp
-    return [
-        vp[p] + w_goods * goods_value(rules, display[p]) + w_gold * g[p] + w_gems * m[p] + camps[p] * camp
-        for p in range(len(vp))
-    ]
+    return [vp[p] + goods_value(rules, display[p]) + g[p] + m[p] + camps[p] * outlook.camp for p in range(len(vp))]
 
 
 def final_scores(rules: Rules, position: State) -> list[int]:

@@ -95,9 +95,8 @@ on the same 200 games it won 3.4 points more than without, over 400 games 58.7%,
 >>> game = Game(load_rules("africa", 2), seed=1)
 >>> SEARCH.steps["turn"](game.observation(0), game.legal_actions(0))
 False
->>> first = game.state.order[game.state.turn]  # the seat about to move (``TEMPO``)
->>> round(evaluate(game, 0) + evaluate(game, 1), 9), evaluate(game, first) > 0.5
-(1.0, True)
+>>> evaluate(game, 0)
+0.5
 """
 
 from __future__ import annotations
@@ -109,24 +108,15 @@ from typing import Any
 
 from woa_core.kernel.actions import Action
 from woa_core.kernel.search import SearchHooks, win_share
-from woa_core.packs.africa.bots.estimate import Outlook, Weights, equities
+from woa_core.packs.africa.bots.estimate import Outlook, equities
 from woa_core.packs.africa.bots.heuristic import END_STAKE, Look
 from woa_core.packs.africa.steps import ACT, OVER, TURN, WALK
 
-EVAL_SCALE = 1.0
+EVAL_SCALE = 1.2
 """The spread of the final scores still to come, per square root of the reveals left
-(``evaluate``'s temperature is ``EVAL_SCALE * sqrt(reveals_left + 1)``). This and the two below
-are fitted together to who wins heuristic self-play, 4 players (``benchmarks/eval_fit.py``)."""
-EVAL_WEIGHTS = Weights(goods=1.06, gold=1.09, gems=1.2, camps=0.74)
-"""The parts of a seat's equity as ``evaluate`` weighs them (``estimate.Weights``): a majority
-counts a little more than its expected prize, an unbuilt camp about three quarters of
-``Outlook.camp``."""
-TEMPO = 4.7
-"""VP a seat's place in the turn order is worth: the seat about to move counts ``TEMPO`` more, the
-next ``TEMPO * (n - 1) / n``, ..., the last to move ``TEMPO / n`` (``n`` players). Every rollout
-stops where the searching seat has just moved, so without it the search overrates its prospects
-when the game goes on against its prospects when it ends."""
-
+(``evaluate``'s temperature is ``EVAL_SCALE * sqrt(reveals_left + 1)``): fitted to heuristic
+self-play, where the best fixed spread fell from about 12 VP early to 3 VP in the last reveals
+(``python benchmarks/eval_calibration.py --rules africa --vary EVAL_SCALE=...``)."""
 MARGIN = 20.0
 """Candidates whose value by the heuristic lies this many VP below its best are not searched
 (only hopeless ones: the search finds the heuristic's misjudgements among the rest; at 2 VP,
@@ -153,10 +143,9 @@ def horizon(game: Any, rounds: int) -> Callable[[Any], bool]:
 
 def evaluate(game: Any, me: int) -> float:
     """``me``'s prospects in [0, 1]: its share of the win once the game is over (A28), else its
-    chance of winning estimated from every seat's equity (``estimate``, weighed by
-    ``EVAL_WEIGHTS``) and its place in the turn order (``TEMPO``): a softmax whose temperature
-    shrinks with the reveals left (``EVAL_SCALE``), so the seats' prospects add up to 1 and a lead
-    counts for more the nearer the end.
+    chance of winning estimated from every seat's equity (``estimate``): a softmax whose
+    temperature shrinks with the reveals left (``EVAL_SCALE``), so the seats' prospects add up to 1
+    and a lead counts for more the nearer the end.
 
     >>> from woa_core.packs.africa.game import Game
     >>> from woa_core.rules import load_rules
@@ -169,10 +158,7 @@ def evaluate(game: Any, me: int) -> float:
     if s.step == OVER:
         return win_share(game, me)
     outlook = Outlook.of(game.rules, s)
-    equity = equities(game.rules, s, outlook, EVAL_WEIGHTS)
-    n = s.players
-    for place, p in enumerate(s.order):
-        equity[p] += TEMPO * (n - (place - s.turn) % n) / n
+    equity = equities(game.rules, s, outlook)
     spread = EVAL_SCALE * math.sqrt(outlook.reveals_left + 1.0)
     top = max(equity)
     total = 0.0

@@ -48,6 +48,7 @@ the same, all 400                                 400      60.1% [55, 65]    abo
 the same, games 400-599 ****                      200      56.7% [50, 63]    about 0.22
 the same, all 600                                 600      59.0% [55, 63]    about 0.22
 ``trust=1,...,trials=44,iterations=704`` *******  200      56.0% [49, 63]    about 0.22
+fitted evaluation, ``trials=40`` ********         200      59.0% [52, 66]    about 0.22
 ================================================  =======  ================  =================
 
 (CPU seconds per decision: the compiled build of this commit; the margin as each row names it, else
@@ -82,7 +83,13 @@ that row's same games, paired; over 600 games 59.0%, 1.4 points above that row's
 60%. ******* The heuristic's move and camp values worked out with fewer looks (commit ae98c48, the
 same games) pay for 44 trials a candidate at the CPU ``trials=40`` had (1.138 times the
 320-iteration row's, games 0-1, that build); games 0-199, -5.8 ± 9.2 points against the
-``trials=40`` row's same games, paired.) A longer horizon loses: the heuristic rollouts blur the
+``trials=40`` row's same games, paired. ******** The evaluation fitted to who wins in heuristic
+self-play (commit eefc9e8, reverted): the equity's parts weighed (goods 1.06, gold 1.09, gems 1.2,
+unbuilt camps 0.74 of their worth), 4.7 VP for the place in the turn order and ``EVAL_SCALE``
+1.0 predicted the winners of 400 games the fit never saw with a log-loss of 0.482 against 0.503
+(``benchmarks/eval_calibration.py --fit``), at the same CPU; games 0-199, -2.8 ± 9.7 points
+against the ``trials=40`` row's same games, paired: a better prediction, no stronger play.) A
+longer horizon loses: the heuristic rollouts blur the
 difference one choice makes; a shorter one with more iterations loses too (it sees no reply).
 ``trust=1`` plays the heuristic's choice unless another candidate beat it by more than one standard
 error over the same sampled worlds (with 20 trials a candidate, the most tried may be a lucky one):

@@ -13,7 +13,7 @@ each of k winners):
   share of wins observed;
 - ``--vary NAME=V1,V2,...``: the same positions scored with a constant of the module that defines
   the evaluation set to each value (the constant must be read at call time, not ``Final``), to
-  fit it; ``NAME`` may name a number field of a frozen dataclass constant (``EVAL_WEIGHTS.gold``);
+  fit it; ``NAME`` may name a number field of a frozen dataclass constant (``WEIGHTS.gold``);
 - ``--fit NAME,NAME,...``: those constants fitted together to the positions (a pattern search
   on the log-loss, one constant at a time, the step halved until it is below 1% of the value),
   then scored as bundled and as fitted on the positions of ``--test-games`` further games, which
@@ -23,8 +23,7 @@ Only the pack's public hooks and the game contract are used. A script, not a tes
 
     python benchmarks/eval_calibration.py --rules africa --games 400
     python benchmarks/eval_calibration.py --rules africa --games 400 --vary EVAL_SCALE=0.8,1.2,1.6
-    python benchmarks/eval_calibration.py --rules africa --games 1200 --test-games 400 \
-        --fit EVAL_SCALE,TEMPO,EVAL_WEIGHTS.goods,EVAL_WEIGHTS.gold,EVAL_WEIGHTS.gems,EVAL_WEIGHTS.camps
+    python benchmarks/eval_calibration.py --rules africa --games 1200 --test-games 400 --fit EVAL_SCALE
 
 Africa, 4 players, heuristic self-play, 2026-11-26: see ``EVAL_SCALE`` in
 ``woa_core/packs/africa/bots/search.py`` for the figures this gave.

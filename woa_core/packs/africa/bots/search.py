@@ -47,6 +47,7 @@ the same, games 200-399 ****                      200      58.5% [52, 65]    abo
 the same, all 400                                 400      60.1% [55, 65]    about 0.22
 the same, games 400-599 ****                      200      56.7% [50, 63]    about 0.22
 the same, all 600                                 600      59.0% [55, 63]    about 0.22
+the same but ``trust=1.5``                        72 ***   40.7% [30, 52]    about 0.22
 ``trust=1,...,trials=44,iterations=704`` *******  200      56.0% [49, 63]    about 0.22
 fitted evaluation, ``trials=40`` ********         200      59.0% [52, 66]    about 0.22
 ================================================  =======  ================  =================
@@ -59,7 +60,8 @@ the best other seat; either build plays the same games. ** The budget spread by 
 instead of UCB1, tried on a branch and not kept. *** Stopped early: the 1400 iterations once the
 interval lay below the row above, the whole steps and 20 candidates once paired comparisons with
 the same games of two rows above said enough (the 20: 7.6 ± 15.5 and 11.1 ± 15.6 points below on
-games 0-71, its CPU scaled from the 320-iteration row's). ``steps=turn`` leaves the start city,
+games 0-71, its CPU scaled from the 320-iteration row's; ``trust=1.5`` at ``trials=40``: 23.1 ±
+16.2 points below ``trust=1`` on games 0-71). ``steps=turn`` leaves the start city,
 placements and swaps to the heuristic, where the search spent a fifth of its CPU and changed 3 of
 61 choices (``benchmarks/search_departures.py``), and spends that on 440 iterations at the turn's
 choices: games 0-199, 4.0 ± 8.8 and 2.7 ± 9.1 points above the trust=2 and endgame rows (paired),

@@ -99,8 +99,9 @@ error over the same sampled worlds (with 20 trials a candidate, the most tried m
 on the same 200 games it won 3.4 points more than without, over 400 games 58.7%, and over 600
 57.6%, short of 60%. At ``trials=40`` the threshold matters little below 1 and much above it:
 ``trust=0.5`` won 63.8% [54.8, 71.8] of games 0-119 (120 games, fixed beforehand), -0.8 ± 12.7
-points against ``trust=1`` on the same games, paired; ``trust=1.5`` lost clearly. At the default budget (64 iterations, 6 candidates) a decision takes about
-0.04 s of CPU compiled (``python -P benchmarks/compiled.py --only mcts``).
+points against ``trust=1`` on the same games, paired; ``trust=1.5`` lost clearly. At the default
+budget (64 iterations, 6 candidates) a decision takes about 0.04 s of CPU compiled (``python -P
+benchmarks/compiled.py --only mcts``).
 
 >>> from woa_core.packs.africa.game import Game
 >>> from woa_core.rules import load_rules

@@ -114,7 +114,7 @@ def _mcts(ruleset: str, bots: str, players: int, games: int, seed: int) -> dict[
     return {kind: {"n": len(ts), "mean": sum(ts) / len(ts) if ts else None} for kind, ts in times.items()}
 
 
-def _chess(seconds: float) -> dict[str, Any]:
+def chess(seconds: float) -> dict[str, Any]:
     """OpenSpiel's C++ chess driven by random choices from Python for ``seconds`` of CPU: the
     anchor measured beside each random row, interleaved with it."""
     import pyspiel  # type: ignore[import-not-found]
@@ -137,7 +137,7 @@ def _child(task: dict[str, Any]) -> dict[str, Any]:
 
     kind = task["kind"]
     if kind == "anchor":
-        return _chess(task["seconds"])
+        return chess(task["seconds"])
     args = (task["ruleset"], task["bots"], task["players"], task["games"], task["seed"])
     result = _mcts(*args) if kind == "mcts" else _random_or_scripted(*args)
     return {"build": build(), **result}
@@ -192,7 +192,7 @@ def _rate(got: dict[str, Any]) -> float:
     return float(got["decisions"] / got["cpu"])
 
 
-def _has_open_spiel() -> bool:
+def has_open_spiel() -> bool:
     import importlib.util
 
     return importlib.util.find_spec("pyspiel") is not None
@@ -248,7 +248,7 @@ def main() -> int:
         print(f"woa runs {probe['build']} here: measuring pure Python only (install with a C compiler to compare)")
     repeats = 1 if args.quick else args.repeats
     only = set(args.only or ("random", "heuristic", "mcts", "anchors"))
-    interleave = "anchors" in only and _has_open_spiel()
+    interleave = "anchors" in only and has_open_spiel()
     from woa_core.rules import read_rules
     from woa_core.rules.resolve import bundled_rulesets
 

@@ -91,9 +91,10 @@ self-play (commit eefc9e8, reverted): the equity's parts weighed (goods 1.06, go
 unbuilt camps 0.74 of their worth), 4.7 VP for the place in the turn order and ``EVAL_SCALE``
 1.0 predicted the winners of 400 games the fit never saw with a log-loss of 0.482 against 0.503
 (``benchmarks/eval_calibration.py --fit``), at the same CPU; games 0-199, -2.8 ± 9.7 points
-against the ``trials=40`` row's same games, paired: a better prediction, no stronger play.) A
-longer horizon loses: the heuristic rollouts blur the
-difference one choice makes; a shorter one with more iterations loses too (it sees no reply).
+against the ``trials=40`` row's same games, paired: a better prediction, no stronger play.)
+
+A longer horizon loses: the heuristic rollouts blur the difference one choice makes; a shorter
+one with more iterations loses too (it sees no reply).
 ``trust=1`` plays the heuristic's choice unless another candidate beat it by more than one standard
 error over the same sampled worlds (with 20 trials a candidate, the most tried may be a lucky one):
 on the same 200 games it won 3.4 points more than without, over 400 games 58.7%, and over 600

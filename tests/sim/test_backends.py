@@ -78,3 +78,50 @@ def test_compare_on_a_dask_scheduler_matches_the_local_pool(scheduler: str, caps
         assert main([*args, *backend, "--quiet", "--json"]) == 0
         reports.append(json.loads(capsys.readouterr().out))
     assert reports[0]["rows"] == reports[1]["rows"]
+
+
+class _Planner:
+    """A backend of two workers that notes how many games each task holds and plays none."""
+
+    name = "planner"
+    workers = 2
+
+    def __init__(self) -> None:
+        self.games: list[int] = []
+
+    def map(self, fn, tasks):
+        for task in tasks:
+            start, stop = (task.start, task.stop) if hasattr(task, "start") else task[-2:]
+            self.games.append(stop - start)
+            yield [] if not hasattr(task, "start") else None
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_run_with_a_search_bot_sends_one_game_a_task() -> None:
+    """A game with ``mcts`` takes seconds to minutes: with one game a task a stop loses only the
+    games under way and the progress bar moves every game; cheap games go many to a task. The same
+    for simulate, compare and check."""
+    from woa_core.check.batch import CheckTask, check_games
+    from woa_core.rules import read_rules
+    from woa_core.sim.compare import run_pairs
+    from woa_core.sim.runner import RunSpec, run_games
+
+    def planned(play, bots: tuple[str, ...]) -> list[int]:
+        backend = _Planner()
+        list(play(bots, backend))
+        return backend.games
+
+    def simulate(bots, backend):
+        return run_games(RunSpec("africa", 2, bots, seed=1), 400, backend=backend)
+
+    def compare(bots, backend):
+        return run_pairs(RunSpec("africa", 2, bots, seed=1), RunSpec("africa", 2, bots, seed=1), 400, backend)
+
+    def check(bots, backend):
+        return check_games(CheckTask(read_rules("africa"), 2, bots, seed=1), 400, backend)
+
+    for play, cheap in ((simulate, [25] * 16), (compare, [25] * 16), (check, [20] * 20)):  # 400 games, 2 workers
+        assert planned(play, ("random", "random")) == cheap
+        assert planned(play, ("mcts:iterations=2", "random")) == [1] * 400

@@ -22,7 +22,7 @@ from woa_core.check.coverage import coverage_of
 from woa_core.check.runner import Violation, play_checked
 from woa_core.rules import RulesSource
 from woa_core.sim.backends import Backend
-from woa_core.sim.runner import game_seed
+from woa_core.sim.runner import game_seed, games_per_task
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +63,6 @@ def check_chunk(task: CheckTask) -> CheckResult:
 def check_games(task: CheckTask, games: int, backend: Backend) -> Generator[CheckResult, None, None]:
     """Each chunk's result in game order (stop reading at the first violation)."""
     task.source.compile(task.players)  # a rules problem is reported here, not in a worker
-    chunk = 1 if backend.workers == 1 else max(1, min(20, games // (backend.workers * 4) or 1))
+    chunk = games_per_task(games, backend.workers, task.bots, most=20, per_worker=4)
     tasks = [replace(task, start=a, stop=min(a + chunk, games)) for a in range(0, games, chunk)]
     yield from backend.map(check_chunk, tasks)

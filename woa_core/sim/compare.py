@@ -40,7 +40,7 @@ from typing import Any
 
 from woa_core.kernel.figures import Figure, Row, game_rows
 from woa_core.sim.backends import Backend
-from woa_core.sim.runner import GameRecord, RunSpec, run_one
+from woa_core.sim.runner import GameRecord, RunSpec, games_per_task, run_one
 from woa_core.sim.stats import (
     CORRECTIONS,
     P_VALUE,
@@ -75,7 +75,7 @@ def run_pairs(
     """
     base.compiled()
     variant.compiled()
-    chunk = 1 if backend.workers == 1 else max(1, min(25, games // (backend.workers * 8) or 1))
+    chunk = games_per_task(games, backend.workers, (*base.bots, *variant.bots), most=25)
     tasks = [(base, variant, first, min(first + chunk, games)) for first in range(0, games, chunk)]
     for pairs in backend.map(_run_pair_chunk, tasks):
         yield from pairs

@@ -269,6 +269,24 @@ def _run_chunk(args: tuple[RunSpec, int, int]) -> list[GameRecord]:
     return [run_one(spec, i, write_log=False) for i in range(start, stop)]
 
 
+def games_per_task(games: int, workers: int, bots: Sequence[str], most: int = 50, per_worker: int = 8) -> int:
+    """How many games one task of a pool plays. One where a single process plays them all, or
+    where a bot searches (its games take seconds to minutes): a stop (Ctrl-C) then loses only the
+    games under way, and the progress bar moves every game. Otherwise about ``per_worker`` tasks a
+    worker, at most ``most`` games each, so that sending cheap games to the workers costs little.
+
+    >>> games_per_task(1000, 2, ["random", "heuristic"]), games_per_task(1000, 1, ["random"])
+    (50, 1)
+    >>> games_per_task(1000, 2, ["mcts:iterations=400", "heuristic"]), games_per_task(40, 2, ["random"])
+    (1, 2)
+    """
+    from woa_core.eval.kinds import bot_kind
+
+    if workers == 1 or any(bot_kind(b) == "search" for b in bots):
+        return 1
+    return max(1, min(most, games // (workers * per_worker) or 1))
+
+
 def run_games(
     spec: RunSpec, games: int, workers: int = 1, chunk: int = 0, backend: Backend | None = None, start: int = 0
 ) -> Generator[GameRecord, None, None]:
@@ -285,8 +303,7 @@ def run_games(
     settle()
     owned = backend is None
     pool = LocalPool(min(workers, games)) if backend is None else backend
-    # one game per task in a single process, so Ctrl-C loses no finished game
-    chunk = chunk or (1 if pool.workers == 1 else max(1, min(50, games // (pool.workers * 8) or 1)))
+    chunk = chunk or games_per_task(games, pool.workers, spec.bots)
     stop = start + games
     tasks = [(spec, first, min(first + chunk, stop)) for first in range(start, stop, chunk)]
     try:

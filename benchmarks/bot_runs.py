@@ -50,12 +50,8 @@ def shares(path: Path, bot: str) -> Shares:
     return _read(path, bot)[0]
 
 
-def specs(path: Path, bot: str) -> set[str]:
-    """The specs the bot played with in a run (one, unless runs of two settings were joined)."""
-    return _read(path, bot)[1]
-
-
 def _read(path: Path, bot: str) -> tuple[Shares, set[str]]:
+    """The bot's shares, and the specs it played with (one, unless runs of two settings were joined)."""
     out: Shares = {}
     played: set[str] = set()
     try:
@@ -109,17 +105,25 @@ def table(manifest: Path, bot: str = "mcts") -> str:
     """The Markdown table of the runs a manifest lists (``--table``; the module docstring)."""
     try:
         data = yaml.safe_load(manifest.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as e:
-        raise SystemExit(f"{manifest}: cannot be read: {e}") from None
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError, RecursionError) as e:
+        # ValueError: an integer of over 4,300 digits; RecursionError: nesting too deep
+        raise SystemExit(f"{manifest}: cannot be read: {' '.join(str(e).split())}") from None
     if not isinstance(data, dict) or not isinstance(data.get("rows"), list) or not data["rows"]:
         raise SystemExit(f"{manifest}: needs 'rows', a list of runs")
     here = manifest.parent
     shown = manifest.resolve().relative_to(REPOSITORY) if manifest.resolve().is_relative_to(REPOSITORY) else manifest
     reference_files = _files(manifest, "reference", data.get("reference"))
+    read: dict[str, tuple[Shares, set[str]]] = {}
+
+    def load(name: str) -> tuple[Shares, set[str]]:
+        if name not in read:
+            read[name] = _read(here / name, bot)
+        return read[name]
+
     reference: Shares = {}
     for name in reference_files:
-        reference.update(shares(here / name, bot))
-    reference_specs = set().union(*(specs(here / name, bot) for name in reference_files))
+        reference.update(load(name)[0])
+    reference_specs = set().union(*(load(name)[1] for name in reference_files))
     lines = [
         f"# `{bot}` against three heuristic bots: the kept runs",
         "",
@@ -139,6 +143,9 @@ def table(manifest: Path, bot: str = "mcts") -> str:
         where = f"{manifest}: row {number}"
         if not isinstance(row, dict) or not row.keys() <= ROW_KEYS or "runs" not in row:
             raise SystemExit(f"{where}: needs 'runs', and only {', '.join(sorted(ROW_KEYS))}")
+        texts = {k: v for k, v in row.items() if k != "runs"}
+        if not all(isinstance(v, str | int | float) and not isinstance(v, bool) for v in texts.values()):
+            raise SystemExit(f"{where}: bots, build, cpu and note are text, not lists or mappings")
         got: Shares = {}
         recorded: list[tuple[int, int, float]] = []
         played: set[str] = set()
@@ -146,12 +153,17 @@ def table(manifest: Path, bot: str = "mcts") -> str:
         for run in row["runs"] if isinstance(row["runs"], list) else [None]:
             if isinstance(run, str):
                 files.append(run)
-                got.update(shares(here / run, bot))
-                played |= specs(here / run, bot)
-            elif isinstance(run, dict) and run.keys() == RECORDED_KEYS:
-                recorded.append((int(run["first"]), int(run["games"]), float(run["percent"])))
+                got.update(load(run)[0])
+                played |= load(run)[1]
+            elif isinstance(run, dict) and run.keys() == RECORDED_KEYS and _recorded(run):
+                recorded.append((run["first"], run["games"], float(run["percent"])))
             else:
-                raise SystemExit(f"{where}: a run is a CSV file's name or {{first, games, percent}}, not {run!r}")
+                raise SystemExit(
+                    f"{where}: a run is a CSV file's name or {{first: GAME >= 0, games: N >= 1, percent: 0 to 100}}, "
+                    f"not {run!r}"
+                )
+        if not files and not recorded:
+            raise SystemExit(f"{where}: no games")
         if "bots" in row:
             played.add(str(row["bots"]))
         if len(played) != 1:
@@ -178,6 +190,14 @@ def table(manifest: Path, bot: str = "mcts") -> str:
         ]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join([*lines, "", "Notes, by row:", "", *notes, ""])
+
+
+def _recorded(run: dict[str, Any]) -> bool:
+    """Whether a run not kept is stated as whole numbers of games and a share in percent."""
+    first, games, percent = run["first"], run["games"], run["percent"]
+    whole = all(isinstance(v, int) and not isinstance(v, bool) for v in (first, games))
+    share = isinstance(percent, int | float) and not isinstance(percent, bool) and 0 <= percent <= 100
+    return whole and share and first >= 0 and 1 <= games <= 1_000_000
 
 
 def _files(manifest: Path, key: str, value: Any) -> list[str]:

@@ -135,6 +135,7 @@ def table(manifest: Path, bot: str = "mcts") -> str:
         f"({', '.join(reference_files)}), game by game over the games both played, Student's t 95%, "
         "in points. A row of figures with no file is a run that was not kept, as recorded.",
         "",
+        *([" ".join(str(data["about"]).split()), ""] if isinstance(data.get("about"), str) else []),
         "| # | `--bots` | games | wins | paired, points | CPU s / decision | played by |",
         "|---|---|---|---|---|---|---|",
     ]

@@ -95,7 +95,7 @@ def main() -> int:
         default=0.0,
         metavar="SECONDS",
         help="after each decision, run OpenSpiel's C++ chess (needs open_spiel) for this many CPU-s, and give "
-        "each setting's CPU per decision as on the issues' machine (chess at 240,000 decisions per CPU-s)",
+        "each setting's CPU per decision as on the issues' machine (compiled.CHESS_ON_THE_ISSUES_MACHINE)",
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -131,7 +131,8 @@ def main() -> int:
         return 0
     print(f"{decisions} decisions, games {args.first_game}-{args.first_game + args.games - 1}")
     if chess:
-        print(f"C++ chess beside them: {rate:,.0f} decisions per CPU-s (240,000 on the issues' machine)")
+        there = compiled.CHESS_ON_THE_ISSUES_MACHINE
+        print(f"C++ chess beside them: {rate:,.0f} decisions per CPU-s ({there:,} on the issues' machine)")
     for row in rows:
         scaled = f"  {row['as_on_the_issues_machine']:.3f} s there" if chess else ""
         print(f"{row['cpu_s_per_decision']:7.3f} s  x{row['ratio']:.3f}{scaled}  {row['bot']}")

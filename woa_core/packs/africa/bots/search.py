@@ -24,9 +24,9 @@ its difference from the best setting on the same games, is in
 What the runs showed:
 
 - wide beats deep: many candidates (the heuristic's 16 best) with heuristic rollouts of one
-  round; a longer horizon loses (the heuristic rollouts blur the difference one choice makes), a
-  shorter one with more iterations loses too (it sees no reply), and whole steps as candidates
-  lost;
+  round; a longer horizon loses with few candidates (the heuristic rollouts blur the difference
+  one choice makes) and, with 16, two rounds at fewer trials won no more, a shorter one with more
+  iterations loses too (it sees no reply), and whole steps as candidates lost;
 - ``trust=1`` plays the heuristic's choice unless another candidate beat it by more than one
   standard error over the same sampled worlds (with 20 trials a candidate, the most tried may be
   a lucky one), a gain; a stricter threshold loses clearly (the search's departures from the

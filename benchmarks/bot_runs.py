@@ -187,7 +187,7 @@ def table(manifest: Path, bot: str = "mcts") -> str:
             f"{100 * wins / len(games):.1f}% [{100 * low:.1f}, {100 * high:.1f}]",
             versus,
             str(row.get("cpu", "")),
-            f"{row['build']} (reverted)" if row.get("build") else "",
+            str(row.get("build", "")),
         ]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join([*lines, "", "Notes, by row:", "", *notes, ""])

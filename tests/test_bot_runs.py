@@ -42,7 +42,7 @@ def test_the_table_reads_its_figures_from_the_files(tmp_path: Path) -> None:
         "reference: [ref.csv]\n"
         "rows:\n"
         "  - runs: [new.csv]\n    note: a note\n"
-        "  - runs: [new.csv, {first: 2, games: 2, percent: 50}]\n    build: abc1234\n",
+        "  - runs: [new.csv, {first: 2, games: 2, percent: 50}]\n    build: abc1234 (reverted)\n",
         encoding="utf-8",
     )
     lines = bot_runs.table(manifest).splitlines()

@@ -10,11 +10,12 @@ import random
 
 import pytest
 
-from tests.packs.africa.position import CE, CNE, CNW, CSW, CW, C, Position
+from tests.packs.africa.position import C3E, CE, CNE, CNW, CSW, CW, C, D, Position
 from woa_core.bots import bot_factory, make_bots, seat_bots
 from woa_core.bots.mcts import MctsBot
 from woa_core.kernel.contract import new_game
 from woa_core.packs.africa.bots import search
+from woa_core.packs.africa.bots.estimate import reach
 from woa_core.packs.africa.bots.heuristic import HeuristicBot, Look
 from woa_core.packs.africa.bots.search import MARGIN, SEARCH, candidates, evaluate
 from woa_core.packs.africa.compiled import ANIMAL, NOMAD
@@ -269,6 +270,29 @@ def test_search_hooks_prune_and_evaluate(monkeypatch: pytest.MonkeyPatch) -> Non
     assert candidates(view, legal, 6, policy)[0] == (0, "camp", RESEARCH)  # 6 VP, mining and skip within MARGIN
     monkeypatch.setattr(search, "MARGIN", 2.0)  # read at each call, in either build
     assert candidates(view, legal, 6, policy) == [(0, "camp", RESEARCH)]  # the others 2 VP or more below
+
+
+def test_the_search_values_the_tiles_an_explorer_could_reveal_next_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``estimate.reach``: the face-down tiles next to a field the explorer could walk to (4.B: up
+    to two fields, A7), at most two (a turn's two actions, 4.B). The search's evaluation adds
+    ``REACH`` VP for each, so of two seats alike the one with tiles in reach is ahead."""
+    pos = Position(players=2)
+    s = pos.state
+    for f, t in enumerate(s.tile):
+        if t == DOWN:
+            s.tile[f], s.hidden[f] = EMPTY, EMPTY
+    pos.explorer(0, C).explorer(1, D)
+    assert [reach(pos.rules, s, q) for q in (0, 1)] == [0, 0]
+    assert evaluate(pos.game, 0) == evaluate(pos.game, 1) == 0.5
+    pos.down("elephant", C3E)  # three fields east: next to C2E, where a walk of two ends
+    assert [reach(pos.rules, s, q) for q in (0, 1)] == [1, 0]
+    pos.down("elephant", CE)  # the way east is closed, C3E is out of reach
+    assert reach(pos.rules, s, 0) == 1
+    pos.down("lion", CW, CNE)
+    assert reach(pos.rules, s, 0) == 2  # three next to it: two can be revealed in a turn
+    assert evaluate(pos.game, 0) > 0.5 > evaluate(pos.game, 1)
+    monkeypatch.setattr(search, "REACH", 0.0)  # read at each call, in either build
+    assert evaluate(pos.game, 0) == 0.5
 
 
 def test_a_sampled_game_reveals_its_deal_in_order_and_a_copy_goes_on_with_it() -> None:

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from woa_core.packs.africa.compiled import MONUMENT, Rules
+from woa_core.packs.africa.game import walkable
 from woa_core.packs.africa.scoring import majority_vp
-from woa_core.packs.africa.state import State
+from woa_core.packs.africa.state import DOWN, State
 from woa_core.packs.africa.view import unseen as unseen_of
 
 CAMP_WORTH: Final = 3.0
@@ -137,6 +138,33 @@ def equities(rules: Rules, position: State, outlook: Outlook) -> list[float]:
     m = majority_outlook(rules, gem, outlook.gem_left)
     camps, vp, display = position.camps, position.vp, position.display
     return [vp[p] + goods_value(rules, display[p]) + g[p] + m[p] + camps[p] * outlook.camp for p in range(len(vp))]
+
+
+def reach(rules: Rules, position: State, seat: int) -> int:
+    """The face-down tiles ``seat``'s explorer could reveal on its next turn, at most 2 (a turn's
+    two actions): those next to a field it could walk to (``walkable``); 0 before it is placed.
+
+    >>> from woa_core.packs.africa.game import Game
+    >>> from woa_core.rules import load_rules
+    >>> game = Game(load_rules("africa", 2), seed=1)
+    >>> reach(game.rules, game.state, 0)
+    0
+    >>> game.apply((0, "start", 0))
+    >>> reach(game.rules, game.state, 0)
+    2
+    """
+    here = position.at[seat]
+    if here < 0:
+        return 0
+    tile = position.tile
+    found: list[int] = []
+    for f in walkable(rules, tile, position.at, here):
+        for g in rules.neighbours[f]:
+            if tile[g] == DOWN and g not in found:
+                found.append(g)
+                if len(found) == 2:
+                    return 2
+    return len(found)
 
 
 def final_scores(rules: Rules, position: State) -> list[int]:

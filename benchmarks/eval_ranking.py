@@ -1,0 +1,344 @@
+"""Which evaluation and horizon choose best between the candidates of one decision, judged by
+how the same sampled games end: the test a search's evaluation must pass (Africa).
+
+``mcts`` compares a decision's candidates in the same sampled worlds, rolls each out for a
+horizon and scores the position reached with the pack's evaluation. What decides its choice is
+not how well that evaluation predicts the winner (``eval_calibration.py``) but how well it ranks
+the few positions one decision leads to. This script samples decisions from games of the
+heuristic bot (as ``search_regret.py`` does), and at each plays every candidate of
+``mcts:trust=1,candidates=16`` in the same ``--worlds`` sampled worlds (as ``mcts`` does: the
+same deal, the same rollout seeds) on to the end of the game with the heuristic for every seat,
+noting the position's features (``SEAT``) at each cut-off on the way:
+
+- cut-offs: ``turn`` (the rest of the turn under way), ``replies`` (and the other seats' turns),
+  ``round`` (and its own next turn: ``mcts``'s ``horizon=1``), ``2rounds``; ``end`` is the
+  outcome itself (its share of the win, A28);
+- evaluations (``EVALS``): ``softmax`` (the pack's, ``EVAL_SCALE``) and the same at other
+  temperatures, ``lead`` (a logistic of the equity lead over the best other seat), ``equity``
+  (its equity less the others' mean, unscaled), and ``softmax`` with VP added for the tiles each
+  explorer could reveal next turn (``reach``) or taken off for the turns until a seat's next
+  (``until``).
+
+Each rule (an evaluation at a cut-off) chooses as ``mcts:trust=1`` does, from half the worlds:
+the heuristic's first candidate unless another's mean beat it by more than one standard error
+of the paired differences. Its *gain* at a decision is what that choice won over the first
+candidate in the other half of the worlds, in share of the win (cross-fitted: each half chooses
+and the other scores, so a choice is never scored on the worlds that made it); the mean over the
+decisions is given with its 95% interval, and so is its difference from ``round/softmax``'s
+(paired: the same decisions and worlds). The gain is what matters but is noisy. ``corr`` asks
+the same of every candidate rather than only the chosen, and resolves far smaller differences:
+the correlation, over every decision's candidates, between what the rule expects a candidate to
+win over the first (its mean paired difference in one half of the worlds) and what it won (the
+outcome's mean, in the other half), with a bootstrap interval over decisions for its difference
+from ``round/softmax``'s. The outcome's own noise lowers every rule's ``corr`` alike. ``--save``
+keeps the features, so ``--load`` compares other evaluations of the same rollouts in seconds.
+
+Africa 4p, 240 decisions, 60 worlds each (``python -P benchmarks/eval_ranking.py --positions
+240 --worlds 60 --workers 2``, compiled, 14 minutes on 2 cores), ``corr`` and its difference from
+``round/softmax``, the evaluation ``mcts`` played by until ``search.REACH``:
+
+- as good: the same at half the temperature, and two rounds (0.614, 0.614, for 1.8 times the
+  CPU);
+- worse: rollouts stopped sooner (``replies`` 0.518, -0.096 [-0.156, -0.037]; ``turn`` 0.513:
+  its own next turn tells much about a choice), the outcome of the rollout played to the end
+  (``end`` 0.515: one game's winner is too noisy a score), ``lead`` 0.587 (-0.027
+  [-0.061, +0.007]), twice the temperature 0.552, ``equity`` 0.479, ``until`` at 1 VP a turn
+  0.601 (-0.013 [-0.030, +0.003]);
+- ``reach`` at 1 VP a tile: 0.611 (-0.004 [-0.015, +0.004]), but a gain 0.0020 ± 0.0019 above
+  ``round/softmax``'s 0.0087; at 2 VP, 0.590 (-0.024 [-0.053, -0.004]). On 240 other decisions
+  (``--seed 200 --evals softmax,softmax+reach1``, 15 minutes): 0.597 against 0.577 (+0.020
+  [+0.003, +0.038]), a gain 0.0007 ± 0.0008 above 0.0066. Over the 480: a gain 0.0013 ± 0.0010
+  above 0.0077 (a sixth more), ``corr`` +0.006 [-0.004, +0.017]. The pack's evaluation adds it
+  (``search.REACH``); what a sixth more gain at the decision is worth in games is not known.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from search_regret import decisions
+
+from woa_core.bots import make_bots
+from woa_core.bots.mcts import MctsBot
+from woa_core.kernel.search import win_share
+from woa_core.packs.africa.bots import search
+from woa_core.packs.africa.bots.estimate import (
+    Outlook,
+    gold_and_gems,
+    goods_value,
+    majority_outlook,
+    reach,
+    win_chance,
+)
+from woa_core.rules import load_rules
+
+CUTS = ("turn", "replies", "round", "2rounds")
+SPEC = "mcts:trust=1,candidates=16"
+
+
+Features = list[float]
+"""What an evaluation may read at a cut-off: ``[share]`` once the game is over (its share of the
+win), else ``[reveals_left, camp, *seat_0, *seat_1, ...]``, each seat's ``SEAT`` figures."""
+SEAT = ("vp", "goods", "gold", "gems", "camps", "reach", "until")
+"""A seat's figures: VP, goods at the table, expected gold and gem prizes, unbuilt camps, the
+face-down tiles its explorer could reveal next turn (``estimate.reach``), turns until its next turn."""
+Evaluation = Callable[[Features, int], float]
+"""(a cut-off's features, the seat) -> its prospects in [0, 1] (or a lead, for ``equity``)."""
+
+
+def features(game: Any) -> Features:
+    """The features of ``game`` (see ``Features``), for the searching seat ``me``."""
+    s, r = game.state, game.rules
+    if game.over:
+        return [win_share(game, 0)]  # replaced by the seat's own share in ``rollouts``
+    outlook = Outlook.of(r, s)
+    gold, gem = gold_and_gems(r, s.display)
+    g = majority_outlook(r, gold, outlook.gold_left)
+    m = majority_outlook(r, gem, outlook.gem_left)
+    out = [outlook.reveals_left, outlook.camp]
+    for q in range(s.players):
+        until = (s.order.index(q) - s.turn) % s.players
+        out += [s.vp[q], goods_value(r, s.display[q]), g[q], m[q], s.camps[q], reach(r, s, q), until]
+    return [round(x, 4) for x in out]
+
+
+def _equities(f: Features, weights: dict[str, float] | None = None) -> list[float]:
+    """Every seat's equity (``estimate.equities``), plus ``weights`` VP per unit of other figures."""
+    camp, n = f[1], len(SEAT)
+    out = []
+    for q in range((len(f) - 2) // n):
+        vp, goods, gold, gems, camps, reach, until = f[2 + q * n : 2 + (q + 1) * n]
+        e = vp + goods + gold + gems + camps * camp
+        if weights:
+            e += weights.get("reach", 0.0) * reach + weights.get("until", 0.0) * until
+        out.append(e)
+    return out
+
+
+def _softmax(scale: float, **weights: float) -> Evaluation:
+    """The pack's evaluation at temperature ``scale`` (``search.evaluate``), over equities with
+    ``weights`` added."""
+
+    def value(f: Features, me: int) -> float:
+        equity = _equities(f, weights)
+        spread = scale * math.sqrt(f[0] + 1.0)
+        top = max(equity)
+        w = [math.exp((e - top) / spread) for e in equity]
+        return w[me] / sum(w)
+
+    return value
+
+
+def _lead(f: Features, me: int) -> float:
+    equity = _equities(f)
+    return win_chance(equity[me] - max(e for q, e in enumerate(equity) if q != me))
+
+
+def _equity(f: Features, me: int) -> float:
+    equity = _equities(f)
+    return equity[me] - sum(e for q, e in enumerate(equity) if q != me) / (len(equity) - 1)
+
+
+EVALS: dict[str, Evaluation] = {
+    "softmax": _softmax(search.EVAL_SCALE),
+    "softmax/2": _softmax(search.EVAL_SCALE / 2),
+    "softmax*2": _softmax(search.EVAL_SCALE * 2),
+    "lead": _lead,
+    "equity": _equity,
+    "softmax+reach1": _softmax(search.EVAL_SCALE, reach=1.0),
+    "softmax+reach2": _softmax(search.EVAL_SCALE, reach=2.0),
+    "softmax-until1": _softmax(search.EVAL_SCALE, until=-1.0),
+}
+BASE = "round/softmax"
+"""The rule ``mcts`` played by until ``search.REACH`` (``horizon=1``, the pack's evaluation without
+it): every other is compared with it."""
+
+
+def evaluations(f: Features, me: int, names: list[str]) -> list[float]:
+    """The evaluations ``names`` of a cut-off for ``me`` (its share of the win once over)."""
+    if len(f) == 1:
+        return [f[0] if name != "equity" else 100.0 * (f[0] - 0.5) for name in names]
+    return [EVALS[name](f, me) for name in names]
+
+
+_JOBS: list[tuple[int, int, int, Any, list[Any], int]] = []
+"""The decisions, set before the worker processes fork (a view does not pickle)."""
+
+
+Rollouts = list[list[tuple[list[Features], float]]]
+"""A decision's rollouts: [candidate][world] -> (the features at each cut-off, the outcome)."""
+
+
+def rollouts(k: int) -> tuple[int, Rollouts]:
+    """Every candidate of decision ``k`` in ``worlds`` sampled worlds, each played to the end:
+    the searching seat and its ``Rollouts``."""
+    players, worlds, seed, view, legal, seat = _JOBS[k]
+    pack = view.rules.pack
+    probe = MctsBot(seed, seat=seat, players=players, candidates=16, trust=1)
+    candidates = probe.candidate_actions(view, legal)
+    bots = make_bots(["heuristic"] * players, seed, players=players, pack=pack)
+    world_seeds = [random.Random(seed * 7919 + w).getrandbits(32) for w in range(worlds)]
+    start = view.seen.turns
+    stops = (start + 1, start + players, start + 1 + players, start + 1 + 2 * players)
+    out: Rollouts = []
+    for action in candidates:
+        row = []
+        for world_seed in world_seeds:
+            world = random.Random(world_seed)
+            game = pack.game.determinize(view, world)
+            for bot in bots:
+                bot.reseed(world.getrandbits(32))
+            game.apply_legal(action)
+            cut_values: list[Features] = []
+            while True:
+                while len(cut_values) < len(stops) and (game.over or game.state.turns >= stops[len(cut_values)]):
+                    cut_values.append([win_share(game, seat)] if game.over else features(game))
+                if game.over:
+                    break
+                q = game.deciders()[0]
+                moves = game.legal_actions(q)
+                game.apply_legal(moves[0] if len(moves) == 1 else bots[q].choose(game.observation(q), moves))
+            row.append((cut_values, win_share(game, seat)))
+        out.append(row)
+    return seat, out
+
+
+def choose(values: list[list[float]], worlds: list[int], trust: float = 1.0) -> int:
+    """``mcts:trust``'s choice from ``values`` [candidate][world] over ``worlds``."""
+    means = [statistics.fmean(v[w] for w in worlds) for v in values]
+    best = max(range(len(values)), key=lambda i: means[i])
+    if best == 0:
+        return 0
+    gains = [values[best][w] - values[0][w] for w in worlds]
+    spread = statistics.stdev(gains) / math.sqrt(len(gains)) if len(set(gains)) > 1 else 0.0
+    return best if statistics.fmean(gains) > trust * spread else 0
+
+
+def interval(xs: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval."""
+    return statistics.fmean(xs), 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+def analyse(
+    found: list[tuple[int, Rollouts]], cuts: list[str], evals: list[str], resamples: int = 200
+) -> dict[str, dict[str, float]]:
+    """Each rule's gain and ``corr`` (see the module docstring), and their differences from
+    ``BASE``'s: the gain's paired over decisions (Student), ``corr``'s a percentile bootstrap over
+    decisions (``resamples``, seeded)."""
+    worlds = len(found[0][1][0])
+    half = worlds // 2
+    halves = (list(range(half)), list(range(half, 2 * half)))
+    keys = [f"{cut}/{name}" for cut in cuts for name in evals] + ["end"]
+    gains: dict[str, list[float]] = {key: [] for key in keys}
+    pairs: dict[str, list[tuple[list[float], list[float]]]] = {key: [] for key in keys}  # per decision
+    for seat, decision in found:
+        outcome = [[world[1] for world in row] for row in decision]
+        scorers = {"end": outcome}
+        values = [[[evaluations(f, seat, evals) for f in world[0]] for world in row] for row in decision]
+        for c, cut in enumerate(cuts):
+            for e, name in enumerate(evals):
+                scorers[f"{cut}/{name}"] = [[world[c][e] for world in row] for row in values]
+        for key, values in scorers.items():
+            g = 0.0
+            xs: list[float] = []
+            ys: list[float] = []
+            for pick, score in (halves, halves[::-1]):
+                i = choose(values, pick)
+                g += statistics.fmean(outcome[i][w] - outcome[0][w] for w in score) / 2
+                for j in range(1, len(values)):
+                    xs.append(statistics.fmean(values[j][w] - values[0][w] for w in pick))
+                    ys.append(statistics.fmean(outcome[j][w] - outcome[0][w] for w in score))
+            gains[key].append(g)
+            pairs[key].append((xs, ys))
+    rng = random.Random(0)
+    draws = [[rng.randrange(len(found)) for _ in found] for _ in range(resamples)]
+
+    def corr(key: str, sample: list[int]) -> float:
+        xs = [x for d in sample for x in pairs[key][d][0]]
+        ys = [y for d in sample for y in pairs[key][d][1]]
+        return statistics.correlation(xs, ys) if len(set(xs)) > 1 and len(set(ys)) > 1 else float("nan")
+
+    everything = list(range(len(found)))
+    base_draws = [corr(BASE, sample) for sample in draws]
+    report = {}
+    for key in keys:
+        mean, width = interval(gains[key])
+        diff, diff_width = interval([a - b for a, b in zip(gains[key], gains[BASE], strict=True)])
+        spread = sorted(corr(key, sample) - b for sample, b in zip(draws, base_draws, strict=True))
+        report[key] = {
+            "gain": mean,
+            "gain_95": width,
+            "gain_vs": diff,
+            "gain_vs_95": diff_width,
+            "corr": corr(key, everything),
+            "corr_vs": corr(key, everything) - corr(BASE, everything),
+            "corr_vs_lo": spread[int(0.025 * resamples)],
+            "corr_vs_hi": spread[int(0.975 * resamples) - 1],
+        }
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rules", default="africa")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--positions", type=int, default=100, help="decisions sampled (default: %(default)s)")
+    parser.add_argument("--worlds", type=int, default=80, help="sampled worlds per decision (even)")
+    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--save", type=Path, help="write every rollout's values here (JSON), to analyse again")
+    parser.add_argument(
+        "--evals", help=f"the evaluations compared, comma-separated (default: all of {', '.join(EVALS)})"
+    )
+    parser.add_argument("--load", type=Path, help="analyse the rollouts a --save wrote instead of playing them")
+    args = parser.parse_args()
+
+    rules = load_rules(args.rules, args.players)
+    started = time.time()
+    _JOBS[:] = (
+        []
+        if args.load
+        else [
+            (args.players, args.worlds, args.seed * 1000 + k, view, list(legal), seat)
+            for k, (view, legal, seat) in enumerate(decisions(rules, SPEC, args.positions, 0.04, args.seed))
+        ]
+    )
+    if args.load:
+        saved = json.loads(args.load.read_text())
+        cuts, found = saved["cuts"], saved["decisions"]
+        args.worlds = len(found[0][1][0])
+    else:
+        with get_context("fork").Pool(args.workers) as pool:
+            found = pool.map(rollouts, range(len(_JOBS)), chunksize=1)
+        cuts = list(CUTS)
+        if args.save:
+            args.save.write_text(json.dumps({"cuts": cuts, "decisions": found}))
+    report = analyse(found, cuts, args.evals.split(",") if args.evals else list(EVALS))
+    if args.json:
+        print(json.dumps({"positions": len(found), "worlds": args.worlds, "rules": report}, indent=2))
+        return
+    print(f"{len(found)} decisions, {args.worlds} worlds each, {time.time() - started:.0f} s wall")
+    print(f"{'rule':28} {'gain (win share)':>18} {'vs ' + BASE:>20} {'corr':>7} {'vs ' + BASE:>20}")
+    for key, r in sorted(report.items(), key=lambda kv: -kv[1]["corr"]):
+        print(
+            f"{key:28} {r['gain']:+.4f} ± {r['gain_95']:.4f}   {r['gain_vs']:+.4f} ± {r['gain_vs_95']:.4f}"
+            f"   {r['corr']:.3f}   {r['corr_vs']:+.3f} [{r['corr_vs_lo']:+.3f}, {r['corr_vs_hi']:+.3f}]"
+        )
+
+
+if __name__ == "__main__":
+    main()

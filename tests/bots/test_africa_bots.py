@@ -274,8 +274,9 @@ def test_search_hooks_prune_and_evaluate(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_the_search_values_the_tiles_an_explorer_could_reveal_next_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     """``estimate.reach``: the face-down tiles next to a field the explorer could walk to (4.B: up
-    to two fields, A7), at most two (a turn's two actions, 4.B). The search's evaluation adds
-    ``REACH`` VP for each, so of two seats alike the one with tiles in reach is ahead."""
+    to two fields, A7), at most one for each action of a turn (two, 4.B; a rule, ``steps``). The
+    search's evaluation adds ``REACH`` VP for each, so of two seats alike the one with tiles in
+    reach is ahead."""
     pos = Position(players=2)
     s = pos.state
     for f, t in enumerate(s.tile):
@@ -290,6 +291,8 @@ def test_the_search_values_the_tiles_an_explorer_could_reveal_next_turn(monkeypa
     assert reach(pos.rules, s, 0) == 1
     pos.down("lion", CW, CNE)
     assert reach(pos.rules, s, 0) == 2  # three next to it: two can be revealed in a turn
+    one_action = Position(players=2, overrides=("turn.steps=1",)).rules
+    assert reach(one_action, s, 0) == 1
     assert evaluate(pos.game, 0) > 0.5 > evaluate(pos.game, 1)
     monkeypatch.setattr(search, "REACH", 0.0)  # read at each call, in either build
     assert evaluate(pos.game, 0) == 0.5

@@ -141,8 +141,9 @@ def equities(rules: Rules, position: State, outlook: Outlook) -> list[float]:
 
 
 def reach(rules: Rules, position: State, seat: int) -> int:
-    """The face-down tiles ``seat``'s explorer could reveal on its next turn, at most 2 (a turn's
-    two actions): those next to a field it could walk to (``walkable``); 0 before it is placed.
+    """The face-down tiles ``seat``'s explorer could reveal on its next turn, at most one for each
+    action of a turn (``Rules.steps``): those next to a field it could walk to (``walkable``); 0
+    before it is placed.
 
     >>> from woa_core.packs.africa.game import Game
     >>> from woa_core.rules import load_rules
@@ -153,8 +154,8 @@ def reach(rules: Rules, position: State, seat: int) -> int:
     >>> reach(game.rules, game.state, 0)
     2
     """
-    here = position.at[seat]
-    if here < 0:
+    here, most = position.at[seat], rules.steps
+    if here < 0 or most <= 0:
         return 0
     tile = position.tile
     found: list[int] = []
@@ -162,8 +163,8 @@ def reach(rules: Rules, position: State, seat: int) -> int:
         for g in rules.neighbours[f]:
             if tile[g] == DOWN and g not in found:
                 found.append(g)
-                if len(found) == 2:
-                    return 2
+                if len(found) == most:
+                    return most
     return len(found)
 
 

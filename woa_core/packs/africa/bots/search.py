@@ -74,7 +74,7 @@ self-play, where the best fixed spread fell from about 12 VP early to 3 VP in th
 (``python benchmarks/eval_calibration.py --rules africa --vary EVAL_SCALE=...``)."""
 REACH = 1.0
 """VP ``evaluate`` adds to a seat's equity for each face-down tile its explorer could reveal on
-its next turn (``estimate.reach``, at most 2): where a choice leaves the explorers matters to
+its next turn (``estimate.reach``, at most one an action): where a choice leaves the explorers matters to
 what it is worth (``benchmarks/eval_ranking.py``)."""
 MARGIN = 20.0
 """Candidates whose value by the heuristic lies this many VP below its best are not searched

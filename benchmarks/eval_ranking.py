@@ -33,8 +33,9 @@ outcome's mean, in the other half), with a bootstrap interval over decisions for
 from ``round/softmax``'s. The outcome's own noise lowers every rule's ``corr`` alike. ``--save``
 keeps the features, so ``--load`` compares other evaluations of the same rollouts in seconds.
 
-Africa 4p, 240 decisions, 60 worlds each (``python -P benchmarks/eval_ranking.py --positions
-240 --worlds 60 --workers 2``, compiled, 14 minutes on 2 cores), ``corr`` and its difference from
+Africa 4p, 240 decisions, 60 worlds each (``python benchmarks/eval_ranking.py --positions 240
+--worlds 60 --workers 2``: the checkout, pure Python, 14 minutes on 2 cores; ``python -P`` runs
+the installed build instead, compiled, 2.7 times as fast), ``corr`` and its difference from
 ``round/softmax``, the evaluation ``mcts`` played by until ``search.REACH``:
 
 - as good: the same at half the temperature, and two rounds (0.614, 0.614, for 1.8 times the
@@ -66,8 +67,9 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __package__ is None and not sys.flags.safe_path:  # ``python benchmarks/...``: the checkout, pure
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other scripts here (not woa_core)
 
 from search_regret import decisions
 
@@ -99,11 +101,10 @@ Evaluation = Callable[[Features, int], float]
 """(a cut-off's features, the seat) -> its prospects in [0, 1] (or a lead, for ``equity``)."""
 
 
-def features(game: Any) -> Features:
-    """The features of ``game`` (see ``Features``), for the searching seat ``me``."""
+def features(game: Any, seat: int) -> Features:
+    """The features of ``game``, not over (see ``Features``). The evaluations restate the pack's
+    equity from them, so the pack's own evaluation for ``seat`` is checked against theirs."""
     s, r = game.state, game.rules
-    if game.over:
-        return [win_share(game, 0)]  # replaced by the seat's own share in ``rollouts``
     outlook = Outlook.of(r, s)
     gold, gem = gold_and_gems(r, s.display)
     g = majority_outlook(r, gold, outlook.gold_left)
@@ -112,7 +113,11 @@ def features(game: Any) -> Features:
     for q in range(s.players):
         until = (s.order.index(q) - s.turn) % s.players
         out += [s.vp[q], goods_value(r, s.display[q]), g[q], m[q], s.camps[q], reach(r, s, q), until]
-    return [round(x, 4) for x in out]
+    out = [round(x, 4) for x in out]
+    ours, pack = _softmax(search.EVAL_SCALE, reach=search.REACH)(out, seat), search.evaluate(game, seat)
+    if abs(ours - pack) > 1e-3:
+        raise SystemExit(f"the features give {ours:.4f} where the pack's evaluation gives {pack:.4f}: update SEAT")
+    return out
 
 
 def _equities(f: Features, weights: dict[str, float] | None = None) -> list[float]:
@@ -205,7 +210,7 @@ def rollouts(k: int) -> tuple[int, Rollouts]:
             cut_values: list[Features] = []
             while True:
                 while len(cut_values) < len(stops) and (game.over or game.state.turns >= stops[len(cut_values)]):
-                    cut_values.append([win_share(game, seat)] if game.over else features(game))
+                    cut_values.append([win_share(game, seat)] if game.over else features(game, seat))
                 if game.over:
                     break
                 q = game.deciders()[0]
@@ -318,9 +323,12 @@ def main() -> None:
         ]
     )
     if args.load:
-        saved = json.loads(args.load.read_text())
-        cuts, found = saved["cuts"], saved["decisions"]
-        args.worlds = len(found[0][1][0])
+        try:
+            saved = json.loads(args.load.read_text(encoding="utf-8"))
+            cuts, found = saved["cuts"], saved["decisions"]
+            args.worlds = len(found[0][1][0])
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, IndexError, TypeError) as e:
+            raise SystemExit(f"{args.load}: not the rollouts of --save ({type(e).__name__}: {e})") from None
     else:
         with get_context("fork").Pool(args.workers) as pool:
             found = pool.map(rollouts, range(len(_JOBS)), chunksize=1)

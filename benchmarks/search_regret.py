@@ -39,7 +39,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __package__ is None and not sys.flags.safe_path:  # ``python benchmarks/...``: the checkout, pure
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from woa_core.bots import bot_params, make_bots, parse_spec
 from woa_core.bots.mcts import MctsBot

@@ -101,6 +101,13 @@ Evaluation = Callable[[Features, int], float]
 """(a cut-off's features, the seat) -> its prospects in [0, 1] (or a lead, for ``equity``)."""
 
 
+class StaleFeatures(Exception):
+    """The features no longer restate the pack's evaluation: ``SEAT`` or an evaluation needs updating.
+
+    An exception, not ``SystemExit``: raised in a pool worker, ``SystemExit`` ends the worker and
+    leaves ``pool.map`` waiting for ever; an exception travels back to ``main``, which says it."""
+
+
 def features(game: Any, seat: int) -> Features:
     """The features of ``game``, not over (see ``Features``). The evaluations restate the pack's
     equity from them, so the pack's own evaluation for ``seat`` is checked against theirs."""
@@ -116,7 +123,7 @@ def features(game: Any, seat: int) -> Features:
     out = [round(x, 4) for x in out]
     ours, pack = _softmax(search.EVAL_SCALE, reach=search.REACH)(out, seat), search.evaluate(game, seat)
     if abs(ours - pack) > 1e-3:
-        raise SystemExit(f"the features give {ours:.4f} where the pack's evaluation gives {pack:.4f}: update SEAT")
+        raise StaleFeatures(f"the features give {ours:.4f} where the pack's evaluation gives {pack:.4f}: update SEAT")
     return out
 
 
@@ -330,8 +337,11 @@ def main() -> None:
         except (OSError, UnicodeDecodeError, ValueError, KeyError, IndexError, TypeError) as e:
             raise SystemExit(f"{args.load}: not the rollouts of --save ({type(e).__name__}: {e})") from None
     else:
-        with get_context("fork").Pool(args.workers) as pool:
-            found = pool.map(rollouts, range(len(_JOBS)), chunksize=1)
+        try:
+            with get_context("fork").Pool(args.workers) as pool:
+                found = pool.map(rollouts, range(len(_JOBS)), chunksize=1)
+        except StaleFeatures as e:
+            raise SystemExit(str(e)) from None
         cuts = list(CUTS)
         if args.save:
             args.save.write_text(json.dumps({"cuts": cuts, "decisions": found}))

@@ -318,6 +318,13 @@ def main() -> None:
     )
     parser.add_argument("--load", type=Path, help="analyse the rollouts a --save wrote instead of playing them")
     args = parser.parse_args()
+    if args.positions < 2 or args.worlds < 4 or args.worlds % 2 or args.workers < 1:
+        parser.error("--positions must be 2 or more, --worlds even and 4 or more, --workers 1 or more")
+    evals = args.evals.split(",") if args.evals else list(EVALS)
+    if unknown := [name for name in evals if name not in EVALS]:
+        parser.error(f"--evals: no evaluation {', '.join(unknown)} (there are {', '.join(EVALS)})")
+    base = BASE.split("/")[1]  # every rule is set against it
+    evals = [base, *(name for name in evals if name != base)]
 
     rules = load_rules(args.rules, args.players)
     started = time.time()
@@ -334,7 +341,8 @@ def main() -> None:
             saved = json.loads(args.load.read_text(encoding="utf-8"))
             cuts, found = saved["cuts"], saved["decisions"]
             args.worlds = len(found[0][1][0])
-        except (OSError, UnicodeDecodeError, ValueError, KeyError, IndexError, TypeError) as e:
+            report = analyse(found, cuts, evals)
+        except (OSError, ValueError, LookupError, TypeError, AttributeError, ArithmeticError, RecursionError) as e:
             raise SystemExit(f"{args.load}: not the rollouts of --save ({type(e).__name__}: {e})") from None
     else:
         try:
@@ -345,7 +353,7 @@ def main() -> None:
         cuts = list(CUTS)
         if args.save:
             args.save.write_text(json.dumps({"cuts": cuts, "decisions": found}))
-    report = analyse(found, cuts, args.evals.split(",") if args.evals else list(EVALS))
+        report = analyse(found, cuts, evals)
     if args.json:
         print(json.dumps({"positions": len(found), "worlds": args.worlds, "rules": report}, indent=2))
         return

@@ -1,0 +1,113 @@
+"""``benchmarks/eval_ranking.py``: the decision-level test of the search's evaluation (issue 15).
+
+Its figures decide what the pack's evaluation is, so its choice rule, its saved rollouts and its
+refusals are tested here; the figures themselves are in its docstring.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import eval_ranking
+import fuzz_inputs as fuzz
+
+
+def _main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    monkeypatch.setattr(sys, "argv", ["eval_ranking.py", *args])
+    eval_ranking.main()
+    return capsys.readouterr().out
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """Two decisions of four worlds each, saved, and the report printed when they were played."""
+    path = tmp_path_factory.mktemp("rank") / "tiny.json"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sys, "argv", ["eval_ranking.py", "--positions", "2", "--worlds", "4", "--json", "--save", str(path)])
+        out = StringIO()
+        mp.setattr(sys, "stdout", out)
+        eval_ranking.main()
+    return path, out.getvalue()
+
+
+def test_the_first_candidate_stands_unless_another_beats_it_by_a_standard_error() -> None:
+    """``mcts:trust=1``'s rule: the heuristic's choice (candidate 0) is kept against a better mean
+    within one standard error of the paired differences, and given up beyond it."""
+    first = [0.0, 0.0, 0.0, 0.0]
+    assert eval_ranking.choose([first, [0.2, 0.3, 0.2, 0.3]], [0, 1, 2, 3]) == 1
+    noisy = [1.0, -0.9, 1.0, -0.9]  # mean 0.05, standard error 0.55
+    assert eval_ranking.choose([first, noisy], [0, 1, 2, 3]) == 0
+    assert eval_ranking.choose([first, noisy], [0, 1, 2, 3], trust=0.05) == 1
+    assert eval_ranking.choose([first, [-0.1] * 4], [0, 1, 2, 3]) == 0
+
+
+def test_saved_rollouts_give_the_same_report_again(
+    saved: tuple[Path, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, played = saved
+    report = json.loads(played)
+    assert report["positions"] == 2 and report["worlds"] == 4
+    assert {"round/softmax", "round/softmax+reach1", "end"} <= set(report["rules"])
+    assert report["rules"]["round/softmax"]["gain_vs"] == 0.0
+    assert _main(monkeypatch, capsys, "--load", str(path), "--json") == played
+
+
+def test_features_out_of_step_with_the_pack_are_a_sentence_not_a_hang(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The check against the pack's own evaluation runs in the pool's workers: its failure must
+    come back to ``main`` as a sentence (``SystemExit`` raised in a worker left ``pool.map``
+    waiting for ever)."""
+    monkeypatch.setattr(eval_ranking, "_softmax", lambda scale, **weights: lambda f, seat: -1.0)
+    with pytest.raises(SystemExit, match=r"the features give -1\.0000 where the pack's evaluation gives .*SEAT"):
+        _main(monkeypatch, capsys, "--positions", "2", "--worlds", "4", "--workers", "2")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--positions", "1"], ["--worlds", "5"], ["--worlds", "2"], ["--workers", "0"], ["--evals", "softmax,nope"]],
+)
+def test_arguments_it_cannot_use_are_refused(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        _main(monkeypatch, capsys, *args)
+    assert stop.value.code == 2 and args[0] in capsys.readouterr().err
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    ops=st.lists(
+        st.builds(fuzz.DataOp, st.sampled_from(fuzz.DATA_OPS), st.floats(0, 1), st.sampled_from(fuzz.VALUES)),
+        min_size=1,
+        max_size=3,
+    ),
+    cut=st.floats(0, 1),
+)
+def test_a_mangled_save_gets_a_sentence_or_a_report(
+    saved: tuple[Path, str],
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    ops: list[fuzz.DataOp],
+    cut: float,
+) -> None:
+    """A --save file mutated as ``benchmarks/fuzz_inputs.py`` mutates data (and, for half the
+    cases, cut short): a report, or one line that names the file, never a traceback."""
+    text = json.dumps(fuzz.mutate_data(json.loads(saved[0].read_text(encoding="utf-8")), ops))
+    if cut < 0.5:
+        text = text[: int(cut * 2 * len(text))]
+    path = tmp_path_factory.mktemp("mangled") / "rollouts.json"
+    path.write_text(text, encoding="utf-8")
+    try:
+        assert json.loads(_main(monkeypatch, capsys, "--load", str(path), "--json"))["rules"]
+    except SystemExit as e:
+        assert isinstance(e.code, str) and "\n" not in e.code and e.code.startswith(f"{path}: not the rollouts")

@@ -17,16 +17,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from woa_core.options import positive_int, worker_count
 from woa_core.sim.backends import DaskBackend, LocalPool
 from woa_core.sim.runner import RunSpec, run_games
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=positive_int, default=1000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", default="random")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=worker_count, default=2)
     parser.add_argument("--dask", default="local", help="a scheduler address, or 'local' (default)")
     args = parser.parse_args()
     spec = RunSpec("west-of-africa", args.players, (args.bots,) * args.players, seed=1)

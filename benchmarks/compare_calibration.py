@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from woa_core.cli import main as woa
+from woa_core.options import positive_int
 
 
 def run(seed: int, args: argparse.Namespace) -> dict:
@@ -54,8 +55,8 @@ def run(seed: int, args: argparse.Namespace) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seeds", type=int, default=20, help="variant seeds 1..SEEDS (default: %(default)s)")
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seeds", type=positive_int, default=20, help="variant seeds 1..SEEDS (default: %(default)s)")
+    parser.add_argument("--games", type=positive_int, default=200)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", default="heuristic")
     parser.add_argument("--rules", default="west-of-africa")

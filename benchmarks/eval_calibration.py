@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from woa_core.bots import make_bots
 from woa_core.kernel.contract import new_game
 from woa_core.kernel.search import win_share
+from woa_core.options import nonnegative_int, positive_int
 from woa_core.rules import load_rules
 
 BINS = 10
@@ -171,12 +172,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rules", default="africa")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--games", type=positive_int, default=400)
     ap.add_argument("--share", type=float, default=0.25, help="chance of keeping each position")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--vary", default="", help="NAME=V1,V2,...: a constant of the evaluation's module")
     ap.add_argument("--fit", default="", help="NAME,NAME,...: constants of that module to fit together")
-    ap.add_argument("--test-games", type=int, default=0, help="games after --games whose positions test a fit")
+    ap.add_argument(
+        "--test-games", type=nonnegative_int, default=0, help="games after --games whose positions test a fit"
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     rules = load_rules(args.rules, args.players)

@@ -76,6 +76,7 @@ from search_regret import decisions
 from woa_core.bots import make_bots
 from woa_core.bots.mcts import MctsBot
 from woa_core.kernel.search import win_share
+from woa_core.options import positive_int, worker_count
 from woa_core.packs.africa.bots import search
 from woa_core.packs.africa.bots.estimate import (
     Outlook,
@@ -307,10 +308,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rules", default="africa")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--positions", type=int, default=100, help="decisions sampled (default: %(default)s)")
-    parser.add_argument("--worlds", type=int, default=80, help="sampled worlds per decision (even)")
+    parser.add_argument("--positions", type=positive_int, default=100, help="decisions sampled (default: %(default)s)")
+    parser.add_argument("--worlds", type=positive_int, default=80, help="sampled worlds per decision (even)")
     parser.add_argument("--seed", type=int, default=100)
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=worker_count, default=1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--save", type=Path, help="write every rollout's values here (JSON), to analyse again")
     parser.add_argument(
@@ -318,8 +319,8 @@ def main() -> None:
     )
     parser.add_argument("--load", type=Path, help="analyse the rollouts a --save wrote instead of playing them")
     args = parser.parse_args()
-    if args.positions < 2 or args.worlds < 4 or args.worlds % 2 or args.workers < 1:
-        parser.error("--positions must be 2 or more, --worlds even and 4 or more, --workers 1 or more")
+    if args.positions < 2 or args.worlds < 4 or args.worlds % 2:
+        parser.error("--positions must be 2 or more, --worlds even and 4 or more")
     evals = args.evals.split(",") if args.evals else list(EVALS)
     if unknown := [name for name in evals if name not in EVALS]:
         parser.error(f"--evals: no evaluation {', '.join(unknown)} (there are {', '.join(EVALS)})")

@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from woa_core.kernel import loop
 from woa_core.kernel.loop import Observer
+from woa_core.options import positive_int
 from woa_core.packs.west_of_africa import Game, GameState
 from woa_core.rules import load_rules
 from woa_core.sim.runner import game_seed
@@ -48,7 +49,7 @@ class HelperStatistics(Observer):
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=positive_int, default=100)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", default="heuristic")
     parser.add_argument("--seed", type=int, default=1)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from woa_core.options import positive_int
 from woa_core.rules import load_rules
 from woa_core.sim.runner import game_seed, play_game
 
@@ -20,9 +21,9 @@ from woa_core.sim.runner import game_seed, play_game
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=positive_int, default=200)
     parser.add_argument("--bots", default="random")
-    parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--top", type=positive_int, default=25)
     args = parser.parse_args()
     rules = load_rules("west-of-africa", args.players)
     profiler = cProfile.Profile()

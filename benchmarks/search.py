@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from woa_core.bots import make_bots
 from woa_core.kernel.contract import new_game
+from woa_core.options import nonnegative_int, positive_int
 from woa_core.packs.west_of_africa.determinize import determinize
 from woa_core.packs.west_of_africa.game import Game
 from woa_core.rules import load_rules
@@ -137,12 +138,18 @@ settles at once: one legal action or one candidate, or a step it leaves to its p
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--number", type=int, default=2000, help="calls per primitive (default: %(default)s)")
-    parser.add_argument("--games", type=int, default=20, help="heuristic games per bot (default: %(default)s)")
+    parser.add_argument("--number", type=positive_int, default=2000, help="calls per primitive (default: %(default)s)")
+    parser.add_argument("--games", type=positive_int, default=20, help="heuristic games per bot (default: %(default)s)")
     parser.add_argument("--mcts", default="mcts", help="the search bot spec (default: %(default)s)")
-    parser.add_argument("--mcts-games", type=int, default=4, help="games for the search bot (default: %(default)s)")
-    parser.add_argument("--africa-games", type=int, default=0, help="games of the search bot on Africa (default: none)")
-    parser.add_argument("--first-game", type=int, default=0, help="the search bot's first game (seed) in both games")
+    parser.add_argument(
+        "--mcts-games", type=positive_int, default=4, help="games for the search bot (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--africa-games", type=nonnegative_int, default=0, help="games of the search bot on Africa (default: none)"
+    )
+    parser.add_argument(
+        "--first-game", type=nonnegative_int, default=0, help="the search bot's first game (seed) in both games"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report = {

@@ -49,6 +49,7 @@ import compiled
 from woa_core.bots import make_bots
 from woa_core.errors import UsageError
 from woa_core.kernel.contract import new_game
+from woa_core.options import nonnegative_int, positive_int
 from woa_core.rules import load_rules
 
 
@@ -86,8 +87,8 @@ def search_cost(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("bots", nargs="+", help="the settings, as --bots specs; the first is the yardstick")
-    parser.add_argument("--games", type=int, default=2)
-    parser.add_argument("--first-game", type=int, default=0)
+    parser.add_argument("--games", type=positive_int, default=2)
+    parser.add_argument("--first-game", type=nonnegative_int, default=0)
     parser.add_argument("--seed", type=int, default=1000, help="game g is dealt from seed + g")
     parser.add_argument(
         "--anchor",

@@ -32,6 +32,7 @@ if __package__ is None and not sys.flags.safe_path:  # ``python benchmarks/...``
 from woa_core.bots import make_bots
 from woa_core.errors import UsageError
 from woa_core.kernel.contract import new_game
+from woa_core.options import nonnegative_int, positive_int
 from woa_core.packs.africa.bots.heuristic import HeuristicBot
 from woa_core.packs.africa.bots.search import candidates
 from woa_core.rules import load_rules
@@ -73,8 +74,8 @@ def departures(spec: str, games: int, first: int, seed: int) -> dict[str, dict[s
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bot", default="mcts:trust=1,candidates=16,iterations=320", help="the search bot's spec")
-    parser.add_argument("--games", type=int, default=4)
-    parser.add_argument("--first-game", type=int, default=0)
+    parser.add_argument("--games", type=positive_int, default=4)
+    parser.add_argument("--first-game", type=nonnegative_int, default=0)
     parser.add_argument("--seed", type=int, default=1000, help="game g is dealt from seed + g")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

@@ -45,6 +45,7 @@ if __package__ is None and not sys.flags.safe_path:  # ``python benchmarks/...``
 from woa_core.bots import bot_params, make_bots, parse_spec
 from woa_core.bots.mcts import MctsBot
 from woa_core.kernel.contract import new_game
+from woa_core.options import positive_int
 from woa_core.rules import load_rules
 
 
@@ -82,9 +83,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rules", default="africa")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--positions", type=int, default=20, help="decisions sampled (default: %(default)s)")
-    parser.add_argument("--oracle", type=int, default=200, help="worlds per candidate for the oracle")
-    parser.add_argument("--repeats", type=int, default=5, help="mcts runs per decision, other seeds")
+    parser.add_argument("--positions", type=positive_int, default=20, help="decisions sampled (default: %(default)s)")
+    parser.add_argument("--oracle", type=positive_int, default=200, help="worlds per candidate for the oracle")
+    parser.add_argument("--repeats", type=positive_int, default=5, help="mcts runs per decision, other seeds")
     parser.add_argument("--mcts", default="mcts", help="the mcts spec judged (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--json", action="store_true")

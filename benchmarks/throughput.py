@@ -30,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from woa_core.options import nonnegative_int, positive_int
 from woa_core.sim.runner import RunSpec, run_games
 
 SOURCES = {
@@ -97,14 +98,14 @@ def measure_cpu(rules: str, bots: str, players: int, games: int, seed: int = 1) 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--games", type=positive_int, default=300)
     parser.add_argument("--bots", default="random,heuristic")
     parser.add_argument("--players", default="2,3,4,5")
     parser.add_argument("--workers", default=f"1,{os.cpu_count() or 1}")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--only-sources", action="store_true", help="only the rules-source rows")
-    parser.add_argument("--source-games", type=int, default=300, help="games per rules-source row")
-    parser.add_argument("--africa-games", type=int, default=100, help="games of the Africa row (0: none)")
+    parser.add_argument("--source-games", type=positive_int, default=300, help="games per rules-source row")
+    parser.add_argument("--africa-games", type=nonnegative_int, default=100, help="games of the Africa row (0: none)")
     args = parser.parse_args()
     os.chdir(Path(__file__).resolve().parents[1])  # the variant path is relative to the checkout
     rows = []

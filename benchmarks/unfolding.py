@@ -16,6 +16,7 @@ import argparse
 import time
 
 from woa_core.kernel import figures
+from woa_core.options import positive_int
 from woa_core.rules import load_rules
 from woa_core.sim.runner import play_game
 
@@ -37,8 +38,10 @@ def seconds(bot: str, games: int, unfolding: bool) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=300, help="random games per measurement (heuristic: a sixth)")
-    parser.add_argument("--rounds", type=int, default=7, help="measurements of each, alternating")
+    parser.add_argument(
+        "--games", type=positive_int, default=300, help="random games per measurement (heuristic: a sixth)"
+    )
+    parser.add_argument("--rounds", type=positive_int, default=7, help="measurements of each, alternating")
     args = parser.parse_args()
     play_game(load_rules("west-of-africa", 4), 0, ["random"] * 4)  # warm up: imports, compiled rules
     print(f"{'bots':<10} {'without':>12} {'with':>12} {'ratio':>8}   (games per CPU-second)")

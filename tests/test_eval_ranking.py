@@ -73,7 +73,14 @@ def test_features_out_of_step_with_the_pack_are_a_sentence_not_a_hang(
 
 @pytest.mark.parametrize(
     "args",
-    [["--positions", "1"], ["--worlds", "5"], ["--worlds", "2"], ["--workers", "0"], ["--evals", "softmax,nope"]],
+    [
+        ["--positions", "1"],
+        ["--worlds", "5"],
+        ["--worlds", "2"],
+        ["--workers", "0"],
+        ["--workers", "9999"],
+        ["--evals", "softmax,nope"],
+    ],
 )
 def test_arguments_it_cannot_use_are_refused(
     args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

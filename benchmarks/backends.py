@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from woa_core.errors import run_script
 from woa_core.options import positive_int, worker_count
 from woa_core.sim.backends import DaskBackend, LocalPool
 from woa_core.sim.runner import RunSpec, run_games
@@ -55,4 +56,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

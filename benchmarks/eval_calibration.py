@@ -44,6 +44,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from woa_core.bots import make_bots
+from woa_core.errors import run_script
 from woa_core.kernel.contract import new_game
 from woa_core.kernel.search import win_share
 from woa_core.options import nonnegative_int, positive_int
@@ -247,4 +248,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -75,6 +75,7 @@ from search_regret import decisions
 
 from woa_core.bots import make_bots
 from woa_core.bots.mcts import MctsBot
+from woa_core.errors import run_script
 from woa_core.kernel.search import win_share
 from woa_core.options import positive_int, worker_count
 from woa_core.packs.africa.bots import search
@@ -368,4 +369,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from woa_core.errors import run_script
 from woa_core.kernel import loop
 from woa_core.kernel.loop import Observer
 from woa_core.options import positive_int
@@ -68,4 +69,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from woa_core.errors import run_script
 from woa_core.options import positive_int
 from woa_core.rules import load_rules
 from woa_core.sim.runner import game_seed, play_game
@@ -36,4 +37,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from woa_core.bots import make_bots
+from woa_core.errors import run_script
 from woa_core.kernel.contract import new_game
 from woa_core.options import nonnegative_int, positive_int
 from woa_core.packs.west_of_africa.determinize import determinize
@@ -191,4 +192,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -47,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other scripts he
 import compiled
 
 from woa_core.bots import make_bots
-from woa_core.errors import UsageError
+from woa_core.errors import UsageError, run_script
 from woa_core.kernel.contract import new_game
 from woa_core.options import nonnegative_int, positive_int
 from woa_core.rules import load_rules
@@ -141,4 +141,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

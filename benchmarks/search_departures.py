@@ -30,7 +30,7 @@ if __package__ is None and not sys.flags.safe_path:  # ``python benchmarks/...``
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from woa_core.bots import make_bots
-from woa_core.errors import UsageError
+from woa_core.errors import UsageError, run_script
 from woa_core.kernel.contract import new_game
 from woa_core.options import nonnegative_int, positive_int
 from woa_core.packs.africa.bots.heuristic import HeuristicBot
@@ -100,4 +100,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

@@ -44,6 +44,7 @@ if __package__ is None and not sys.flags.safe_path:  # ``python benchmarks/...``
 
 from woa_core.bots import bot_params, make_bots, parse_spec
 from woa_core.bots.mcts import MctsBot
+from woa_core.errors import run_script
 from woa_core.kernel.contract import new_game
 from woa_core.options import positive_int
 from woa_core.rules import load_rules
@@ -134,4 +135,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

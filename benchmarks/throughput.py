@@ -30,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from woa_core.errors import run_script
 from woa_core.options import nonnegative_int, positive_int
 from woa_core.sim.runner import RunSpec, run_games
 
@@ -171,4 +172,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from woa_core.errors import run_script
 from woa_core.kernel import figures
 from woa_core.options import positive_int
 from woa_core.rules import load_rules
@@ -55,4 +56,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -7,7 +7,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NoReturn
 
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
@@ -93,3 +95,23 @@ class InvalidNotation(WoaError):
 
 class UsageError(WoaError):
     """A command-line call that does not make sense (exit status 2)."""
+
+
+def run_script(main: Callable[[], int | None]) -> NoReturn:
+    """End a script built on woa_core (``benchmarks/``) by running its ``main``: its exit status,
+    or a ``WoaError``'s sentence (status 1) instead of a traceback, as the CLI says it.
+
+    >>> run_script(lambda: 0)
+    Traceback (most recent call last):
+    SystemExit: 0
+    >>> def main() -> int:
+    ...     raise UsageError("--players: 9 is more than the rules allow")
+    >>> run_script(main)
+    Traceback (most recent call last):
+    SystemExit: --players: 9 is more than the rules allow
+    """
+    try:
+        status = main()
+    except WoaError as e:
+        raise SystemExit(printable(str(e))) from None
+    raise SystemExit(status)

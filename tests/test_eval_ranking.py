@@ -28,10 +28,10 @@ def _main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *
 
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    """Two decisions of four worlds each, saved, and the report printed when they were played."""
+    """Two decisions of six worlds each, saved, and the report printed when they were played."""
     path = tmp_path_factory.mktemp("rank") / "tiny.json"
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(sys, "argv", ["eval_ranking.py", "--positions", "2", "--worlds", "4", "--json", "--save", str(path)])
+        mp.setattr(sys, "argv", ["eval_ranking.py", "--positions", "2", "--worlds", "6", "--json", "--save", str(path)])
         out = StringIO()
         mp.setattr(sys, "stdout", out)
         eval_ranking.main()
@@ -54,7 +54,7 @@ def test_saved_rollouts_give_the_same_report_again(
 ) -> None:
     path, played = saved
     report = json.loads(played)
-    assert report["positions"] == 2 and report["worlds"] == 4
+    assert report["positions"] == 2 and report["worlds"] == 6
     assert {"round/softmax", "round/softmax+reach1", "end"} <= set(report["rules"])
     assert report["rules"]["round/softmax"]["gain_vs"] == 0.0
     assert _main(monkeypatch, capsys, "--load", str(path), "--json") == played
@@ -118,3 +118,20 @@ def test_a_mangled_save_gets_a_sentence_or_a_report(
         assert json.loads(_main(monkeypatch, capsys, "--load", str(path), "--json"))["rules"]
     except SystemExit as e:
         assert isinstance(e.code, str) and "\n" not in e.code and e.code.startswith(f"{path}: not the rollouts")
+
+
+def test_a_budget_chooses_from_fewer_worlds(
+    saved: tuple[Path, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--budgets``: a rule choosing from N of its half's worlds; at the whole half (3 of 6) it is
+    the rule itself, below it another."""
+    path, played = saved
+    rules = json.loads(
+        _main(monkeypatch, capsys, "--load", str(path), "--json", "--evals", "softmax", "--budgets", "2,3,9")
+    )["rules"]
+    assert {key for key in rules if "@" in key} == {f"{r}@{n}" for r in ("end", "round/softmax") for n in (2, 3)}
+    for rule in ("end", "round/softmax"):
+        assert rules[f"{rule}@3"] == rules[rule] == json.loads(played)["rules"][rule]
+    with pytest.raises(SystemExit):
+        _main(monkeypatch, capsys, "--load", str(path), "--budgets", "2,x")
+    assert "--budgets" in capsys.readouterr().err

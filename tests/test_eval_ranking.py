@@ -7,6 +7,7 @@ refusals are tested here; the figures themselves are in its docstring.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from io import StringIO
 from pathlib import Path
@@ -123,15 +124,30 @@ def test_a_mangled_save_gets_a_sentence_or_a_report(
 def test_a_budget_chooses_from_fewer_worlds(
     saved: tuple[Path, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``--budgets``: a rule choosing from N of its half's worlds; at the whole half (3 of 6) it is
-    the rule itself, below it another."""
+    """``--budgets``: every rule again choosing from N of its half's worlds; at the whole half (3 of
+    6) it is the rule itself; a budget above the half is left out."""
     path, played = saved
     rules = json.loads(
         _main(monkeypatch, capsys, "--load", str(path), "--json", "--evals", "softmax", "--budgets", "2,3,9")
     )["rules"]
-    assert {key for key in rules if "@" in key} == {f"{r}@{n}" for r in ("end", "round/softmax") for n in (2, 3)}
+    every = ["end", *(f"{cut}/softmax" for cut in eval_ranking.CUTS)]
+    assert {key for key in rules if "@" in key} == {f"{r}@{n}" for r in every for n in (2, 3)}
     for rule in ("end", "round/softmax"):
-        assert rules[f"{rule}@3"] == rules[rule] == json.loads(played)["rules"][rule]
+        assert {k: v for k, v in rules[rule].items() if k != "corr_limit"} == json.loads(played)["rules"][rule]
+        assert rules[f"{rule}@3"] == {k: v for k, v in rules[rule].items() if k != "corr_limit"}
+        assert "corr_limit" in rules[rule]
     with pytest.raises(SystemExit):
         _main(monkeypatch, capsys, "--load", str(path), "--budgets", "2,x")
     assert "--budgets" in capsys.readouterr().err
+
+
+def test_the_limit_of_corr_undoes_the_noise_of_few_worlds() -> None:
+    """Noise of variance s/N on differences of variance v scales ``corr`` by sqrt(v / (v + s/N)):
+    from ``corr`` at a few N the limit recovers the noiseless one, and says NaN where the model
+    cannot hold."""
+    for truth, ratio in ((0.6, 2.0), (0.9, 31.0), (0.3, 0.1)):
+        seen = {n: truth / math.sqrt(1 + ratio / n) for n in (10, 20, 30)}
+        assert eval_ranking.limit(seen) == pytest.approx(truth)
+    assert math.isnan(eval_ranking.limit({10: 0.5}))
+    assert math.isnan(eval_ranking.limit({10: 0.5, 20: -0.1}))
+    assert math.isnan(eval_ranking.limit({10: 0.9, 30: 0.1}))  # falling with more worlds: no limit

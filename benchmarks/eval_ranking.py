@@ -90,7 +90,7 @@ if __package__ is None and not sys.flags.safe_path:  # ``python benchmarks/...``
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other scripts here (not woa_core)
 
-from search_regret import decisions
+from search_regret import add_decision_options, decisions
 
 from woa_core.bots import make_bots
 from woa_core.bots.mcts import MctsBot
@@ -361,13 +361,9 @@ def limit(corr_by_worlds: dict[int, float]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", default="africa")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--positions", type=positive_int, default=100, help="decisions sampled (default: %(default)s)")
+    add_decision_options(parser, positions=100)
     parser.add_argument("--worlds", type=positive_int, default=80, help="sampled worlds per decision (even)")
-    parser.add_argument("--seed", type=int, default=100)
-    parser.add_argument("--workers", type=worker_count, default=1)
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--workers", type=worker_count, default=1, help="processes (default: %(default)s)")
     parser.add_argument("--save", type=Path, help="write every rollout's values here (JSON), to analyse again")
     parser.add_argument(
         "--evals", help=f"the evaluations compared, comma-separated (default: all of {', '.join(EVALS)})"
@@ -376,7 +372,7 @@ def main() -> None:
     parser.add_argument(
         "--budgets",
         default="",
-        help="N,N,...: the round rules and end again, choosing from only N worlds (2 to half --worlds)",
+        help="N,N,...: every rule again choosing from only N worlds (2 to half --worlds), and its corr's limit",
     )
     args = parser.parse_args()
     if args.positions < 2 or args.worlds < 4 or args.worlds % 2:

@@ -50,6 +50,18 @@ from woa_core.options import positive_int
 from woa_core.rules import load_rules
 
 
+def add_decision_options(parser: argparse.ArgumentParser, positions: int) -> None:
+    """The options of the sampled decisions (``decisions``) and of the report, shared by the
+    scripts that judge the search on them (this one, ``eval_ranking.py``)."""
+    parser.add_argument("--rules", default="africa", help="bundled rules, a rules folder or a variant file")
+    parser.add_argument("--players", type=int, default=4, help="(default: %(default)s)")
+    parser.add_argument(
+        "--positions", type=positive_int, default=positions, help="decisions sampled (default: %(default)s)"
+    )
+    parser.add_argument("--seed", type=int, default=100, help="seed of the sampled games (default: %(default)s)")
+    parser.add_argument("--json", action="store_true", help="the report as JSON")
+
+
 def decisions(rules: Any, spec: str, count: int, share: float, seed: int) -> list[tuple[Any, list[Any], Any]]:
     """``count`` decisions ``mcts`` would search with more than one candidate, sampled (each
     with probability ``share``) from games of the pack's scripted bot: (view, legal, seat)."""
@@ -82,14 +94,10 @@ def decisions(rules: Any, spec: str, count: int, share: float, seed: int) -> lis
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", default="africa")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--positions", type=positive_int, default=20, help="decisions sampled (default: %(default)s)")
+    add_decision_options(parser, positions=20)
     parser.add_argument("--oracle", type=positive_int, default=200, help="worlds per candidate for the oracle")
     parser.add_argument("--repeats", type=positive_int, default=5, help="mcts runs per decision, other seeds")
     parser.add_argument("--mcts", default="mcts", help="the mcts spec judged (default: %(default)s)")
-    parser.add_argument("--seed", type=int, default=100)
-    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
     rules = load_rules(args.rules, args.players)

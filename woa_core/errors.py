@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NoReturn
@@ -99,7 +100,8 @@ class UsageError(WoaError):
 
 def run_script(main: Callable[[], int | None]) -> NoReturn:
     """End a script built on woa_core (``benchmarks/``) by running its ``main``: its exit status,
-    or a ``WoaError``'s sentence (status 1) instead of a traceback, as the CLI says it.
+    or a ``WoaError``'s sentence on standard error instead of a traceback, with the CLI's status
+    (2 for a ``UsageError``, else 1).
 
     >>> run_script(lambda: 0)
     Traceback (most recent call last):
@@ -108,10 +110,16 @@ def run_script(main: Callable[[], int | None]) -> NoReturn:
     ...     raise UsageError("--players: 9 is more than the rules allow")
     >>> run_script(main)
     Traceback (most recent call last):
-    SystemExit: --players: 9 is more than the rules allow
+    SystemExit: 2
+    >>> def main() -> int:
+    ...     raise WoaError("nope: no such rules")
+    >>> run_script(main)
+    Traceback (most recent call last):
+    SystemExit: 1
     """
     try:
         status = main()
     except WoaError as e:
-        raise SystemExit(printable(str(e))) from None
+        print(printable(str(e)), file=sys.stderr)
+        raise SystemExit(2 if isinstance(e, UsageError) else 1) from None
     raise SystemExit(status)

@@ -212,6 +212,31 @@ def test_trials_give_each_decision_a_budget_per_candidate_up_to_iterations() -> 
     assert tried(PACK, iterations=100, trials=7) == 21  # three candidates
 
 
+def test_early_and_late_decisions_get_their_own_trials_and_horizon() -> None:
+    """``early=P,early_trials=T``: a decision with less than P of the game behind it (the pack's
+    ``progress``) gets T trials a candidate; ``late=P,late_trials=T,late_horizon=H``: one with P
+    or more behind it gets T and rolls out H rounds; the rest get ``trials`` and ``horizon``.
+    Without the hook every decision is the middle of the game."""
+    horizons: list[int] = []
+
+    def horizon(game: TakeAway, rounds: int) -> Callable[[TakeAway], bool]:
+        horizons.append(rounds)
+        return lambda g: True
+
+    def tried(pile: int, hooks: SearchHooks) -> tuple[int, set[int]]:
+        horizons.clear()
+        game = TakeAway(Rules(pile, replace(PACK, search=hooks)))
+        params = {"trials": 7, "early": 0.3, "early_trials": 2, "late": 0.6, "late_trials": 4, "late_horizon": 3}
+        found = MctsBot(3, iterations=100, **params).estimates(game.observation(0), game.legal_actions(0))
+        return sum(e.trials for e in found), set(horizons)
+
+    hooks = SearchHooks(horizon=horizon, progress=lambda view: 1 - view.pile / 10)
+    assert tried(10, hooks) == (6, {1})  # 0 behind: early, 3 candidates at 2 trials
+    assert tried(6, hooks) == (21, {1})  # 0.4: the middle
+    assert tried(4, hooks) == (12, {3})  # 0.6: late
+    assert tried(10, replace(hooks, progress=None)) == (21, {1})
+
+
 def test_steps_the_pack_names_leave_the_rest_to_its_policy() -> None:
     hooks = SearchHooks(policy="greedy", steps={"main": lambda view, legal: view.pile > 5})
     pack = replace(PACK, bots={"greedy": "woa_test_take_away:Greedy"}, search=hooks)

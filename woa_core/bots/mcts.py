@@ -32,7 +32,12 @@ per candidate: a decision with ``k`` candidates gets ``trials * k`` iterations, 
 ``iterations``, so a narrow choice costs less and a wide one gets the trials it needs; 0, the
 default, gives every decision ``iterations``; not used with ``seconds``), and ``steps``: which
 decisions it searches (the others it plays with the pack's policy): ``all``, or a set the pack names
-(``main``, the default, is every decision for a pack that names none). The budgets are bounded
+(``main``, the default, is every decision for a pack that names none). By how much of the game is
+behind a decision (the pack's ``progress`` hook, 0 to 1; the middle for a pack without one), a
+decision before ``early`` (default 0: none) gets ``early_trials`` a candidate instead of ``trials``,
+and one from ``late`` on (default 1: none) rolls out ``late_horizon`` rounds (default 2) with
+``late_trials`` a candidate (0, the default, for ``trials``): a search that gains little early
+in a game and ranks better with a longer look near its end spends its budget there. The budgets are bounded
 (``MctsBot.limits``): ``iterations`` at most 10,000 (an iteration takes 7-20 ms on one core in West
 of Africa, so up to a few minutes a decision; the default is 64), ``seconds`` at most 60 a decision,
 ``horizon`` at most 60 rounds, ``candidates`` at most 50, ``trust`` at most 10, ``trials`` at most
@@ -91,6 +96,11 @@ class MctsBot:
         "candidates": (1, 50),
         "trust": (0, 10),
         "trials": (0, 10_000),
+        "early": (0, 1),
+        "early_trials": (0, 10_000),
+        "late": (0, 1),
+        "late_horizon": (0, 60),
+        "late_trials": (0, 10_000),
     }
     # set for the pack of the first decision (``_setup``):
     _hooks: SearchHooks
@@ -129,6 +139,11 @@ class MctsBot:
         steps: str = "main",
         trust: float = 0.0,
         trials: int = 0,
+        early: float = 0.0,
+        early_trials: int = 0,
+        late: float = 1.0,
+        late_horizon: int = 2,
+        late_trials: int = 0,
     ) -> None:
         budgets = {
             "iterations": iterations,
@@ -136,6 +151,11 @@ class MctsBot:
             "horizon": horizon,
             "candidates": candidates,
             "trials": trials,
+            "early": early,
+            "early_trials": early_trials,
+            "late": late,
+            "late_horizon": late_horizon,
+            "late_trials": late_trials,
         }
         problem = outside_limits(self.limits, budgets)
         if problem:
@@ -144,6 +164,8 @@ class MctsBot:
         self.iterations, self.seconds, self.c = iterations, seconds, c
         self.rollout, self.horizon, self.candidates, self.steps = rollout, horizon, candidates, steps
         self.trust, self.trials = trust, trials
+        self.early, self.early_trials = early, early_trials
+        self.late, self.late_horizon, self.late_trials = late, late_horizon, late_trials
         self._rng = random.Random(seed)
         self._policy_seed = self._rng.getrandbits(32)
         self._rollout_seeds = [self._rng.getrandbits(32) for _ in range(players)]
@@ -250,7 +272,8 @@ class MctsBot:
         extra = () if model is None else (model(view),)
         worlds: list[int] = []
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
-        budget = self.budget(len(candidates)) if deadline is None else 1 << 30
+        trials, horizon = self.plan(view)
+        budget = self.budget(len(candidates), trials) if deadline is None else 1 << 30
         n = 0
         while n < budget:
             if deadline is not None and n >= len(candidates) and time.perf_counter() > deadline:
@@ -266,23 +289,44 @@ class MctsBot:
                 if reseed is not None:
                     reseed(seed)
             game.apply_legal(candidates[i])
-            score = self._play_out(game, view.player)
+            score = self._play_out(game, view.player, horizon)
             scores[i].append(score)
             totals[i] += score
             visits[i] += 1
             n += 1
         return visits, totals, scores
 
-    def budget(self, width: int) -> int:
-        """The iterations a decision among ``width`` candidates gets: ``trials`` per candidate (when
-        set), at most ``iterations``.
+    def plan(self, view: PlayerView) -> tuple[int, int]:
+        """The trials a candidate and the horizon for the decision at ``view``: ``early_trials``
+        before ``early``, ``late_trials`` and ``late_horizon`` from ``late`` on (by the pack's
+        ``progress``), else ``trials`` and ``horizon``; a phase's trials of 0 stand for ``trials``.
+
+        >>> bot = MctsBot(1, trials=40, early=0.5, early_trials=10, late=0.7)
+        >>> bot._hooks = SearchHooks(progress=lambda view: view)  # a view that is its progress
+        >>> bot.plan(0.2), bot.plan(0.5), bot.plan(0.8)
+        ((10, 1), (40, 1), (40, 2))
+        """
+        if self.early <= 0 and self.late >= 1:
+            return self.trials, self.horizon
+        progress = self._hooks.progress
+        done = progress(view) if progress is not None else 0.5
+        if done < self.early:
+            return self.early_trials or self.trials, self.horizon
+        if self.late < 1 and done >= self.late:
+            return self.late_trials or self.trials, self.late_horizon
+        return self.trials, self.horizon
+
+    def budget(self, width: int, trials: int | None = None) -> int:
+        """The iterations a decision among ``width`` candidates gets: ``trials`` per candidate
+        (when set; by default the bot's), at most ``iterations``.
 
         >>> MctsBot(1, iterations=320, trials=24).budget(3), MctsBot(1, iterations=320, trials=24).budget(16)
         (72, 320)
-        >>> MctsBot(1, iterations=320).budget(3)
-        320
+        >>> MctsBot(1, iterations=320).budget(3), MctsBot(1, iterations=320).budget(3, trials=10)
+        (320, 30)
         """
-        return min(self.iterations, self.trials * width) if self.trials > 0 else self.iterations
+        per = self.trials if trials is None else trials
+        return min(self.iterations, per * width) if per > 0 else self.iterations
 
     def _pick(self, visits: list[int], totals: list[float], n: int) -> int:
         for j, v in enumerate(visits):
@@ -291,10 +335,11 @@ class MctsBot:
         log_n = math.log(n)
         return max(range(len(visits)), key=lambda j: totals[j] / visits[j] + self.c * math.sqrt(log_n / visits[j]))
 
-    def _play_out(self, game: Game, me: int) -> float:
-        """Play every seat with the rollout bots to the horizon (or the end); my score in [0, 1]."""
+    def _play_out(self, game: Game, me: int, rounds: int) -> float:
+        """Play every seat with the rollout bots to the horizon ``rounds`` gives (or the end); my
+        score in [0, 1]."""
         horizon = self._hooks.horizon
-        stop = horizon(game, self.horizon) if horizon is not None else None
+        stop = horizon(game, rounds) if horizon is not None else None
         policies, views, looks = self._rollout, self._views, self._looks
         while not game.over and (stop is None or not stop(game)):
             seat = game.deciders()[0]

@@ -23,7 +23,10 @@ says so here; every hook is optional:
   ``win_share``, scores a finished game by ``Pack.winners``: 1/k for each of k winners);
 - ``opponent_model(view)``: made once per searched decision and passed to the pack's
   ``Game.determinize(view, rng, model)`` as its third argument (how the others' hidden choices
-  are drawn).
+  are drawn);
+- ``progress(view)``: how much of the game is behind a decision, from 0 at the start to 1 at the
+  end (``mcts:early=P`` and ``late=P`` spend a budget by it); without it every decision counts
+  as the middle of the game.
 
 >>> hooks = SearchHooks(rollouts={"greedy": "my.pack.bots:Greedy"})
 >>> hooks.policy, hooks.candidates is None
@@ -71,3 +74,4 @@ class SearchHooks:
     horizon: Callable[[Any, int], Callable[[Any], bool]] | None = None
     evaluate: Callable[[Any, int], float] = win_share
     opponent_model: Callable[[Any], Any] | None = None
+    progress: Callable[[Any], float] | None = None

@@ -135,6 +135,22 @@ def evaluate(game: Any, me: int) -> float:
     return math.exp((equity[me] - top) / spread) / total
 
 
+def progress(view: Any) -> float:
+    """How much of the game is behind the decision at ``view``, 0 to 1: the tiles revealed over
+    those plus the reveals expected before the end (``estimate.reveals_left``).
+
+    >>> from woa_core.packs.africa.game import Game
+    >>> from woa_core.rules import load_rules
+    >>> game = Game(load_rules("africa", 4), seed=1)
+    >>> progress(game.observation(0))
+    0.0
+    """
+    rules = view.rules
+    outlook = Outlook.of(rules, view.seen, view.unseen)
+    revealed = len(rules.mix) - outlook.down
+    return revealed / (revealed + outlook.reveals_left) if revealed > 0 else 0.0
+
+
 def _turn(view: Any, legal: Sequence[Action]) -> bool:
     return view.step in (TURN, WALK, ACT)
 
@@ -146,5 +162,6 @@ SEARCH = SearchHooks(
     candidates=candidates,
     horizon=horizon,
     evaluate=evaluate,
+    progress=progress,
 )
 """Africa's search hooks (``Pack.search``)."""

@@ -70,11 +70,38 @@ end, ``limit``), seed 100 / seed 200:
 
 So what a stronger search at 0.25 s needs is an evaluation that knows more than these figures, or
 rollouts a few times cheaper (two rounds at the trials one round gets now).
+
+Or a budget spent where it pays. ``--phases P,...`` reports the decisions of each part of the game
+apart, by how much of it is behind them (the pack's search ``progress``, saved with the rollouts;
+4p: about 0.50 at 45 reveals left, 0.72 at 25), and ``--after P`` plays out only the later ones.
+Split by the reveals left after the turn (the same decisions, seeds 100 / 200; a throwaway
+analysis of those saves, which predate the saved progress):
+
+- 45 or more reveals left, about half the decisions: ``round/softmax+reach1`` has a ``corr`` of
+  0.486 / 0.496 at 10 worlds, 0.491 / 0.516 at 30, limit 0.492 / 0.528, and a gain of
+  -0.0012 ± 0.0096 / +0.0049 ± 0.0079: early in the game the search gains next to nothing, and
+  a quarter of the trials rank as well as all of them.
+- Fewer than 20 left: the gain is 0.0246 to 0.0375 (seed 100), and two rounds' limit is 0.826 /
+  0.771 against one round's 0.778 / 0.768.
+
+Then the later decisions alone with more worlds (``--seed 300 --positions 300 --worlds 120
+--after 0.5 --budgets 10,20,30,40,50 --phases 0.72,0.86``, about 6 minutes compiled; run as a
+throwaway before ``--after`` existed, on the 156 decisions with fewer than 45 reveals left),
+``corr`` at 40 worlds of 60, one round against two:
+
+- fewer than 12 reveals left (57 decisions): 0.833 against 0.891 (the outcome ``end`` 0.894);
+- 12 to 25 (43): 0.551 against 0.698 (``end`` 0.704), and two rounds still rising at 60 worlds
+  (0.733, limit 0.833);
+- 25 to 45 (56): 0.529 against 0.514: no gain from the longer look.
+
+Hence ``mcts:early=0.5,early_trials=10`` and ``late=0.72,late_trials=60`` (two rounds), in
+``benchmarks/results/africa-mcts/README.md``.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
@@ -359,6 +386,57 @@ def limit(corr_by_worlds: dict[int, float]) -> float:
     return 1 / math.sqrt(intercept) if intercept > 0 and slope >= 0 else float("nan")
 
 
+def fractions(text: str) -> list[float]:
+    """``--phases``' cut points: increasing, each above 0 and below 1.
+
+    >>> fractions("0.5,0.72")
+    [0.5, 0.72]
+    >>> fractions("0.7,0.5")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: cut points increasing, each above 0 and below 1, not 0.7,0.5
+    """
+    try:
+        cuts = [float(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        cuts = []
+    if not cuts or any(not 0 < c < 1 for c in cuts) or cuts != sorted(set(cuts)):
+        raise argparse.ArgumentTypeError(f"cut points increasing, each above 0 and below 1, not {text}")
+    return cuts
+
+
+def by_phase(progress: Sequence[float], cuts: Sequence[float]) -> list[tuple[float, float, list[int]]]:
+    """The decisions (by index) in each phase of the game ``cuts`` bound: (from, to, indices),
+    a decision in the phase where ``from <= progress < to`` (the last phase takes 1 too).
+
+    >>> by_phase([0.1, 0.6, 0.9, 0.55], [0.5, 0.8])
+    [(0.0, 0.5, [0]), (0.5, 0.8, [1, 3]), (0.8, 1.0, [2])]
+    """
+    bounds = [0.0, *cuts, 1.0]
+    return [
+        (lo, hi, [i for i, x in enumerate(progress) if lo <= x < hi or (hi == 1.0 and x == 1.0)])
+        for lo, hi in itertools.pairwise(bounds)
+    ]
+
+
+def show(report: dict[str, dict[str, float]], worlds: int) -> None:
+    """``analyse``'s report as a table: each rule's gain and ``corr``, then, with budgets, its
+    ``corr`` from fewer worlds and without end."""
+    print(f"{'rule':28} {'gain (win share)':>18} {'vs ' + BASE:>20} {'corr':>7} {'vs ' + BASE:>20}")
+    for key, r in sorted(report.items(), key=lambda kv: -kv[1]["corr"]):
+        if "@" not in key:
+            print(
+                f"{key:28} {r['gain']:+.4f} ± {r['gain_95']:.4f}   {r['gain_vs']:+.4f} ± {r['gain_vs_95']:.4f}"
+                f"   {r['corr']:.3f}   {r['corr_vs']:+.3f} [{r['corr_vs_lo']:+.3f}, {r['corr_vs_hi']:+.3f}]"
+            )
+    if shown := sorted({int(key.split("@")[1]) for key in report if "@" in key}):
+        half = worlds // 2
+        print(f"\ncorr choosing from N worlds of {half} ({', '.join(map(str, shown))}, all) and without end")
+        for key, r in sorted(report.items(), key=lambda kv: -kv[1].get("corr_limit", -1.0)):
+            if "@" not in key:
+                row = " ".join(f"{report[f'{key}@{n}']['corr']:.3f}" for n in shown)
+                print(f"{key:28} {row} {r['corr']:.3f}   {r.get('corr_limit', math.nan):.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_decision_options(parser, positions=100)
@@ -374,9 +452,24 @@ def main() -> None:
         default="",
         help="N,N,...: every rule again choosing from only N worlds (2 to half --worlds), and its corr's limit",
     )
+    parser.add_argument(
+        "--phases",
+        type=fractions,
+        default=[],
+        help="P,P,...: a report for each phase of the game these bound, by the share of it behind a decision "
+        "(the pack's search progress, as mcts:early and late read it)",
+    )
+    parser.add_argument(
+        "--after",
+        type=float,
+        default=0.0,
+        help="play out only the sampled decisions with at least this share of the game behind them",
+    )
     args = parser.parse_args()
     if args.positions < 2 or args.worlds < 4 or args.worlds % 2:
         parser.error("--positions must be 2 or more, --worlds even and 4 or more")
+    if not 0 <= args.after < 1:
+        parser.error(f"--after must be at least 0 and below 1, not {args.after}")
     evals = args.evals.split(",") if args.evals else list(EVALS)
     if unknown := [name for name in evals if name not in EVALS]:
         parser.error(f"--evals: no evaluation {', '.join(unknown)} (there are {', '.join(EVALS)})")
@@ -389,50 +482,72 @@ def main() -> None:
 
     rules = load_rules(args.rules, args.players)
     started = time.time()
-    _JOBS[:] = (
-        []
-        if args.load
-        else [
-            (args.players, args.worlds, args.seed * 1000 + k, view, list(legal), seat)
-            for k, (view, legal, seat) in enumerate(decisions(rules, SPEC, args.positions, 0.04, args.seed))
-        ]
-    )
+    sampled = [] if args.load else decisions(rules, SPEC, args.positions, 0.04, args.seed)
+    _JOBS[:] = [
+        (args.players, args.worlds, args.seed * 1000 + k, view, list(legal), seat)
+        for k, (view, legal, seat) in enumerate(sampled)
+        if search.progress(view) >= args.after
+    ]
     if args.load:
         try:
             saved = json.loads(args.load.read_text(encoding="utf-8"))
             cuts, found = saved["cuts"], saved["decisions"]
+            progress = saved.get("progress")
             args.worlds = len(found[0][1][0])
-            report = analyse(found, cuts, evals, budgets)
         except (OSError, ValueError, LookupError, TypeError, AttributeError, ArithmeticError, RecursionError) as e:
             raise SystemExit(f"{args.load}: not the rollouts of --save ({type(e).__name__}: {e})") from None
+        if args.phases and (not isinstance(progress, list) or len(progress) != len(found)):
+            raise SystemExit(f"{args.load}: not the rollouts of --save with each decision's progress (--phases)")
     else:
+        if len(_JOBS) < 2:
+            raise SystemExit(
+                f"{len(_JOBS)} of {len(sampled)} sampled decisions have {args.after} of the game behind them"
+            )
         try:
             with get_context("fork").Pool(args.workers) as pool:
                 found = pool.map(rollouts, range(len(_JOBS)), chunksize=1)
         except StaleFeatures as e:
             raise SystemExit(str(e)) from None
         cuts = list(CUTS)
+        progress = [round(search.progress(job[3]), 4) for job in _JOBS]
         if args.save:
-            args.save.write_text(json.dumps({"cuts": cuts, "decisions": found}))
-        report = analyse(found, cuts, evals, budgets)
+            args.save.write_text(json.dumps({"cuts": cuts, "decisions": found, "progress": progress}))
+    try:
+        phases = by_phase(progress, args.phases) if args.phases else [(0.0, 1.0, list(range(len(found))))]
+        reports = [
+            (
+                lo,
+                hi,
+                len(chosen),
+                analyse([found[i] for i in chosen], cuts, evals, budgets) if len(chosen) > 1 else None,
+            )
+            for lo, hi, chosen in phases
+        ]
+    except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError, RecursionError) as e:
+        if not args.load:
+            raise
+        raise SystemExit(f"{args.load}: not the rollouts of --save ({type(e).__name__}: {e})") from None
     if args.json:
-        print(json.dumps({"positions": len(found), "worlds": args.worlds, "rules": report}, indent=2))
+        out = [{"from": lo, "to": hi, "positions": n, "rules": report} for lo, hi, n, report in reports]
+        print(
+            json.dumps(
+                {
+                    "positions": len(found),
+                    "worlds": args.worlds,
+                    **({"phases": out} if args.phases else {"rules": out[0]["rules"]}),
+                },
+                indent=2,
+            )
+        )
         return
     print(f"{len(found)} decisions, {args.worlds} worlds each, {time.time() - started:.0f} s wall")
-    print(f"{'rule':28} {'gain (win share)':>18} {'vs ' + BASE:>20} {'corr':>7} {'vs ' + BASE:>20}")
-    for key, r in sorted(report.items(), key=lambda kv: -kv[1]["corr"]):
-        if "@" not in key:
-            print(
-                f"{key:28} {r['gain']:+.4f} ± {r['gain_95']:.4f}   {r['gain_vs']:+.4f} ± {r['gain_vs_95']:.4f}"
-                f"   {r['corr']:.3f}   {r['corr_vs']:+.3f} [{r['corr_vs_lo']:+.3f}, {r['corr_vs_hi']:+.3f}]"
-            )
-    if shown := sorted({int(key.split("@")[1]) for key in report if "@" in key}):
-        half = args.worlds // 2
-        print(f"\ncorr choosing from N worlds of {half} ({', '.join(map(str, shown))}, all) and without end")
-        for key, r in sorted(report.items(), key=lambda kv: -kv[1].get("corr_limit", -1.0)):
-            if "@" not in key:
-                row = " ".join(f"{report[f'{key}@{n}']['corr']:.3f}" for n in shown)
-                print(f"{key:28} {row} {r['corr']:.3f}   {r.get('corr_limit', math.nan):.3f}")
+    for lo, hi, n, report in reports:
+        if args.phases:
+            print(f"\n{n} decisions with {lo:g} to {hi:g} of the game behind them")
+        if report is None:
+            print("too few to compare")
+        else:
+            show(report, args.worlds)
 
 
 if __name__ == "__main__":

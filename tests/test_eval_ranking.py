@@ -115,8 +115,10 @@ def test_a_mangled_save_gets_a_sentence_or_a_report(
         text = text[: int(cut * 2 * len(text))]
     path = tmp_path_factory.mktemp("mangled") / "rollouts.json"
     path.write_text(text, encoding="utf-8")
+    phased = cut > 0.75  # a quarter of the cases split by phase
     try:
-        assert json.loads(_main(monkeypatch, capsys, "--load", str(path), "--json"))["rules"]
+        out = json.loads(_main(monkeypatch, capsys, "--load", str(path), "--json", *(["--phases", "0.5"] * phased)))
+        assert out["phases" if phased else "rules"]
     except SystemExit as e:
         assert isinstance(e.code, str) and "\n" not in e.code and e.code.startswith(f"{path}: not the rollouts")
 
@@ -151,3 +153,33 @@ def test_the_limit_of_corr_undoes_the_noise_of_few_worlds() -> None:
     assert math.isnan(eval_ranking.limit({10: 0.5}))
     assert math.isnan(eval_ranking.limit({10: 0.5, 20: -0.1}))
     assert math.isnan(eval_ranking.limit({10: 0.9, 30: 0.1}))  # falling with more worlds: no limit
+
+
+def test_phases_report_each_part_of_the_game_apart(
+    saved: tuple[Path, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--phases P``: the decisions with less than P of the game behind them (the pack's search
+    progress, saved with the rollouts) and the rest, each reported as the whole would be; a
+    phase of one decision is too few to compare; a save without the progress is refused."""
+    path, played = saved
+    progress = json.loads(path.read_text(encoding="utf-8"))["progress"]
+    assert len(progress) == 2 and all(0 <= x < 1 for x in progress)
+    low, high = sorted(progress)
+    split = json.loads(_main(monkeypatch, capsys, "--load", str(path), "--json", "--phases", f"{high:.6f}"))
+    if low < high:  # one decision each side: too few to compare
+        assert [(p["positions"], p["rules"]) for p in split["phases"]] == [(1, None), (1, None)]
+    together = json.loads(_main(monkeypatch, capsys, "--load", str(path), "--json", "--phases", "0.99"))["phases"]
+    assert [p["positions"] for p in together] == [2, 0]
+    assert together[0]["rules"] == json.loads(played)["rules"]
+    bare = tmp_path / "old.json"
+    bare.write_text(json.dumps({k: v for k, v in json.loads(path.read_text()).items() if k != "progress"}))
+    with pytest.raises(SystemExit, match="progress"):
+        _main(monkeypatch, capsys, "--load", str(bare), "--phases", "0.5")
+    for bad in (["--phases", "0.7,0.5"], ["--phases", "1.2"], ["--after", "1"]):
+        with pytest.raises(SystemExit) as stop:
+            _main(monkeypatch, capsys, *bad)
+        assert stop.value.code == 2 and bad[0] in capsys.readouterr().err
+
+
+def test_by_phase_puts_every_decision_in_one_phase() -> None:
+    assert eval_ranking.by_phase([0.0, 0.5, 1.0, 0.49], [0.5]) == [(0.0, 0.5, [0, 3]), (0.5, 1.0, [1, 2])]

@@ -235,6 +235,7 @@ def test_early_and_late_decisions_get_their_own_trials_and_horizon() -> None:
     assert tried(6, hooks) == (21, {1})  # 0.4: the middle
     assert tried(4, hooks) == (12, {3})  # 0.6: late
     assert tried(10, replace(hooks, progress=None)) == (21, {1})
+    assert tried(10, replace(hooks, progress=lambda view: 0.1)) == (6, {1})  # what the pack says, not the pile
 
 
 def test_steps_the_pack_names_leave_the_rest_to_its_policy() -> None:

@@ -272,7 +272,7 @@ class MctsBot:
         extra = () if model is None else (model(view),)
         worlds: list[int] = []
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
-        trials, horizon = self.plan(view)
+        trials, horizon = self.plan(self._done(view))
         budget = self.budget(len(candidates), trials) if deadline is None else 1 << 30
         n = 0
         while n < budget:
@@ -296,25 +296,29 @@ class MctsBot:
             n += 1
         return visits, totals, scores
 
-    def plan(self, view: PlayerView) -> tuple[int, int]:
-        """The trials a candidate and the horizon for the decision at ``view``: ``early_trials``
-        before ``early``, ``late_trials`` and ``late_horizon`` from ``late`` on (by the pack's
-        ``progress``), else ``trials`` and ``horizon``; a phase's trials of 0 stand for ``trials``.
+    def plan(self, done: float | None) -> tuple[int, int]:
+        """The trials a candidate and the horizon for a decision with ``done`` of the game behind
+        it (the pack's ``progress``; ``None`` when the pack has none): ``early_trials`` before
+        ``early``, ``late_trials`` and ``late_horizon`` from ``late`` on, else ``trials`` and
+        ``horizon``; a phase's trials of 0 stand for ``trials``.
 
         >>> bot = MctsBot(1, trials=40, early=0.5, early_trials=10, late=0.7)
-        >>> bot._hooks = SearchHooks(progress=lambda view: view)  # a view that is its progress
-        >>> bot.plan(0.2), bot.plan(0.5), bot.plan(0.8)
-        ((10, 1), (40, 1), (40, 2))
+        >>> bot.plan(0.2), bot.plan(0.5), bot.plan(0.8), bot.plan(None)
+        ((10, 1), (40, 1), (40, 2), (40, 1))
         """
-        if self.early <= 0 and self.late >= 1:
+        if done is None:
             return self.trials, self.horizon
-        progress = self._hooks.progress
-        done = progress(view) if progress is not None else 0.5
         if done < self.early:
             return self.early_trials or self.trials, self.horizon
         if self.late < 1 and done >= self.late:
             return self.late_trials or self.trials, self.late_horizon
         return self.trials, self.horizon
+
+    def _done(self, view: PlayerView) -> float | None:
+        """How much of the game is behind the decision at ``view`` (the pack's ``progress``;
+        ``None`` without one, or when no phase needs it)."""
+        progress = self._hooks.progress
+        return progress(view) if progress is not None and (self.early > 0 or self.late < 1) else None
 
     def budget(self, width: int, trials: int | None = None) -> int:
         """The iterations a decision among ``width`` candidates gets: ``trials`` per candidate

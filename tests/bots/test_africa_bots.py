@@ -6,6 +6,7 @@ reproducibly, without ever reading the face-down tiles (africa-rulings §4)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -328,3 +329,22 @@ def test_a_sampled_game_reveals_its_deal_in_order_and_a_copy_goes_on_with_it() -
     other = next(x for x in reversed(copy.legal_actions(p)) if x[1] == "reveal")
     copy.apply(other)
     assert a.state.tile[reveal[2]] == copy.state.tile[other[2]] == deck[1]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_progress_rises_from_0_towards_1_over_a_game(players: int) -> None:
+    """``search.progress`` (what ``mcts:early`` and ``late`` read): 0 before any reveal, never
+    falling as tiles are revealed, past three quarters when the last monument ends the game."""
+    rules = load_rules("africa", players)
+    game = new_game(rules, 7)
+    bots = make_bots(["heuristic"] * players, 7, pack=rules.pack)
+    seen = [search.progress(game.observation(0))]
+    while not game.over:
+        p = game.deciders()[0]
+        legal = game.legal_actions(p)
+        game.apply(bots[p].choose(game.observation(p), legal))
+        if not game.over:
+            seen.append(search.progress(game.observation(p)))
+    assert seen[0] == 0.0 and all(0 <= x < 1 for x in seen)
+    assert all(b >= a for a, b in itertools.pairwise(seen))
+    assert seen[-1] > 0.75 and max(seen[: len(seen) // 4]) < 0.5

@@ -1,7 +1,8 @@
 """The wheel's build hook: the hot path compiled with mypyc when it can be, pure Python otherwise.
 
 hatchling runs this when ``pip install .`` builds the wheel. It compiles the modules
-``woa_core/build.py`` lists (``COMPILED``) with mypyc into one extension library, and puts the
+``woa_core/build.py`` lists (``COMPILED``) with mypyc into one extension library (one C file a
+module, compiled side by side, one a core: 62 s on 2 cores against 227 s for one C file), and puts the
 compiled modules into the wheel beside the sources, which stay: the same code runs as pure
 Python wherever ``WOA_PURE=1`` asks for it. It never writes into the source tree.
 
@@ -37,17 +38,44 @@ BUILD_REQUIRES = [MYPY, "setuptools>=70"]
 """What compiling needs in the build environment (fetched only when it will compile)."""
 
 _SETUP = """
-import json, sys
+import json, os, sys, time
+from concurrent.futures import ThreadPoolExecutor
 from setuptools import setup
+from setuptools._distutils import ccompiler
 from mypyc.build import mypycify
 
 args = json.loads(sys.argv.pop(1))
+report = open(args["report"], "a", buffering=1) if args.get("report") else sys.stderr
+
+
+def compile_in_parallel(self, sources, output_dir=None, macros=None, include_dirs=None, debug=0,
+                        extra_preargs=None, extra_postargs=None, depends=None):
+    # distutils compiles an extension's C files one after another; mypyc's multi_file output is one
+    # file a module, so they are compiled side by side, one a core
+    macros, objects, extra_postargs, pp_opts, build = self._setup_compile(
+        output_dir, macros, include_dirs, sources, depends, extra_postargs)
+    cc_args = self._get_cc_args(pp_opts, debug, extra_preargs)
+    start, done = time.monotonic(), [0]
+
+    def one(obj):
+        src, ext = build[obj]
+        self._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+        done[0] += 1
+        print(f"woa: compiled {done[0]}/{len(objects)} C files ({time.monotonic() - start:.0f} s): "
+              f"{os.path.basename(src)}", file=report)
+
+    with ThreadPoolExecutor(max(1, os.cpu_count() or 1)) as pool:
+        list(pool.map(one, objects))
+    return objects
+
+
+ccompiler.CCompiler.compile = compile_in_parallel
 setup(
     name="woa_compiled",
     packages=[],
     py_modules=[],
     ext_modules=mypycify(args["mypy"] + args["files"], opt_level="3", group_name="woa_core",
-                         target_dir=args["target"]),
+                         target_dir=args["target"], multi_file=True),
 )
 """
 

@@ -165,6 +165,7 @@ def _pack_of(document: dict[str, Any]) -> str | None:
 @cache
 def _upgrades(pack: str | None) -> tuple[dict[str, Any], ...]:
     """The upgrade steps of ``pack`` (none for a pack without a file of them)."""
+    from woa_core.rules.data import schema_validator
     from woa_core.rules.source import YamlProblem, load_yaml
 
     if pack is None or not re.match(r"^[a-z][a-z0-9_]*$", pack):
@@ -176,15 +177,10 @@ def _upgrades(pack: str | None) -> tuple[dict[str, Any], ...]:
         steps = load_yaml(path).data
     except YamlProblem as e:
         raise RulesError(e.problems) from None
-    if not isinstance(steps, list) or not all(_is_step(s) for s in steps):
-        raise _archive_problem(f"rules/history/upgrades/{path.name}", "not a list of upgrade steps")
+    error = next(iter(schema_validator("upgrades").iter_errors(steps)), None)
+    if error is not None:
+        raise _archive_problem(f"rules/history/upgrades/{path.name}", f"{error.message} (see upgrades.schema.json)")
     return tuple(steps)
-
-
-def _is_step(step: Any) -> bool:
-    if not isinstance(step, dict) or not isinstance(step.get("path"), str) or not isinstance(step.get("since"), str):
-        return False
-    return ("absent" in step) != ("was" in step and "now" in step)
 
 
 def _apply(document: dict[str, Any], step: dict[str, Any]) -> None:

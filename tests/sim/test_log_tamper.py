@@ -112,16 +112,18 @@ def test_a_variant_log_carries_its_rules_and_replays_anywhere(tmp_path, monkeypa
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     replayed = gamelog.replay(tmp_path / "logs" / "game-000000.jsonl")
-    assert replayed.game.over and "rules_document" in replayed.header
-    assert "v.yaml" not in json.dumps(replayed.header["rules_document"])
+    assert replayed.game.over and "rules_packed" in replayed.header
+    assert "v.yaml" not in json.dumps(gamelog.unpack_document(replayed.header["rules_packed"], "the log"))
 
 
 def test_a_log_cannot_point_replay_at_a_path(log_lines, tmp_path):
+    """A log that names its rules by a path and does not carry them is refused: the path is not read."""
     head = json.loads(log_lines[0])
     head["rules"] = str(data_root() / "rules" / "west-of-africa")
+    del head["rules_packed"]
     head["check"] = gamelog.header_check(head)
     message = replay_error(write(tmp_path, [json.dumps(head), *log_lines[1:]]))
-    assert "game.jsonl:1:" in message and "not bundled" in message
+    assert "game.jsonl:1:" in message and "does not carry" in message
 
 
 @pytest.mark.parametrize(

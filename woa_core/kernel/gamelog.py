@@ -20,9 +20,14 @@ gold, VP, ships). ``replay`` recomputes them, so it names the first line whose g
 an edited action, seed, bot or rules field, or an engine that now plays differently. (A hash
 without a key shows changes; it cannot stop someone from recomputing every check.)
 
-A log names its rules without any path: a bundled ruleset by name, or, for a variant or a rules
-directory, the resolved rules document itself, embedded in the header (``rules_document``), so
-the log replays on any machine and replay never opens a file the log names.
+A log carries its rules, without any path: the resolved rules document itself, compressed in the
+header (``rules_packed``: the compact JSON, key order kept, zlib-compressed, in base64; some 2 kB
+for a bundled ruleset), so the log replays on any machine, under any later woa, and replay never
+opens a file the log names. Replay checks the document against the header's ``rules_hash``. Logs
+of older versions carry a variant's rules as plain JSON (``rules_document``), and name bundled
+rules by name and hash only: those replay under the rules of that hash woa keeps
+(``woa_core.rules.history``). Rules written before a rules key existed are read with the
+meaning the engine gave them then (the pack's upgrades, ``woa_core.rules.history.upgraded``).
 
 >>> from woa_core.rules import read_rules
 >>> source = read_rules("west-of-africa")
@@ -33,9 +38,12 @@ True
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import json
 import os
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -72,8 +80,8 @@ def header(rules: Rules, seed: int, source: RulesSource, bots: Iterable[str] = (
     """The first line of a log: what produced the game (without its check, see ``LogRecorder``).
 
     ``rules_spec`` and ``overrides`` say how the rules were named (a bundled name or a relative
-    path, and the ``--set`` overrides); unless they are bundled rules as shipped, the resolved
-    rules document itself is embedded, so the log replays anywhere without reading a file."""
+    path, and the ``--set`` overrides); the resolved rules document itself is embedded, packed
+    (``pack_document``), so the log replays anywhere, under any later woa, without reading a file."""
     head: dict[str, Any] = {
         "woa_log": FORMAT,
         "engine": __version__,
@@ -88,16 +96,49 @@ def header(rules: Rules, seed: int, source: RulesSource, bots: Iterable[str] = (
     }
     if source.content_hash != rules.content_hash:
         raise LogError("the rules compiled for the game are not the rules of the run")
-    if not _is_bundled(source):
-        head["rules_document"] = portable_document(source.document)
+    head["rules_packed"] = pack_document(portable_document(source.document))
     return head
 
 
-def _is_bundled(source: RulesSource) -> bool:
-    """Bundled rules as shipped: a log can name them (a replay finds the same rules by name)."""
-    from woa_core.rules import bundled_rulesets
+def pack_document(document: dict[str, Any]) -> str:
+    """A rules document as a log's header carries it: compact JSON (key order kept: it orders the
+    board), zlib-compressed, in base64.
 
-    return source.spec in bundled_rulesets() and not source.overrides and source.variant is None
+    >>> text = pack_document({"ruleset": {"name": "x"}, "b": [1, 2]})
+    >>> unpack_document(text, "the log")
+    {'ruleset': {'name': 'x'}, 'b': [1, 2]}
+    """
+    compact = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return base64.b64encode(zlib.compress(compact, 9)).decode("ascii")
+
+
+def unpack_document(text: str, name: str) -> dict[str, Any]:
+    """The document ``pack_document`` packed; ``LogError`` (at line 1 of ``name``) for anything
+    else, and for a text that would unpack to more than ``MAX_LINE`` characters.
+
+    >>> unpack_document("bm90IHpsaWI=", "the log")
+    Traceback (most recent call last):
+    woa_core.errors.LogError: the log:1: the header's 'rules_packed' is not packed rules (zlib in base64)
+    """
+    from woa_core.jsontext import JsonProblem, read_json
+
+    bad = f"{name}:1: the header's 'rules_packed' is not packed rules (zlib in base64)"
+    try:
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(base64.b64decode(text, validate=True), MAX_LINE + 1)
+    except (binascii.Error, ValueError, zlib.error):
+        raise LogError(bad) from None
+    if len(raw) > MAX_LINE or inflater.unconsumed_tail:
+        raise LogError(f"{name}:1: the rules packed in the header unpack to more than {MAX_LINE:,} bytes")
+    if not inflater.eof:
+        raise LogError(bad)
+    try:
+        document = read_json(raw.decode("utf-8", errors="replace"), f"{name}:1 (its packed rules)")
+    except JsonProblem as e:
+        raise LogError(f"{name}:1: the rules packed in the header are not a rules document: {e.message}") from None
+    if not isinstance(document, dict):
+        raise LogError(f"{name}:1: the rules packed in the header are not a rules document (a mapping)")
+    return document
 
 
 def result(game: Game) -> dict[str, Any]:
@@ -345,7 +386,8 @@ def _read_lines(path: str | os.PathLike[str], name: str) -> list[str]:
 
 def source_of(replayed: Replayed) -> RulesSource:
     """The rules a replayed log's game was played under, as a run holds them: what the log of a
-    game that goes on from it is written with (``woa serve`` resumes an uploaded log).
+    game that goes on from it is written with (``woa serve`` resumes an uploaded log). A log of
+    rules an older woa shipped goes on under those rules, as today's engine reads them.
 
     >>> from woa_core.rules import read_rules
     >>> source = read_rules("west-of-africa", ["economy.gold.cap=40"])
@@ -357,8 +399,10 @@ def source_of(replayed: Replayed) -> RulesSource:
     from woa_core.rules import read_rules
 
     head, rules = replayed.header, replayed.game.rules
-    if "rules_document" not in head:  # bundled rules as shipped, named
-        return read_rules(head["rules"])
+    if _names_bundled(head) and read_rules(head["rules"]).content_hash == rules.content_hash:
+        return read_rules(head["rules"])  # bundled rules as shipped today
+    document = _played_document("the log", head)
+    assert document is not None, "a replayed log has rules"
     spec = head.get("rules_spec")
     return RulesSource(
         spec=spec if isinstance(spec, str) else head["rules"],
@@ -366,7 +410,7 @@ def source_of(replayed: Replayed) -> RulesSource:
         name=head["rules"],
         variant=head["variant"],
         content_hash=rules.content_hash,
-        document=head["rules_document"],
+        document=document,
     )
 
 
@@ -389,6 +433,8 @@ def _check_header(name: str, head: Any) -> None:
         "variant": (str, type(None)),
         "overrides": (list,),
     }
+    if "rules_packed" in head:
+        kinds["rules_packed"] = (str,)
     for key, kind in kinds.items():
         if not isinstance(head.get(key), kind) or isinstance(head.get(key), bool):
             raise LogError(f"{name}:1: the header has no valid '{key}'")
@@ -404,43 +450,77 @@ def _check_header(name: str, head: Any) -> None:
 
 
 def _rules(name: str, head: dict[str, Any], rules_spec: str | None) -> Rules:
-    """The rules to replay under: given by the user, embedded in the log, or bundled by name."""
-    from woa_core.rules import bundled_rulesets
-
+    """The rules to replay under: given by the user, or those the log carries (``_played_document``)."""
     if rules_spec is not None:
         where = f"'{rules_spec}'" + (f" with {' '.join(head['overrides'])}" if head["overrides"] else "")
         try:
             rules = load_rules(rules_spec, head["players"], head["overrides"])
         except RulesError as e:
             raise LogError(f"{name}:1: cannot load the rules {where}:\n{e}") from None
-    elif "rules_document" in head:
-        where = "embedded in the log"
-        rules = _embedded_rules(name, head)
-    elif head["rules"] in bundled_rulesets() and head["variant"] is None and not head["overrides"]:
-        where = f"'{head['rules']}'"
-        rules = load_rules(head["rules"], head["players"])
+        if rules.content_hash != head["rules_hash"]:
+            raise LogError(
+                f"{name}:1: the log was made under rules with hash {head['rules_hash']}, "
+                f"but the rules {where} hash to {rules.content_hash}"
+            )
+        return rules
+    document = _played_document(name, head)
+    if document is None:
+        raise LogError(
+            f"{name}:1: the log names rules '{head['rules']}' with hash {head['rules_hash']}, which it does not "
+            "carry and no version of woa shipped; give them with --rules"
+        )
+    return _document_rules(name, head, document)
+
+
+def _names_bundled(head: dict[str, Any]) -> bool:
+    """The header names a bundled ruleset as shipped (no variant, no overrides)."""
+    from woa_core.rules import bundled_rulesets
+
+    return head["rules"] in bundled_rulesets() and head["variant"] is None and not head["overrides"]
+
+
+def _played_document(name: str, head: dict[str, Any]) -> dict[str, Any] | None:
+    """The rules document a log's game was played under, as today's engine reads it (upgraded):
+    the one it carries (checked against its ``rules_hash``), else, for bundled rules named by
+    hash, the one woa keeps of that hash; None when there is neither."""
+    from woa_core.rules.digest import content_hash
+    from woa_core.rules.history import archived_document, upgraded
+
+    if "rules_packed" in head:
+        carried = unpack_document(head["rules_packed"], name)
+    elif "rules_document" in head:  # the logs of variants before logs packed their rules
+        carried = head["rules_document"]
+        if not isinstance(carried, dict):
+            raise LogError(f"{name}:1: the embedded rules document is not a mapping")
+    elif _names_bundled(head):
+        try:
+            archived = archived_document(head["rules_hash"])
+        except RulesError as e:
+            raise LogError(f"{name}:1: {e.problems[0]}") from None
+        return None if archived is None else upgraded(archived)
     else:
+        return None
+    if content_hash(carried) != head["rules_hash"]:
         raise LogError(
-            f"{name}:1: the log names rules '{head['rules']}' that are not bundled and does not carry them; "
-            "give them with --rules"
+            f"{name}:1: the rules the log carries hash to {content_hash(carried)}, but its header says "
+            f"{head['rules_hash']}: the rules were changed"
         )
-    if rules.content_hash != head["rules_hash"]:
-        raise LogError(
-            f"{name}:1: the log was made under rules with hash {head['rules_hash']}, "
-            f"but the rules {where} hash to {rules.content_hash}"
-        )
-    return rules
+    return upgraded(carried)
 
 
-def _embedded_rules(name: str, head: dict[str, Any]) -> Rules:
-    from woa_core.rules import compile_document
+def _document_rules(name: str, head: dict[str, Any], data: dict[str, Any]) -> Rules:
+    """``data`` compiled for the log's player count: today's bundled rules when it is them (compiled
+    once per process), else validated and compiled as a document."""
+    from woa_core.rules import bundled_rulesets, compile_document, read_rules
+    from woa_core.rules.digest import content_hash
     from woa_core.rules.resolve import ResolvedDoc, pack_name
     from woa_core.rules.source import Located
     from woa_core.rules.validate import validate
 
-    data = head["rules_document"]
-    if not isinstance(data, dict):
-        raise LogError(f"{name}:1: the embedded rules document is not a mapping")
+    if head["rules"] in bundled_rulesets() and head["variant"] is None:
+        bundled = read_rules(head["rules"])
+        if bundled.content_hash == content_hash(data):
+            return bundled.compile(head["players"])
     try:  # the pack is found by its name (bundled or installed), never at a path the log names
         load_pack(pack_name(data))
     except PackError as e:

@@ -120,6 +120,23 @@ def compiled_modules() -> list[str]:
     return out
 
 
+def pure_only_tests(root: str | Path = ".") -> list[str]:
+    """The source files of ``COMPILED``, relative to the checkout ``root``: what a test run of the
+    pure build adds to one of the compiled build, their doctests (a compiled module keeps no
+    docstrings). Every other test runs the same code in either build, and ``tests/test_build.py``
+    plays the two builds against each other from the compiled run.
+
+    >>> "woa_core/kernel/loop.py" in pure_only_tests()
+    True
+    """
+    out = []
+    for name in COMPILED:
+        base = Path(*name.split("."))
+        module = base.with_suffix(".py")
+        out.append((module if (Path(root) / module).is_file() else base / "__init__.py").as_posix())
+    return out
+
+
 def build() -> str:
     """``compiled`` when every module of ``COMPILED`` runs compiled, ``pure`` when none does,
     else ``partly compiled`` (an installed build older than the list)."""

@@ -59,6 +59,10 @@ class TooLarge(WoaError):
     """A request body larger than its endpoint takes, or than the server can hold now (``413``)."""
 
 
+class Gone(WoaError):
+    """A client that went away before its request was received (no one reads the answer)."""
+
+
 class Busy(WoaError):
     """A game whose lock was not free within the time a decision may take (``503``)."""
 
@@ -285,7 +289,7 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str], limits: Limits | None =
     (``woa_core.serve.apart``), so a static file is answered while a bot searches."""
     from starlette.applications import Starlette
     from starlette.concurrency import run_in_threadpool
-    from starlette.requests import Request
+    from starlette.requests import ClientDisconnect, Request
     from starlette.responses import JSONResponse, Response
     from starlette.routing import Route
 
@@ -321,15 +325,18 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str], limits: Limits | None =
                 raise TooLarge(_full(budget))
             held = size
             chunks, size = [], 0
-            async for chunk in request.stream():
-                size += len(chunk)
-                if size > most:
-                    raise TooLarge(f"the request is larger than {most:,} bytes, the most {what} takes")
-                if size > held:
-                    if not budget.take(size - held):
-                        raise TooLarge(_full(budget))
-                    held = size
-                chunks.append(chunk)
+            try:
+                async for chunk in request.stream():
+                    size += len(chunk)
+                    if size > most:
+                        raise TooLarge(f"the request is larger than {most:,} bytes, the most {what} takes")
+                    if size > held:
+                        if not budget.take(size - held):
+                            raise TooLarge(_full(budget))
+                        held = size
+                    chunks.append(chunk)
+            except ClientDisconnect:
+                raise Gone("the client went away before its request was received") from None
             yield b"".join(chunks)
         finally:
             budget.give(held)

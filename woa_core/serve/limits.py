@@ -12,12 +12,12 @@ MAX_FORM_BYTES = 100_000
 ruleset key, a few ``--set`` lines and at most eight seats, a few kB at most."""
 
 MAX_RESUME_BYTES = 1_000_000
-"""Largest log to resume (``--most-log-bytes``). Measured: the longest game a bundled ruleset
-allows is Africa's 5-player game run to its cap of 1,000 turns, 1,683 actions whose log is 69 kB
-(seed 1, random bots); West of Africa's run to its 60-round cap, 1,246 actions, 65 kB; an action
-line is at most 161 characters and a header that embeds changed rules some 6-40 kB
-(``benchmarks/longest_log.py``). 1 MB is more than ten times the longest; the rules of a pack
-given with ``--rules`` whose caps allow longer games want a larger ``--most-log-bytes``."""
+"""Largest log to resume (``--most-log-bytes``). Measured (``benchmarks/serve_limits.py``, random
+bots to the end of the game): the longest game a bundled ruleset allows is Africa's, run to its
+cap of 1,000 turns (about 1,700 actions: 67-69 kB with 3 to 5 players); West of Africa run to its
+60-round cap with 5 players is 1,246 actions, 65 kB; an action line is at most 161 characters, a
+header that embeds changed rules 6-40 kB. 1 MB is more than ten times the longest; the rules of a
+pack given with ``--rules`` whose caps allow longer games want a larger ``--most-log-bytes``."""
 
 MAX_BYTES_IN_FLIGHT = 16_000_000
 """Request bytes the server holds at once across every request being received or handled

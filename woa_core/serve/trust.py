@@ -76,7 +76,7 @@ class BotPolicy:
         most = self.ceilings.get(key)
         if most is not None and isinstance(value, int | float) and not isinstance(value, bool) and value > most:
             raise UsageError(
-                f"this server lets a client ask {bot} for {key} up to {most:,g}, not {value:,} "
+                f"this server lets a client ask {bot} for {key} up to {most:,g}, not {value:,g} "
                 f"(its operator sets it with --bot-ceiling {key}=N)"
             )
 

@@ -20,7 +20,6 @@ from tests.serve.servers import ROOT, Server, need_serve, serving
 from tests.serve.slow_bot import TRIPWIRE
 from woa_core.errors import UsageError
 from woa_core.kernel.gamelog import record_game
-from woa_core.serve import checked_host, public_warning, url_of
 
 need_serve()
 
@@ -191,7 +190,7 @@ def test_bodies_beyond_the_shared_budget_are_refused_and_one_within_succeeds(gua
     """issue 37.3: with 300,000 bytes for all requests in flight, two 200,000-byte log uploads
     at once: the second is refused (413, a sentence) while the first is received; a body over
     its endpoint's own limit is refused as well; a start form in the meantime and, once the
-    first upload is done, a real log within the limit succeed."""
+    first upload is gone, a body of the whole limit is received and a real log resumes."""
     server, _ = guarded
     first = _raw(server, "/api/games/resume", 200_000, b"{" * 1000)
     try:
@@ -209,6 +208,8 @@ def test_bodies_beyond_the_shared_budget_are_refused_and_one_within_succeeds(gua
         first.close()
     status, log = server.request("GET", f"/api/games/{key}/log")
     time.sleep(0.3)  # the first upload's bytes are given back once its connection is gone
+    status, answer = server.request("POST", "/api/games/resume", "x" * 200_000, raw=True)
+    assert status == 400 and "not valid JSON" in answer["error"], answer  # received whole: the budget is free
     status, answer = server.request("POST", "/api/games/resume", log, raw=True)
     assert status == 200, answer
 
@@ -234,6 +235,8 @@ def test_an_empty_host_is_refused_and_a_public_one_needs_public() -> None:
     """issue 37.10: ``--host ""`` (which listened on every interface while printing
     ``http://:PORT/``) is refused with a sentence, as is ``0.0.0.0`` without ``--public``; with
     it, a warning names what becomes reachable; the printed address is never empty."""
+    from woa_core.serve import checked_host, public_warning, url_of
+
     for host in ("", "0.0.0.0", "::"):
         run = subprocess.run(
             [sys.executable, "-m", "woa_core.cli", "serve", "--host", host, "--port", "0"],

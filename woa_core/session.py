@@ -31,7 +31,7 @@ import difflib
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +53,9 @@ HINT_BOT = "mcts"
 """The bot whose search gives a hint (``woa_core.bots.mcts``: it plays any pack)."""
 
 _PLAYER = re.compile(r"p\d+$")
+
+Trusted = Callable[[str, Pack], None]
+"""Asked about a seat's bot spec before its bot is looked up; raises ``UsageError`` to refuse it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,10 +125,18 @@ class Session:
     """A game and its action history (see the module docstring). ``seats``: per seat, ``human``
     for a person or a bot spec (``heuristic``, ``mcts:iterations=200``). ``UsageError`` for a
     seat that names no bot, ``WoaError`` (``IllegalAction``, ``InvalidNotation``) for an action
-    of ``actions`` the game refuses."""
+    of ``actions`` the game refuses. ``trusted(spec, pack)``, if given, is asked about each bot
+    seat before its bot is looked up (``woa serve`` refuses there a bot it was not told to trust:
+    looking a ``module:Class`` up imports the module)."""
 
     def __init__(
-        self, source: RulesSource, players: int, seed: int, seats: Sequence[str], actions: Sequence[str] = ()
+        self,
+        source: RulesSource,
+        players: int,
+        seed: int,
+        seats: Sequence[str],
+        actions: Sequence[str] = (),
+        trusted: Trusted | None = None,
     ) -> None:
         self.source = source
         self.rules: Any = source.compile(players)
@@ -135,6 +146,8 @@ class Session:
             raise UsageError(f"{len(seats)} seats for {players} players: name who plays each seat")
         for spec in seats:
             if spec != PERSON:
+                if trusted is not None:
+                    trusted(spec, self.pack)
                 seat_bots(spec, 1, self.pack)  # a bot that cannot be found or made says so now
         self.seats = tuple(seats)
         self.actions: list[str] = []
@@ -144,10 +157,13 @@ class Session:
         self._replay(list(actions))
 
     @classmethod
-    def from_log(cls, text: str, name: str = "the log", people: Sequence[int] | None = None) -> Session:
+    def from_log(
+        cls, text: str, name: str = "the log", people: Sequence[int] | None = None, trusted: Trusted | None = None
+    ) -> Session:
         """The session a log holds (verified line by line; a quit game's log resumes where it
         stopped). ``people``: the seats people play from now on (default: the log's ``human``
-        seats); a seat a person played that is not among them goes to the default bot."""
+        seats); a seat a person played that is not among them goes to the default bot.
+        ``trusted``: as for ``Session``, asked about the bots the header names."""
         replayed = gamelog.replay_text(text, name)
         head = replayed.header
         players = replayed.game.rules.players
@@ -157,7 +173,7 @@ class Session:
         if people is not None:
             bot = default_bot(replayed.game.rules.pack)
             seats = [PERSON if s in people else (bot if seats[s] == PERSON else seats[s]) for s in range(players)]
-        return cls(gamelog.source_of(replayed), players, head["seed"], seats, replayed.texts)
+        return cls(gamelog.source_of(replayed), players, head["seed"], seats, replayed.texts, trusted)
 
     # ------------------------------------------------------------------ who decides
 

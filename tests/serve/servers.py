@@ -60,10 +60,10 @@ class Server:
 
 
 @contextmanager
-def serving(args: Sequence[str] = (), cwd: Path | None = None) -> Iterator[Server]:
-    """``woa serve --port 0 ARGS`` in a process; stopped (SIGTERM) at the end, which must end it
-    cleanly (status 0, no traceback)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def serving(args: Sequence[str] = (), cwd: Path | None = None, env: dict[str, str] | None = None) -> Iterator[Server]:
+    """``woa serve --port 0 ARGS`` in a process (``env``: more environment variables); stopped
+    (SIGTERM) at the end, which must end it cleanly (status 0, no traceback)."""
+    env = {**os.environ, **(env or {}), "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         [sys.executable, "-m", "woa_core.cli", "serve", "--port", "0", *args],
         cwd=cwd or ROOT,

@@ -16,28 +16,27 @@ another web site cannot drive the server through the browser (nor a DNS name reb
 
 from __future__ import annotations
 
-import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
-from dataclasses import asdict
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import asdict, dataclass, field
 from importlib import resources
 from typing import Any
 
-from woa_core.bots import KERNEL_BOTS
 from woa_core.errors import UsageError, WoaError
+from woa_core.jsontext import JsonProblem, read_json
 from woa_core.kernel.drawing import marked
-from woa_core.kernel.gamelog import MAX_LOG_BYTES
-from woa_core.kernel.notation import parse_action
+from woa_core.kernel.notation import format_action, parse_action
+from woa_core.serve.apart import Apart, Overrun
 from woa_core.serve.catalogue import Catalogue
+from woa_core.serve.limits import MAX_BYTES_IN_FLIGHT, MAX_FORM_BYTES, MAX_RESUME_BYTES
+from woa_core.serve.trust import BotPolicy
 from woa_core.session import Session, default_bot
 
 MOST_GAMES = 200
 """Games kept at once (the least recently used goes first; its log resumes it)."""
-
-MAX_BODY = 1_000_000
-"""Largest request body besides a log to resume (``MAX_LOG_BYTES``)."""
 
 RECENT = 40
 """Actions whose changes the game's page shows at most (since the viewer's last action)."""
@@ -54,6 +53,57 @@ HEADERS = {
 
 class Stale(WoaError):
     """A request made on a position the game has left (another tab played on)."""
+
+
+class TooLarge(WoaError):
+    """A request body larger than its endpoint takes, or than the server can hold now (``413``)."""
+
+
+class Gone(WoaError):
+    """A client that went away before its request was received (no one reads the answer)."""
+
+
+class Busy(WoaError):
+    """A game whose lock was not free within the time a decision may take (``503``)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What the server accepts: ``bots`` (``BotPolicy``: which bots, their ceilings and time limit),
+    the largest log to resume, and the request bytes held at once across all requests."""
+
+    bots: BotPolicy = field(default_factory=BotPolicy)
+    log_bytes: int = MAX_RESUME_BYTES
+    bytes_in_flight: int = MAX_BYTES_IN_FLIGHT
+
+
+class Budget:
+    """The request bytes held at once, across every request in flight, and their bound.
+
+    >>> budget = Budget(10)
+    >>> budget.take(6), budget.take(6), budget.held
+    (True, False, 6)
+    >>> budget.give(6); budget.take(10)
+    True
+    """
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.held = 0
+        self._lock = threading.Lock()
+
+    def take(self, size: int) -> bool:
+        """Hold ``size`` more bytes if the bound allows it; whether it did."""
+        with self._lock:
+            if self.held + size > self.most:
+                return False
+            self.held += size
+            return True
+
+    def give(self, size: int) -> None:
+        """Let go of ``size`` bytes taken before."""
+        with self._lock:
+            self.held -= size
 
 
 class Games:
@@ -163,8 +213,9 @@ def last_marks(session: Session, viewer: int | None) -> list[str]:
     return marked(drawing, session.rules, session.states[-2], session.states[-1], action, played.text)
 
 
-def setup(catalogue: Catalogue) -> dict[str, Any]:
-    """What the start page offers: the rulesets (with their player counts and bots), a seed."""
+def setup(catalogue: Catalogue, bots: BotPolicy) -> dict[str, Any]:
+    """What the start page offers: the rulesets (with their player counts and the bots the server
+    plays for them, ``bots``), a seed."""
     rulesets = []
     for entry in catalogue.entries:
         state = entry.state()
@@ -174,7 +225,7 @@ def setup(catalogue: Catalogue) -> dict[str, Any]:
             pack = source.pack
             item |= {
                 "counts": list(source.counts),
-                "bots": [*KERNEL_BOTS, *(name for name in pack.bots if name not in KERNEL_BOTS)],
+                "bots": bots.names(pack),
                 "default_bot": default_bot(pack),
             }
         else:
@@ -207,9 +258,10 @@ def rules_state(catalogue: Catalogue, key: str, players: int | None) -> dict[str
     return out
 
 
-def new_session(catalogue: Catalogue, data: dict[str, Any]) -> Session:
+def new_session(catalogue: Catalogue, data: dict[str, Any], bots: BotPolicy) -> Session:
     """The game a start form asks for: ``ruleset`` (a catalogue key), ``set`` (``PATH=VALUE``
-    lines), ``players``, ``seed`` and ``seats`` (``human`` or a bot spec each)."""
+    lines), ``players``, ``seed`` and ``seats`` (``human`` or a bot spec each: one ``bots``
+    trusts)."""
     try:
         entry = catalogue.get(str(data.get("ruleset")))
     except KeyError:
@@ -225,18 +277,27 @@ def new_session(catalogue: Catalogue, data: dict[str, Any]) -> Session:
     source = entry.source(overrides)
     if players not in source.counts:
         raise UsageError(f"{entry.label} is for {', '.join(map(str, source.counts))} players, not {players}")
-    return Session(source, players, seed, [s.strip() for s in seats])
+    return Session(source, players, seed, [s.strip() for s in seats], trusted=bots.check)
 
 
-def make_app(catalogue: Catalogue, hosts: Iterable[str]) -> Any:
-    """The Starlette application; ``hosts``: the ``host:port`` names requests may be addressed to."""
+def make_app(catalogue: Catalogue, hosts: Iterable[str], limits: Limits | None = None) -> Any:
+    """The Starlette application; ``hosts``: the ``host:port`` names requests may be addressed to;
+    ``limits``: what it accepts (``Limits``: by default the bundled bots and the sizes above).
+
+    Nothing that can wait runs on the event loop: a game's lock, a bot's decision, a log's
+    text and every JSON body are handled in the thread pool, and a decision in a child process
+    (``woa_core.serve.apart``), so a static file is answered while a bot searches."""
     from starlette.applications import Starlette
     from starlette.concurrency import run_in_threadpool
-    from starlette.requests import Request
+    from starlette.requests import ClientDisconnect, Request
     from starlette.responses import JSONResponse, Response
     from starlette.routing import Route
 
+    limits = limits or Limits()
+    bots = limits.bots
     games = Games()
+    budget = Budget(limits.bytes_in_flight)
+    waited = bots.seconds + 10  # a request waits for a game's lock as long as a decision may take, and some
     files = resources.files("woa_core.serve") / "static"
     page = (files / "index.html").read_text(encoding="utf-8")
     script = (files / "app.js").read_text(encoding="utf-8")
@@ -248,29 +309,66 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str]) -> Any:
     def fail(error: Exception) -> Response:
         if isinstance(error, KeyError):
             return answer({"error": "no such game on this server (was it restarted?): resume it from its log"}, 404)
-        status = 409 if isinstance(error, Stale) else 400
-        return answer({"error": str(error)}, status)
+        return answer({"error": str(error)}, _status(error))
 
-    async def body(request: Request, most: int) -> bytes:
-        chunks, size = [], 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > most:
-                raise UsageError(f"the request is larger than {most:,} bytes")
-            chunks.append(chunk)
-        return b"".join(chunks)
-
-    async def json_body(request: Request) -> dict[str, Any]:
+    @asynccontextmanager
+    async def received(request: Request, most: int, what: str) -> AsyncIterator[bytes]:
+        """The request's body, at most ``most`` bytes, held against the server's budget until the
+        request is handled (``TooLarge`` beyond either)."""
+        declared = request.headers.get("content-length", "")
+        size = int(declared) if declared.isdigit() and len(declared) < 19 else 0
+        if size > most:
+            raise TooLarge(f"the request is larger than {most:,} bytes, the most {what} takes")
+        held = 0
         try:
-            data = json.loads(await body(request, MAX_BODY))
-        except (ValueError, UnicodeDecodeError):
-            raise UsageError("the request is not JSON") from None
-        if not isinstance(data, dict):
-            raise UsageError("the request is not a JSON object")
-        return data
+            if not budget.take(size):
+                raise TooLarge(_full(budget))
+            held = size
+            chunks, size = [], 0
+            try:
+                async for chunk in request.stream():
+                    size += len(chunk)
+                    if size > most:
+                        raise TooLarge(f"the request is larger than {most:,} bytes, the most {what} takes")
+                    if size > held:
+                        if not budget.take(size - held):
+                            raise TooLarge(_full(budget))
+                        held = size
+                    chunks.append(chunk)
+            except ClientDisconnect:
+                raise Gone("the client went away before its request was received") from None
+            yield b"".join(chunks)
+        finally:
+            budget.give(held)
+
+    async def json_request(request: Request, then: Callable[[dict[str, Any]], Any]) -> Response:
+        """Read the request's JSON object, then answer ``then(data)``, in the thread pool."""
+        try:
+            async with received(request, MAX_FORM_BYTES, "a JSON request") as raw:
+                return answer(await run_in_threadpool(lambda: then(json_object(raw))))
+        except (KeyError, WoaError) as e:
+            return fail(e)
+
+    async def threaded(work: Callable[[], Any]) -> Response:
+        """Answer ``work()``, run in the thread pool."""
+        try:
+            return answer(await run_in_threadpool(work))
+        except (KeyError, WoaError) as e:
+            return fail(e)
 
     def words_of(request: Request) -> list[str]:
         return [w for w in request.query_params.get("words", "").split(",") if w][:32]
+
+    @contextmanager
+    def game_of(request: Request) -> Iterator[Session]:
+        """The request's game, under its lock (``Busy`` if it is not free in time)."""
+        session, lock = games.get(request.path_params["key"])
+        if not lock.acquire(timeout=waited):
+            raise Busy("the game is busy (a bot is deciding): try again in a moment")
+        try:
+            yield session
+        finally:
+            lock.release()
 
     async def index(request: Request) -> Response:
         return Response(page, media_type="text/html; charset=utf-8", headers=HEADERS)
@@ -282,7 +380,7 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str]) -> Any:
         return Response(style, media_type="text/css; charset=utf-8", headers=HEADERS)
 
     async def api_setup(request: Request) -> Response:
-        return answer(await run_in_threadpool(setup, catalogue))
+        return await threaded(lambda: setup(catalogue, bots))
 
     async def api_rules(request: Request) -> Response:
         players = request.query_params.get("players", "")
@@ -293,12 +391,7 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str]) -> Any:
             return answer({"error": "no such ruleset on this server"}, 404)
 
     async def api_new(request: Request) -> Response:
-        try:
-            data = await json_body(request)
-            session = await run_in_threadpool(new_session, catalogue, data)
-        except WoaError as e:
-            return fail(e)
-        return answer({"id": games.add(session)})
+        return await json_request(request, lambda data: {"id": games.add(new_session(catalogue, data, bots))})
 
     async def api_resume(request: Request) -> Response:
         people_text = request.query_params.get("people", "")
@@ -307,45 +400,49 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str]) -> Any:
             people = [int(p) - 1 for p in people_text.split(",") if p.strip()] if people_text else None
         except ValueError:
             return answer({"error": "people: seat numbers, e.g. 1,3"}, 400)
+
+        def resume(raw: bytes) -> dict[str, str]:
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise UsageError(f"{name}: not a woa game log (not UTF-8 text)") from None
+            return {"id": games.add(Session.from_log(text, name, people, trusted=bots.check))}
+
         try:
-            raw = await body(request, MAX_LOG_BYTES)
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            return answer({"error": f"{name}: not a woa game log (not UTF-8 text)"}, 400)
+            async with received(request, limits.log_bytes, "a log to resume") as raw:
+                return answer(await run_in_threadpool(resume, raw))
         except WoaError as e:
             return fail(e)
-        try:
-            session = await run_in_threadpool(Session.from_log, text, name, people)
-        except WoaError as e:
-            return fail(e)
-        return answer({"id": games.add(session)})
 
     def locked(request: Request, change: Any, data: dict[str, Any] | None) -> dict[str, Any]:
         """Run ``change(session, data)`` on the game under its lock, then its state."""
-        key = request.path_params["key"]
-        session, lock = games.get(key)
-        with lock:
+        with game_of(request) as session:
             if data is not None:
                 if data.get("at") != len(session.actions):
                     raise Stale("the game has moved on (another tab?): showing it as it is now")
                 change(session, data)
-            return game_state(session, key, words_of(request))
+            return game_state(session, request.path_params["key"], words_of(request))
 
-    async def game_route(request: Request, change: Any = None) -> Response:
-        try:
-            data = await json_body(request) if change is not None else None
-            return answer(await run_in_threadpool(locked, request, change, data))
-        except (KeyError, WoaError) as e:
-            return fail(e)
+    async def game_route(request: Request, change: Any) -> Response:
+        return await json_request(request, lambda data: locked(request, change, data))
 
     async def api_game(request: Request) -> Response:
-        return await game_route(request)
+        return await threaded(lambda: locked(request, None, None))
 
     async def api_play(request: Request) -> Response:
         return await game_route(request, lambda session, data: session.play(str(data.get("action", ""))))
 
+    def bot_move(session: Session, data: dict[str, Any]) -> None:
+        """The deciding bot's action, decided apart within the time limit, then played here."""
+        seat = session.decider()
+        if seat is None or session.is_person(seat):
+            raise UsageError("no bot is to decide now")
+        rules = session.rules
+        decision = Apart(lambda: format_action(rules, session.bot_action(seat)))
+        session.play(decision.answer(bots.seconds, f"the bot of p{seat + 1} ({session.seats[seat]})"))
+
     async def api_bot(request: Request) -> Response:
-        return await game_route(request, lambda session, data: session.bot_move())
+        return await game_route(request, bot_move)
 
     async def api_undo(request: Request) -> Response:
         def undo(session: Session, data: dict[str, Any]) -> None:
@@ -358,33 +455,30 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str]) -> Any:
 
     async def api_hint(request: Request) -> Response:
         def hint(data: dict[str, Any]) -> dict[str, Any]:
-            session, lock = games.get(request.path_params["key"])
-            with lock:  # the search runs on a copy of the deciding seat's view
+            iterations = data.get("iterations", 60)
+            if not isinstance(iterations, int) or isinstance(iterations, bool):
+                raise UsageError("iterations: a whole number")
+            bots.within("a hint", "iterations", iterations)
+            with game_of(request) as session:
                 if data.get("at") != len(session.actions):
                     raise Stale("the game has moved on: ask again")
-                iterations = data.get("iterations", 60)
-                if not isinstance(iterations, int) or isinstance(iterations, bool):
-                    raise UsageError("iterations: a whole number")
                 seat = session.decider()
                 if seat is None or not session.is_person(seat):
                     raise UsageError("a hint is for a person's decision")
-                copy = Session(session.source, session.players, session.seed, session.seats, session.actions)
-            found = copy.hint(iterations)
-            return {"hint": asdict(found)}
+                search = Apart(lambda: asdict(session.hint(iterations)))  # the child has the game as it is now
+            return {"hint": search.answer(bots.seconds, "the hint")}
 
-        try:
-            return answer(await run_in_threadpool(hint, await json_body(request)))
-        except (KeyError, WoaError) as e:
-            return fail(e)
+        return await json_request(request, hint)
 
     async def api_log(request: Request) -> Response:
+        def log_of() -> tuple[str, str]:
+            with game_of(request) as session:
+                return session.log_text(), f"woa-{session.rules.name}-seed{session.seed}-{len(session.actions)}.jsonl"
+
         try:
-            session, lock = games.get(request.path_params["key"])
-        except KeyError as e:
+            text, name = await run_in_threadpool(log_of)
+        except (KeyError, WoaError) as e:
             return fail(e)
-        with lock:
-            text = await run_in_threadpool(session.log_text)
-            name = f"woa-{session.rules.name}-seed{session.seed}-{len(session.actions)}.jsonl"
         headers = {**HEADERS, "Content-Disposition": f'attachment; filename="{_safe(name)}"'}
         return Response(text, media_type="application/x-ndjson; charset=utf-8", headers=headers)
 
@@ -405,6 +499,45 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str]) -> Any:
         Route("/api/games/{key}/log", api_log),
     ]
     return SameOrigin(Starlette(routes=routes), hosts)
+
+
+def json_object(raw: bytes) -> dict[str, Any]:
+    """A request's body read as a JSON object (by the one bounded reader, ``read_json``);
+    ``UsageError`` with a sentence otherwise.
+
+    >>> json_object(b'{"at": 3}')
+    {'at': 3}
+    >>> json_object(b"[" * 100_000)
+    Traceback (most recent call last):
+    woa_core.errors.UsageError: the request is not JSON the server reads: the request:1:65: nested more than 64 ...
+    """
+    try:
+        data = read_json(raw.decode("utf-8"), "the request")
+    except UnicodeDecodeError:
+        raise UsageError("the request is not JSON (not UTF-8 text)") from None
+    except JsonProblem as e:
+        raise UsageError(f"the request is not JSON the server reads: {e}") from None
+    if not isinstance(data, dict):
+        raise UsageError("the request is not a JSON object")
+    return data
+
+
+def _status(error: Exception) -> int:
+    """The HTTP status of a refusal."""
+    if isinstance(error, Stale):
+        return 409
+    if isinstance(error, TooLarge):
+        return 413
+    if isinstance(error, Busy | Overrun):
+        return 503
+    return 400
+
+
+def _full(budget: Budget) -> str:
+    return (
+        f"the server is receiving as much as it holds at once ({budget.most:,} bytes across all requests): "
+        "try again in a moment"
+    )
 
 
 def _safe(name: str) -> str:

@@ -132,3 +132,20 @@ def test_what_an_action_changed_tells_no_score_the_rules_hide(monkeypatch) -> No
     assert shown["viewer"] == 1 and shown["scores"] == [0, 0]
     assert [r["score"] for r in shown["recent"]] == [None]
     assert "tenerife" not in json.dumps(shown["recent"]) and "9" not in str(shown["scores"])
+
+
+def test_the_page_a_person_sees_is_the_same_whatever_was_chosen_in_secret(monkeypatch) -> None:
+    """issue 37.13: two games that differ only in the cards p1 chose in secret (with secret chips
+    as the score) show p2 the very same page of ``woa serve``: board, words, history, scores and
+    the account of each action; p1 is shown its own choice."""
+    from woa_core.serve.app import game_state
+
+    _secret_chips(monkeypatch)
+    pages, own = [], []
+    for choice in ("tenerife sell", "move_workers cultivate found"):
+        session = Session(read_rules("west-of-africa"), 2, seed=3, seats=["human", "human"])
+        session.play(f"p1 select {choice}")
+        pages.append(json.dumps(game_state(session, "g1"), sort_keys=True))
+        own.append((session.text(0), session.changes(1, 0)))
+    assert pages[0] == pages[1]
+    assert own[0] != own[1]

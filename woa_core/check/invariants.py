@@ -5,8 +5,9 @@ Two kinds run after every action of ``woa check`` (and of a scenario with
 its pieces and rules) and the kernel's, ``INVARIANTS`` below, which hold for every game because
 they use only the contract (``woa_core.kernel.contract``): a seat that decides has a legal action,
 the state round-trips through JSON and copies faithfully, a view hides what it does not show,
-``apply`` refuses what is not legal and changes nothing then, and every legal action's text reads
-back as that action. A kernel invariant takes the game and the state before the last action
+what the pack declares hidden from a seat changes nothing the seat is shown, ``apply`` refuses
+what is not legal and changes nothing then, and every legal action's text reads back as that
+action. A kernel invariant takes the game and the state before the last action
 (``None`` at the start) and returns ``None`` or a sentence saying what is wrong.
 ``invariants_of(pack)`` lists them all, the pack's first; ``violations`` runs them.
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from woa_core.errors import IllegalAction, InvalidNotation, LogError, UsageError
@@ -95,3 +97,55 @@ def test_the_builder_offers_words_in_the_notations_order_and_whole_actions() -> 
     assert built.complete == ()
     assert session.build(["select", "nonsense"]).words == ("select",)  # a word that leads nowhere is dropped
     assert session.build(["select", "minus", "la_palma"]).complete == ("p1 select la_palma minus",)
+
+
+def _secret_chips(monkeypatch: pytest.MonkeyPatch) -> None:
+    """West of Africa as a game whose score is secret: each seat's chips are the sum of the cards
+    it selected, hidden from the others until its turn starts, like its selection."""
+    from dataclasses import replace
+
+    from woa_core.kernel import pack as pack_module
+    from woa_core.kernel.pack import load_pack
+    from woa_core.packs.west_of_africa.draw.drawing import DRAWING
+    from woa_core.packs.west_of_africa.selection import card_sum
+    from woa_core.rules import load_rules
+
+    rules = load_rules("west-of-africa", 2)
+    bundled = load_pack("west_of_africa")
+    chips = replace(DRAWING, scores=lambda state: [card_sum(rules, sel) for sel in state.selection])
+    monkeypatch.setitem(pack_module._LOADED, ("west_of_africa", None), replace(bundled, drawing=chips))
+
+
+def test_what_an_action_changed_tells_no_score_the_rules_hide(monkeypatch) -> None:
+    """issue 37.13: ``woa play`` and ``woa serve`` tell a person what an action changed; a score
+    the rules hide from that person (an opponent's secret chips) is not told by how it moved,
+    neither in the account of the action nor in the scores the server sends."""
+    from woa_core.serve.app import game_state
+
+    _secret_chips(monkeypatch)
+    session = Session(read_rules("west-of-africa"), 2, seed=3, seats=["human", "human"])
+    session.play("p1 select tenerife sell")  # a sum of 9 chips, secret from p2
+    assert session.changes(1, 1).score is None and session.scores(1) == [0, 0]
+    assert session.changes(1, 0).score == "score: p1 +9 (now 9)" and session.scores(0) == [9, 0]
+    assert session.changes(1, None).score == "score: p1 +9 (now 9)"  # a spectator sees all
+    shown = game_state(session, "g1")  # p2 decides: the page is p2's
+    assert shown["viewer"] == 1 and shown["scores"] == [0, 0]
+    assert [r["score"] for r in shown["recent"]] == [None]
+    assert "tenerife" not in json.dumps(shown["recent"]) and "9" not in str(shown["scores"])
+
+
+def test_the_page_a_person_sees_is_the_same_whatever_was_chosen_in_secret(monkeypatch) -> None:
+    """issue 37.13: two games that differ only in the cards p1 chose in secret (with secret chips
+    as the score) show p2 the very same page of ``woa serve``: board, words, history, scores and
+    the account of each action; p1 is shown its own choice."""
+    from woa_core.serve.app import game_state
+
+    _secret_chips(monkeypatch)
+    pages, own = [], []
+    for choice in ("tenerife sell", "move_workers cultivate found"):
+        session = Session(read_rules("west-of-africa"), 2, seed=3, seats=["human", "human"])
+        session.play(f"p1 select {choice}")
+        pages.append(json.dumps(game_state(session, "g1"), sort_keys=True))
+        own.append((session.text(0), session.changes(1, 0)))
+    assert pages[0] == pages[1]
+    assert own[0] != own[1]

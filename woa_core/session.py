@@ -27,7 +27,6 @@ True
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import re
 from collections import Counter
@@ -41,7 +40,7 @@ from woa_core.defaults import DESIGN_BOT
 from woa_core.errors import IllegalAction, InvalidNotation, LogError, UsageError, WoaError
 from woa_core.kernel import gamelog, loop
 from woa_core.kernel.contract import Game, new_game
-from woa_core.kernel.drawing import Drawing, Explanation
+from woa_core.kernel.drawing import Changes, Drawing, changes_seen, seen_state
 from woa_core.kernel.notation import format_action, parse_action
 from woa_core.kernel.pack import Pack
 from woa_core.rules import RulesSource
@@ -69,18 +68,6 @@ class Played:
     text: str
     secret: bool
     round: int
-
-
-@dataclass(frozen=True, slots=True)
-class Changes:
-    """What an action changed, in words: each seat's score that moved (``score: p1 +2 (now
-    9)``, None if none did or the pack keeps no score), what the pack says happened beyond the
-    action itself (``Drawing.explain``: a round end, the final scoring: step by step), and the
-    lines of the game in words (``Drawing.text``) that it changed, as they read now."""
-
-    score: str | None
-    told: Explanation
-    lines: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,29 +295,31 @@ class Session:
         drawing = self.drawing
         if drawing is None:
             return None
-        state = self.game.state
-        if viewer is not None and drawing.seen is not None:
-            state = drawing.seen(self.game, viewer)
-        return drawing.board(self.rules, state, list(self.seats), None)
+        return drawing.board(self.rules, seen_state(drawing, self.game, viewer), list(self.seats), None)
 
     def text(self, viewer: int | None) -> str:
         """The game now in words, as ``viewer`` may see it."""
         drawing = self.drawing
         return drawing.text(self.game, viewer) if drawing is not None else self.pack.where(self.game)
 
+    def scores(self, viewer: int | None) -> list[int] | None:
+        """Each seat's score now as ``viewer`` may see it (None if the pack draws none): a score the
+        rules hide from the viewer reads as its seen state has it.
+
+        >>> from woa_core.rules import read_rules
+        >>> Session(read_rules("africa"), 2, seed=1, seats=["human", "human"]).scores(0)
+        [0, 0]
+        """
+        drawing = self.drawing
+        return drawing.scores(seen_state(drawing, self.game, viewer)) if drawing is not None else None
+
     def changes(self, number: int, viewer: int | None) -> Changes:
-        """What action ``number`` changed, in words (``Changes``), as ``viewer`` sees the game."""
+        """What action ``number`` changed, in words (``Changes``), told from what ``viewer`` may see
+        of the positions before and after it (``woa_core.kernel.drawing.changes_seen``)."""
         drawing = self.drawing
         if drawing is None:
             return Changes(None, [], ())
-        before, after = self.states[number - 1], self.states[number]
-        old, new = drawing.scores(before), drawing.scores(after)
-        moved = [f"p{p + 1} {new[p] - old[p]:+d} (now {new[p]})" for p in range(len(new)) if new[p] != old[p]]
-        told = drawing.explain(self.rules, before, after) or []
-        text_before = drawing.text(self.at(number - 1), viewer).splitlines()
-        text_after = drawing.text(self.at(number), viewer).splitlines()
-        lines = tuple(line[2:].strip() for line in difflib.ndiff(text_before, text_after) if line.startswith("+ "))
-        return Changes("score: " + ", ".join(moved) if moved else None, told, lines)
+        return changes_seen(drawing, self.rules, self.at(number - 1), self.at(number), viewer)
 
     def build(self, words: Sequence[str]) -> Build:
         """The deciding seat's action built from ``words`` (see ``Build``); words that lead to no

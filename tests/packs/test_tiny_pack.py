@@ -111,6 +111,7 @@ def test_check_runs_every_invariant_and_reports_coverage(capsys) -> None:
         "has_legal_action",
         "state_round_trips",
         "views_hide_hidden",
+        "views_keep_secrets",
         "illegal_actions_refused",
         "notation_round_trips",
     ]

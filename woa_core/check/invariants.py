@@ -5,8 +5,9 @@ Two kinds run after every action of ``woa check`` (and of a scenario with
 its pieces and rules) and the kernel's, ``INVARIANTS`` below, which hold for every game because
 they use only the contract (``woa_core.kernel.contract``): a seat that decides has a legal action,
 the state round-trips through JSON and copies faithfully, a view hides what it does not show,
-``apply`` refuses what is not legal and changes nothing then, and every legal action's text reads
-back as that action. A kernel invariant takes the game and the state before the last action
+what the pack declares hidden from a seat changes nothing the seat is shown, ``apply`` refuses
+what is not legal and changes nothing then, and every legal action's text reads back as that
+action. A kernel invariant takes the game and the state before the last action
 (``None`` at the start) and returns ``None`` or a sentence saying what is wrong.
 ``invariants_of(pack)`` lists them all, the pack's first; ``violations`` runs them.
 
@@ -25,10 +26,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import asdict
 from typing import Any
 
 from woa_core.errors import IllegalAction, InvalidNotation
 from woa_core.kernel.contract import Game
+from woa_core.kernel.drawing import changes_told, seen_state
 from woa_core.kernel.notation import format_action, parse_action
 from woa_core.kernel.pack import Pack
 
@@ -149,6 +152,74 @@ def views_hide_hidden(game: Game, prev: Any) -> str | None:
                 f"{_first_difference(data, again)}): the view depends on what it hides"
             )
     return None
+
+
+@invariant
+def views_keep_secrets(game: Game, prev: Any) -> str | None:
+    """What the rules hide from a seat stays hidden everywhere the seat is shown the game: a state
+    that differs only in what the seat about to decide may not see (the pack's declaration,
+    ``Pack.resample_hidden``, drawn from the state) shows that seat the same view, the same game
+    in words (``Drawing.text``), the same board (the same state drawn: ``Drawing.seen``) and the
+    same account of the last action (the score moves and lines ``woa play`` and ``woa serve`` tell
+    it: ``woa_core.kernel.drawing.changes_seen``). A view, a text, a picture or a score that told a hidden count would
+    differ between the two."""
+    if game.rules.pack.resample_hidden is None:
+        return None
+    seat = next(iter(game.deciders()), 0)
+    other = _hidden_resampled(game, seat)
+    if other is None:
+        return None
+    before = None if prev is None else type(game)(game.rules, state=prev)
+    other_before = None if before is None else (_hidden_resampled(before, seat) or before)
+    shown, again = _shown_to(game, seat, before), _shown_to(other, seat, other_before)
+    for what in shown:
+        if again[what] != shown[what]:
+            return (
+                f"{_seat(seat)}'s {what} changes with what the rules hide from {_seat(seat)} (in "
+                f"{_where_apart(shown[what], again[what])}): it tells {_seat(seat)} a secret"
+            )
+    return None
+
+
+def _where_apart(a: Any, b: Any) -> str:
+    """Where two things shown differ: the first line of two texts that differs, quoted, or the
+    path of the first difference of two JSON values (``_first_difference``).
+
+    >>> _where_apart(["Round 1", "p2 chose 3 cards"], ["Round 1", "p2 chose 2 cards"])
+    "line 2: 'p2 chose 3 cards', or 'p2 chose 2 cards'"
+    """
+    if isinstance(a, list) and isinstance(b, list) and all(isinstance(x, str) for x in a + b):
+        for n, (x, y) in enumerate(zip([*a, ""], [*b, ""], strict=False), start=1):
+            if x != y:
+                return f"line {n}: {x!r}, or {y!r}"
+    return _first_difference(a, b)
+
+
+def _hidden_resampled(game: Game, seat: int) -> Game | None:
+    """``game`` with what ``seat`` may not see drawn anew (``Pack.resample_hidden``; the same draw
+    for the same position), or None if nothing is hidden from it."""
+    state = game.rules.pack.resample_hidden(game, seat, random.Random(0))
+    return None if state is None else type(game)(game.rules, state=state)
+
+
+def _shown_to(game: Game, seat: int, before: Game | None) -> dict[str, Any]:
+    """Everything the tools show ``seat`` of ``game``, by what it is: its view (JSON data), and
+    for a pack that draws, the game in words, the board and what the last action changed (from
+    the game ``before`` it; None at the start, which has no last action)."""
+    shown: dict[str, Any] = {"view": game.observation(seat).to_json()}
+    drawing = game.rules.pack.drawing
+    if drawing is None:
+        return shown
+    seen, text = seen_state(drawing, game, seat), drawing.text(game, seat)
+    shown["text"] = text.splitlines()
+    # the board is drawn from this state alone (``Drawing.board`` is given nothing else): the same
+    # state, the same picture, at a fraction of the cost of drawing it
+    shown["state its board is drawn from"] = seen.to_json()
+    if before is not None:
+        pair = (seen_state(drawing, before, seat), seen)
+        told = changes_told(drawing, game.rules, pair, (drawing.text(before, seat), text))
+        shown["account of the last action"] = asdict(told)
+    return shown
 
 
 @invariant

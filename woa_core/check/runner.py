@@ -137,15 +137,13 @@ def shrink(rules: Rules, violation: Violation, budget: int = 400) -> Violation:
                 i += chunk
         if not improved:
             chunk //= 2
-    for i in range(len(best.choices)):
-        if tries >= budget:
-            break
-        if best.choices[i] == 0:
-            continue
-        candidate = best.choices[:i] + [0] + best.choices[i + 1 :]
-        found = attempt(candidate)
-        if found and len(found.choices) <= len(best.choices):
-            best = found
+    i = 0
+    while i < len(best.choices) and tries < budget:  # a lowered choice may end the game sooner
+        if best.choices[i] != 0:
+            found = attempt(best.choices[:i] + [0] + best.choices[i + 1 :])
+            if found and len(found.choices) <= len(best.choices):
+                best = found
+        i += 1
     return best
 
 

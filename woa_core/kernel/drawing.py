@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -125,6 +126,76 @@ def marked(drawing: Drawing, rules: Any, before: Any, after: Any, action: tuple,
         return drawing.marks(rules, before, after, action)
     words = [w for w in text.split()[2:] if w.replace("_", "").replace("-", "").isalnum()]
     return [f'[{attribute}="{word}"]' for word in words for attribute in drawing.places]
+
+
+def seen_state(drawing: Drawing, game: Any, viewer: int | None) -> Any:
+    """The state of ``game`` as ``viewer`` may see it (``Drawing.seen``): the whole state for a
+    spectator (``None``) or a pack whose pictures hide nothing.
+
+    >>> from woa_core.kernel.contract import new_game
+    >>> from woa_core.rules import load_rules
+    >>> game = new_game(load_rules("west-of-africa", 2), seed=1)
+    >>> game.apply((1, "select", game.card_counts("sell", "tenerife")))
+    >>> drawing = game.rules.pack.drawing
+    >>> seen_state(drawing, game, 0).selection[1], seen_state(drawing, game, None).selection[1] is None
+    (None, False)
+    """
+    if viewer is None or drawing.seen is None:
+        return game.state
+    return drawing.seen(game, viewer)
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What an action changed, in words, as one seat sees the game: each seat's score that moved
+    (``score: p1 +2 (now 9)``, None if none did or the pack keeps no score), what the pack says
+    happened beyond the action itself (``Drawing.explain``: a round end, the final scoring: step
+    by step), and the lines of the game in words (``Drawing.text``) that it changed, as they read
+    now."""
+
+    score: str | None
+    told: Explanation
+    lines: tuple[str, ...]
+
+
+def changes_seen(drawing: Drawing, rules: Any, before: Any, after: Any, viewer: int | None) -> Changes:
+    """What changed from the game ``before`` to the game ``after`` (one action apart), told from
+    what ``viewer`` may see of each (``seen_state``) and nothing more: a score the rules hide from
+    it (chips kept secret) is not told by how it moved, and what the pack explains, it explains
+    from the positions as the viewer sees them (``woa check``'s ``views_keep_secrets`` checks it).
+
+    >>> from woa_core.kernel.contract import new_game
+    >>> from woa_core.rules import load_rules
+    >>> before = new_game(load_rules("west-of-africa", 2), seed=1)
+    >>> after = before.copy()
+    >>> after.apply((0, "select", after.card_counts("sell", "tenerife")))
+    >>> changed = changes_seen(before.rules.pack.drawing, before.rules, before, after, 0)
+    >>> changed.score, changed.lines
+    (None, ('Your (p1) selection: tenerife sell (sum 9)',))
+    """
+    seen = (seen_state(drawing, before, viewer), seen_state(drawing, after, viewer))
+    return changes_told(drawing, rules, seen, (drawing.text(before, viewer), drawing.text(after, viewer)))
+
+
+def changes_told(drawing: Drawing, rules: Any, seen: tuple[Any, Any], texts: tuple[str, str]) -> Changes:
+    """What changed between two positions one action apart, from the states a seat sees of them
+    (``seen``, before and after) and the game in words as it reads them (``texts``) alone."""
+    old, new = drawing.scores(seen[0]), drawing.scores(seen[1])
+    moved = [f"p{p + 1} {new[p] - old[p]:+d} (now {new[p]})" for p in range(len(new)) if new[p] != old[p]]
+    told = drawing.explain(rules, seen[0], seen[1]) or []
+    lines = new_lines(texts[0].splitlines(), texts[1].splitlines())
+    return Changes("score: " + ", ".join(moved) if moved else None, told, lines)
+
+
+def new_lines(old: list[str], new: list[str]) -> tuple[str, ...]:
+    """The lines of ``new`` that a line diff from ``old`` adds (what ``difflib.ndiff`` marks
+    ``+``, without its costly search for similar lines), stripped.
+
+    >>> new_lines(["a", "b", "c"], ["a", "B", "c", " d"])
+    ('B', 'd')
+    """
+    blocks = difflib.SequenceMatcher(None, old, new).get_opcodes()
+    return tuple(line.strip() for tag, _, _, j1, j2 in blocks if tag in ("replace", "insert") for line in new[j1:j2])
 
 
 def format_explanation(title: str, explanation: Explanation) -> str:

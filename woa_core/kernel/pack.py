@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
+from random import Random
 from types import MappingProxyType, ModuleType
 from typing import Any, NoReturn
 
@@ -171,6 +172,13 @@ class Pack:
     - ``tunables``: the numbers a designer tunes, as paths into the rules document, from which
       the hypothesis strategies draw rule variants (``woa_core.check.strategies``); empty: every
       integer of the rules files outside lists;
+    - ``resample_hidden(game, seat, rng)``: what the rules hide from ``seat``, declared by changing
+      it: a state of the game that differs from ``game.state`` only in what ``seat`` may not see
+      (each hidden part drawn anew by ``rng`` among what the public part allows), or None when
+      nothing is hidden from it now. It is drawn from the state, never from a view (a view is what
+      it tests): ``woa check``'s ``views_keep_secrets`` wants both states to show the seat the same
+      view, the same words, the same board and the same account of the last action. None (the
+      default): the pack declares nothing hidden, and that check has nothing to change;
     - ``search``: what the search bot ``mcts`` may use of the pack's knowledge of its game (a
       rollout policy, an evaluation, candidate pruning, a horizon, an opponent model:
       ``woa_core.kernel.search.SearchHooks``); without it, ``mcts`` searches every legal action
@@ -214,6 +222,7 @@ class Pack:
     summary: Callable[[Any], list[str]] = lambda game: ranking_lines(game.state.ranking)
     features: Callable[[Any], Sequence[float]] | None = None
     search: SearchHooks | None = None
+    resample_hidden: Callable[[Any, int, Random], Any] | None = None  # issue 37.13: what a seat may not see
     # generic tools (issue 14): restricted play (woa_core.eval.restricted), rule variants
     # (woa_core.check.strategies)
     restrictions: Callable[[Any], Sequence[tuple[str, str, str]]] | None = None

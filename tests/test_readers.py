@@ -310,3 +310,16 @@ def test_a_sweep_marker_that_is_not_an_object_is_refused_naming_it(swept, capsys
     status, err = run(capsys, *args)
     assert status == 2
     assert f"{out / 'sweep.json'}:1:1: not a JSON object" in err
+
+
+def test_a_schema_file_with_a_key_given_twice_is_a_located_sentence(tmp_path):
+    """issue 37.5: a pack's schema files are read by the one bounded JSON reader too: a second
+    ``"type"`` (json.loads kept the last copy, and the schema checked something else) is refused."""
+    from woa_core.jsontext import JsonProblem
+    from woa_core.rules.data import _read_json
+
+    schema = tmp_path / "turn.schema.json"
+    schema.write_text('{\n  "type": "object",\n  "type": "array"\n}\n', encoding="utf-8")
+    with pytest.raises(JsonProblem) as caught:
+        _read_json(schema)
+    assert str(caught.value) == f"{schema}:3:3: the key 'type' is given twice"

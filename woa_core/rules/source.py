@@ -25,9 +25,11 @@ woa_core.rules.source.YamlProblem: x.yaml:1:4: '.nan' is not a finite number (at
 
 from __future__ import annotations
 
-import copy
+import contextlib
+import gc
 import math
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -136,7 +138,8 @@ def parse_yaml(text: str, file: str) -> Located:
     loader = _Loader(text)
     builder = _Builder(loader, file)
     try:
-        builder.run()
+        with _no_cycle_collection():
+            builder.run()
     except yaml.MarkedYAMLError as e:
         raise YamlProblem([_syntax_problem(text, file, e)]) from None
     except yaml.reader.ReaderError as e:
@@ -151,6 +154,28 @@ def parse_yaml(text: str, file: str) -> Located:
     if builder.problems:
         raise YamlProblem(builder.problems)
     return Located(builder.data, dict(builder.positions), dict(builder.key_positions))
+
+
+@contextlib.contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause Python's cycle collector while the builder runs: it makes only acyclic data, yet a
+    file of ``MAX_VALUES`` aliases allocates enough tuples that collecting took half the time.
+    The collector is turned back on only if it was on (so overlapping calls never leave it off).
+
+    >>> import gc
+    >>> with _no_cycle_collection():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _syntax_problem(text: str, file: str, error: yaml.MarkedYAMLError) -> Problem:
@@ -483,7 +508,7 @@ class _Builder:
         self.positions.extend((path + p[n:], q) for p, q in self.positions[start + 1 : stop])
         start, stop = anchor.key_positions
         self.key_positions.extend((path + p[n:], q) for p, q in self.key_positions[start:stop])
-        value = copy.deepcopy(anchor.value) if isinstance(anchor.value, (dict, list)) else anchor.value
+        value = _plain_copy(anchor.value)
         if frame is not None and frame.key == "<<" and not isinstance(value, dict):
             self.problems.append(self.problem(pos, "a merge key '<<' takes a mapping or a list of mappings"))
         self.attach(frame, path, value)
@@ -548,6 +573,23 @@ class _Builder:
         if not isinstance(value, (str, int, float, bool, type(None))):
             value = text  # dates and the like: keep JSON-compatible, the schema will complain
         return value
+
+
+def _plain_copy(value: Any) -> Any:
+    """A copy of plain data (mappings, lists, scalars) as deep as it nests (at most ``MAX_DEPTH``),
+    several times faster than ``copy.deepcopy``: an alias is a copy, and a file may hold
+    ``MAX_VALUES`` of them.
+
+    >>> a = {"x": [1, {"y": 2}]}
+    >>> b = _plain_copy(a)
+    >>> b == a, b["x"] is a["x"], b["x"][1] is a["x"][1]
+    (True, False, False)
+    """
+    if isinstance(value, dict):
+        return {k: _plain_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain_copy(v) for v in value]
+    return value
 
 
 def dotted(path: Path_) -> str:

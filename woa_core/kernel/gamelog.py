@@ -51,6 +51,7 @@ from typing import Any
 from woa_core import __version__
 from woa_core.errors import FileProblems, IllegalAction, InvalidNotation, LogError, RulesError
 from woa_core.files import write_atomic
+from woa_core.jsontext import JsonProblem, read_json
 from woa_core.kernel import loop
 from woa_core.kernel.actions import Action
 from woa_core.kernel.compiled import CompiledRules as Rules
@@ -540,63 +541,78 @@ def _document_rules(name: str, head: dict[str, Any], data: dict[str, Any]) -> Ru
 
 
 def _json(name: str, number: int, line: str) -> Any:
+    """The JSON value of line ``number`` of the log ``name``, read by the one bounded JSON reader
+    (a key given twice, a number too long, nesting too deep are refused); ``LogError`` naming the
+    line otherwise.
+
+    >>> _json("game.jsonl", 3, '["p1 select sell", "9a41"]')
+    ['p1 select sell', '9a41']
+    >>> _json("game.jsonl", 1, '{"seed": 12345, "players": 2, "seed": 7}')
+    Traceback (most recent call last):
+    woa_core.errors.LogError: game.jsonl:1: the key 'seed' is given twice (column 31)
+    """
     if len(line) > MAX_LINE:
         raise LogError(f"{name}:{number}: the line is longer than {MAX_LINE:,} characters")
     try:
-        value = json.loads(line, parse_int=_small_int, parse_constant=_no_constant)
-    except json.JSONDecodeError as e:
-        raise LogError(f"{name}:{number}: not valid JSON ({e.msg} at column {e.colno})") from None
-    except RecursionError:
-        raise LogError(f"{name}:{number}: nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError as e:
-        raise LogError(f"{name}:{number}: {e}") from None
-    if _depth(value) > MAX_DEPTH:
-        raise LogError(f"{name}:{number}: nested more than {MAX_DEPTH} levels deep")
-    return value
-
-
-def _small_int(text: str) -> int:
-    if len(text) > MAX_DIGITS:
-        raise ValueError(f"the number {text[:12]}... has more than {MAX_DIGITS} digits")
-    return int(text)
-
-
-def _no_constant(text: str) -> Any:
-    raise ValueError(f"{text} is not a number a log may hold")
-
-
-def _depth(value: Any) -> int:
-    """How deeply ``value`` nests lists and mappings (without recursion)."""
-    deepest = 0
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (dict, list)):
-            deepest = max(deepest, depth)
-            if depth <= MAX_DEPTH:
-                stack.extend((sub, depth + 1) for sub in (item.values() if isinstance(item, dict) else item))
-    return deepest
+        return read_json(line, name, depth=MAX_DEPTH, digits=MAX_DIGITS, first_line=number)
+    except JsonProblem as e:
+        raise LogError(f"{name}:{e.line}: {e.message} (column {e.column})") from None
 
 
 def _compare_unfinished(name: str, number: int, item: dict[str, Any], game: Game, actions: int) -> None:
     if game.over:
         raise LogError(f"{name}:{number}: the log says the game is unfinished, but it is over on replay")
+    _only_key(name, number, item, "unfinished")
     mark = item["unfinished"]
-    if not isinstance(mark, dict) or mark.get("actions") != actions:
+    if not isinstance(mark, dict) or _canonical(mark.get("actions")) != _canonical(actions):
         said = mark.get("actions") if isinstance(mark, dict) else mark
         raise LogError(f"{name}:{number}: the unfinished game holds {actions} actions, but its last line says {said}")
+    extra = sorted(set(mark) - {"actions", "where"})
+    if extra or not isinstance(mark.get("where"), str):
+        raise LogError(
+            f"{name}:{number}: the mark of an unfinished game holds 'actions' and 'where' (a sentence), "
+            f"not {', '.join(map(repr, extra)) or 'this'}"
+        )
 
 
 def _compare(name: str, number: int, item: dict[str, Any], game: Game, note: str) -> None:
+    """The result line against the replayed game's result, every key both ways: a key the game
+    does not record, a key it records that the line lacks, or a figure that differs (``true``
+    is not ``1``) is refused, naming the line."""
     if not game.over:
         raise LogError(f"{name}:{number}: the log ends before the game does ({game.rules.pack.where(game)})")
+    _only_key(name, number, item, "result")
     expected = item["result"]
     if not isinstance(expected, dict):
         raise LogError(f"{name}:{number}: the result line holds no result (expected a mapping of figures)")
     actual = result(game)["result"]
+    for key in sorted(set(expected) - set(actual)):
+        raise LogError(
+            f"{name}:{number}: the result line holds '{key}', which the replayed game does not record "
+            f"(the line was changed){note}"
+        )
     for key in actual:
-        if expected.get(key) != actual[key]:
+        if key not in expected:
+            raise LogError(f"{name}:{number}: the result line lacks '{key}' ({actual[key]} on replay){note}")
+        if _canonical(expected[key]) != _canonical(actual[key]):
             raise LogError(
                 f"{name}:{number}: the replayed game differs from the log: {key} is "
-                f"{actual[key]} on replay, {expected.get(key)} in the log{note}"
+                f"{actual[key]} on replay, {expected[key]} in the log{note}"
             )
+
+
+def _only_key(name: str, number: int, item: dict[str, Any], key: str) -> None:
+    """Refuse a last line that holds more than its one ``key`` (``result`` or ``unfinished``)."""
+    others = sorted(k for k in item if k != key)
+    if others:
+        raise LogError(f"{name}:{number}: the {key} line holds '{others[0]}' besides '{key}' (the line was changed)")
+
+
+def _canonical(value: Any) -> str:
+    """``value`` as JSON with sorted keys: equal texts are equal JSON values (``true`` and ``1``,
+    ``1`` and ``1.0`` compare equal in Python, not here).
+
+    >>> _canonical([1, True]) == _canonical([1, 1]), _canonical((1, 2)) == _canonical([1, 2])
+    (False, True)
+    """
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))

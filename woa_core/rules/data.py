@@ -10,7 +10,6 @@ both use it without importing each other.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -20,6 +19,7 @@ from typing import Any
 import jsonschema
 
 from woa_core.errors import Problem
+from woa_core.jsontext import read_json
 from woa_core.kernel.pack import Pack
 from woa_core.rules.bundled import data_root
 from woa_core.rules.source import Located, Path_, dotted
@@ -51,7 +51,7 @@ def schema_validator(name: str, pack: Pack | None = None) -> jsonschema.protocol
 
 @cache
 def _validator(path: Path, names: tuple[tuple[str, tuple[str, ...]], ...]) -> jsonschema.protocols.Validator:
-    schema = _with_kernel_fragments(json.loads(path.read_text(encoding="utf-8")))
+    schema = _with_kernel_fragments(_read_json(path))
     for definition, declared in names:  # names the pack declares in code, not copied into its schemas
         if definition in schema.get("$defs", {}):
             schema["$defs"][definition]["enum"] = list(declared)
@@ -142,7 +142,9 @@ def _scenario_validator(schema_dir: Path | None) -> jsonschema.protocols.Validat
 
 
 def _read_json(path: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    """A schema file of woa or of a pack, read by the one bounded JSON reader (a pack's author
+    gets ``JsonProblem``, a located sentence, for a mistake in it)."""
+    data: dict[str, Any] = read_json(path.read_text(encoding="utf-8"), str(path))
     return data
 
 

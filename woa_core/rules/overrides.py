@@ -64,7 +64,7 @@ def parse_override(text: str, sections: Sequence[str] | None = None) -> Override
     path_text = path_text.strip()
 
     def bad(message: str) -> RulesError:
-        return RulesError([Problem(f"--set {text}", 0, 0, message)])
+        return RulesError([Problem(f"--set {_shown(text)}", 0, 0, message)])
 
     if not sep:
         raise bad("expected PATH=VALUE, e.g. --set economy.gold.cap=60")
@@ -75,8 +75,9 @@ def parse_override(text: str, sections: Sequence[str] | None = None) -> Override
     try:  # the rules files' own bounded reader: no alias bombs, tags or runaway nesting here either
         value = parse_yaml(value_text, f"--set {text}").data if value_text.strip() else None
     except YamlProblem as e:
-        problem = e.problems[0].message.removeprefix("malformed YAML: ")
-        raise bad(f"the value is not valid YAML: {problem}") from None
+        first = e.problems[0]
+        problem = first.message.removeprefix("malformed YAML: ")
+        raise bad(f"the value is not valid YAML ({_where_in_value(first)}): {problem}") from None
     if not _is_json(value):
         raise bad(f"the value {value_text!r} is not plain data (a number, string, boolean, null, list or mapping)")
     depth = len(path) + _depth(value)
@@ -86,6 +87,25 @@ def parse_override(text: str, sections: Sequence[str] | None = None) -> Override
             "a rules file may"
         )
     return Override(text, path, _string_keys(value))
+
+
+def _where_in_value(problem: Problem) -> str:
+    """Where in a ``--set`` value its YAML problem stands: ``column C`` (``line L, column C`` if
+    the value spans lines).
+
+    >>> _where_in_value(Problem("--set a=[", 1, 3, "nested")), _where_in_value(Problem("x", 2, 1, "bad"))
+    ('column 3', 'line 2, column 1')
+    """
+    return f"column {problem.column}" if problem.line == 1 else f"line {problem.line}, column {problem.column}"
+
+
+def _shown(text: str, most: int = 80) -> str:
+    """An argument as a message shows it: cut to its first ``most`` characters if longer.
+
+    >>> _shown("a.b=" + "[" * 100, 10)
+    'a.b=[[[[[[... (104 characters)'
+    """
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
 
 
 def parse_path(text: str, sections: Sequence[str] | None = None) -> Path_:

@@ -25,12 +25,14 @@ woa_core.rules.source.YamlProblem: x.yaml:1:4: '.nan' is not a finite number (at
 
 from __future__ import annotations
 
-import copy
+import contextlib
+import gc
 import math
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -51,6 +53,14 @@ MAX_BYTES = 8_000_000
 
 MAX_DIGITS = 30
 """Longest number literal accepted: every count in the rules fits in far fewer digits."""
+
+CLEARER_CHARS = 100_000
+"""Longest text whose syntax error the pure-Python parser is asked to say more clearly: it reads
+some 1 MB a CPU-second, so asking it costs at most about 0.1 s (a longer text keeps libyaml's words)."""
+
+_TOO_DEEP = f"nested more than {MAX_DEPTH} levels deep"
+_LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"
+"""libyaml's own error past its depth limit (1,000 levels), said as woa says it."""
 
 _Loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """libyaml's C parser when PyYAML was built with it (much faster), else the pure-Python one."""
@@ -128,16 +138,10 @@ def parse_yaml(text: str, file: str) -> Located:
     loader = _Loader(text)
     builder = _Builder(loader, file)
     try:
-        builder.run()
+        with _no_cycle_collection():
+            builder.run()
     except yaml.MarkedYAMLError as e:
-        e = _clearer_syntax_error(text, e)
-        mark = e.problem_mark or e.context_mark
-        context = e.context or ""
-        if e.context and e.context_mark and e.problem_mark and e.context_mark.line != e.problem_mark.line:
-            context += f" (opened at line {e.context_mark.line + 1}, column {e.context_mark.column + 1})"
-        what = " ".join(x for x in (context, e.problem) if x) or "malformed YAML"
-        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        raise YamlProblem([Problem(file, line, col, f"malformed YAML: {what}")]) from None
+        raise YamlProblem([_syntax_problem(text, file, e)]) from None
     except yaml.reader.ReaderError as e:
         line, col = _line_column(text, e.position)
         raise YamlProblem([Problem(file, line, col, f"malformed YAML: {_reader_reason(e)}")]) from None
@@ -152,18 +156,82 @@ def parse_yaml(text: str, file: str) -> Located:
     return Located(builder.data, dict(builder.positions), dict(builder.key_positions))
 
 
-def _clearer_syntax_error(text: str, error: yaml.MarkedYAMLError) -> yaml.MarkedYAMLError:
-    """libyaml's syntax errors say less than PyYAML's ("found character that cannot start any
-    token"): on an error (only then, and for files of a sane size) ask the pure-Python parser."""
-    if _Loader is yaml.SafeLoader or len(text) > 1_000_000:
-        return error
-    loader = yaml.SafeLoader(text)
+@contextlib.contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause Python's cycle collector while the builder runs: it makes only acyclic data, yet a
+    file of ``MAX_VALUES`` aliases allocates enough tuples that collecting took half the time.
+    The collector is turned back on only if it was on (so overlapping calls never leave it off).
+
+    >>> import gc
+    >>> with _no_cycle_collection():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _syntax_problem(text: str, file: str, error: yaml.MarkedYAMLError) -> Problem:
+    """The located sentence for a syntax error of the parser (the clearer one of the pure-Python
+    parser where it is asked, see ``_clearer_syntax_error``); nesting too deep for either parser
+    is said as the builder says it.
+
+    >>> str(_syntax_problem("a: " + "[" * 5000, "x.yaml", _first_error("a: " + "[" * 5000)))
+    'x.yaml:1:67: nested more than 64 levels deep'
+    """
+    e = _clearer_syntax_error(text, error)
+    mark = e.problem_mark or e.context_mark
+    line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+    if e.problem in (_TOO_DEEP, _LIBYAML_TOO_DEEP):
+        return Problem(file, line, col, _TOO_DEEP)
+    context = e.context or ""
+    if e.context and e.context_mark and e.problem_mark and e.context_mark.line != e.problem_mark.line:
+        context += f" (opened at line {e.context_mark.line + 1}, column {e.context_mark.column + 1})"
+    what = " ".join(x for x in (context, e.problem) if x) or "malformed YAML"
+    return Problem(file, line, col, f"malformed YAML: {what}")
+
+
+def _first_error(text: str) -> yaml.MarkedYAMLError:
+    """The syntax error ``_Loader`` finds in ``text`` (for examples and tests)."""
+    loader = _Loader(text)
     try:
         while loader.get_event() is not None:
             pass
+    except yaml.MarkedYAMLError as e:
+        return e
+    finally:
+        loader.dispose()
+    raise ValueError("the text has no syntax error")
+
+
+def _clearer_syntax_error(text: str, error: yaml.MarkedYAMLError) -> yaml.MarkedYAMLError:
+    """libyaml's syntax errors say less than PyYAML's ("found character that cannot start any
+    token"): on an error (only then, and for a text of at most ``CLEARER_CHARS``) ask the
+    pure-Python parser. It has no depth limit of its own and slows with depth, so its events
+    are counted as they arrive and nesting deeper than ``MAX_DEPTH`` stops it at once, as an
+    error located at the collection that goes too deep."""
+    if _Loader is yaml.SafeLoader or len(text) > CLEARER_CHARS:
+        return error
+    loader = yaml.SafeLoader(text)
+    depth = 0
+    try:
+        while (event := loader.get_event()) is not None:
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return yaml.MarkedYAMLError(problem=_TOO_DEEP, problem_mark=cast(yaml.Mark, event.start_mark))
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
     except yaml.MarkedYAMLError as clearer:
         return clearer
-    except (yaml.YAMLError, RecursionError):
+    except yaml.YAMLError:
         pass
     finally:
         loader.dispose()
@@ -304,6 +372,8 @@ class _Builder:
             if self.skip:
                 if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                     self.skip += 1
+                    if len(self.stack) + self.skip > MAX_DEPTH:  # a refused key nests as deep as a value may
+                        raise _Stop(self.problem(self.pos(event), _TOO_DEEP))
                 elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                     self.skip -= 1
                     if not self.skip:
@@ -383,7 +453,7 @@ class _Builder:
             self.attach(frame, path, value)
             return
         if len(self.stack) >= MAX_DEPTH:
-            raise _Stop(self.problem(pos, f"nested more than {MAX_DEPTH} levels deep"))
+            raise _Stop(self.problem(pos, _TOO_DEEP))
         tag = event.tag
         if tag not in (None, "!") and tag not in _COLLECTION_TAGS:
             self.problems.append(self.problem(pos, f"the tag '{tag}' is not allowed (only plain YAML)", path))
@@ -438,7 +508,7 @@ class _Builder:
         self.positions.extend((path + p[n:], q) for p, q in self.positions[start + 1 : stop])
         start, stop = anchor.key_positions
         self.key_positions.extend((path + p[n:], q) for p, q in self.key_positions[start:stop])
-        value = copy.deepcopy(anchor.value) if isinstance(anchor.value, (dict, list)) else anchor.value
+        value = _plain_copy(anchor.value)
         if frame is not None and frame.key == "<<" and not isinstance(value, dict):
             self.problems.append(self.problem(pos, "a merge key '<<' takes a mapping or a list of mappings"))
         self.attach(frame, path, value)
@@ -503,6 +573,23 @@ class _Builder:
         if not isinstance(value, (str, int, float, bool, type(None))):
             value = text  # dates and the like: keep JSON-compatible, the schema will complain
         return value
+
+
+def _plain_copy(value: Any) -> Any:
+    """A copy of plain data (mappings, lists, scalars) as deep as it nests (at most ``MAX_DEPTH``),
+    several times faster than ``copy.deepcopy``: an alias is a copy, and a file may hold
+    ``MAX_VALUES`` of them.
+
+    >>> a = {"x": [1, {"y": 2}]}
+    >>> b = _plain_copy(a)
+    >>> b == a, b["x"] is a["x"], b["x"][1] is a["x"][1]
+    (True, False, False)
+    """
+    if isinstance(value, dict):
+        return {k: _plain_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain_copy(v) for v in value]
+    return value
 
 
 def dotted(path: Path_) -> str:

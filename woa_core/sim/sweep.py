@@ -22,6 +22,7 @@ from typing import Any
 from woa_core import __version__
 from woa_core.errors import Problem, RulesError, SweepError, UsageError
 from woa_core.files import write_atomic
+from woa_core.jsontext import JsonProblem, read_json
 from woa_core.kernel.figures import Figure, declared
 from woa_core.sim.backends import Backend
 from woa_core.sim.runner import RunSpec, run_games
@@ -91,10 +92,7 @@ class SweepStore:
         head = {"space": space.file, "space_digest": space.digest, "race_games": race_games, "engine": __version__}
         marker = out / "sweep.json"
         if marker.exists():
-            try:
-                old = json.loads(marker.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                old = {}
+            old = _saved_json(marker)
             if not resume:
                 raise UsageError(f"{out} already holds a sweep: add --resume to continue it, or choose another --out")
             if old.get("space_digest") != space.digest:
@@ -108,19 +106,66 @@ class SweepStore:
         write_atomic(marker, json.dumps(head, indent=2) + "\n")
 
     def load(self, point: Point) -> PointState | None:
-        """A point saved by an earlier run of the same sweep (None if none, or unreadable)."""
+        """A point saved by an earlier run of the same sweep (None if none, or saved for other
+        values); a ``UsageError`` naming the file if it is not one woa wrote (woa writes them
+        whole, so an unreadable one was changed since: its games are not trusted, nor silently
+        played again)."""
         path = self.points_dir / f"{point.id}.json"
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        if not path.exists():
             return None
+        data = _saved_json(path)
         if data.get("values") != point.values:
             return None
-        return PointState(point, data["rules_hash"], data["games"], data["status"], data.get("dropped_after"))
+        return _saved_point(point, data, path)
 
     def save(self, state: PointState) -> None:
         """Write a point's file (atomically)."""
         write_atomic(self.points_dir / f"{state.point.id}.json", json.dumps(state.to_json()) + "\n")
+
+
+def _saved_json(path: Path) -> dict[str, Any]:
+    """The JSON object a sweep saved at ``path``, read by the one bounded JSON reader; a
+    ``UsageError`` saying where it is not one."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"{path}: cannot read the saved sweep: {getattr(e, 'strerror', None) or e}") from None
+    try:
+        data = read_json(text, str(path))
+    except JsonProblem as e:
+        raise UsageError(f"{e}: {_NOT_SAVED_BY_WOA}") from None
+    if not isinstance(data, dict):
+        raise UsageError(f"{path}:1:1: not a JSON object: {_NOT_SAVED_BY_WOA}")
+    return data
+
+
+_NOT_SAVED_BY_WOA = "not a file a sweep saved (delete it to play its games again, or choose another --out)"
+
+
+def _saved_point(point: Point, data: dict[str, Any], path: Path) -> PointState:
+    """The ``PointState`` of a point file's ``data`` (``PointState.to_json``); a ``UsageError``
+    naming the first field that does not hold what a sweep writes."""
+    games = data.get("games")
+    dropped = data.get("dropped_after")
+    checks = {
+        "rules_hash": isinstance(data.get("rules_hash"), str),
+        "status": data.get("status") in (RACING, DONE, DROPPED),
+        "dropped_after": dropped is None or (type(dropped) is int and dropped >= 0),
+        "games": isinstance(games, list) and all(_is_game_figures(g) for g in games),
+    }
+    for key, good in checks.items():
+        if not good:
+            raise UsageError(f"{path}: its '{key}' is not what a sweep writes: {_NOT_SAVED_BY_WOA}")
+    return PointState(point, data["rules_hash"], data["games"], data["status"], dropped)
+
+
+def _is_game_figures(game: Any) -> bool:
+    """A game's figures as a point file holds them: names and numbers.
+
+    >>> _is_game_figures({"rounds": 9, "p1_wins": 1.0}), _is_game_figures({"rounds": True}), _is_game_figures([])
+    (True, False, False)
+    """
+    return isinstance(game, dict) and all(type(v) in (int, float) for v in game.values())
 
 
 def run_sweep(

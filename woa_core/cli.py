@@ -33,6 +33,7 @@ from woa_core.options import (
     add_rules_options,
     bots_help,
     nonnegative_int,
+    player_count,
     positive_int,
     read_rules_from,
     rules_overrides,
@@ -223,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG_RULES,
     )
     add_rules_options(p, positional="*", help="rules to check")
-    p.add_argument("--players", type=int, help="check only this player count")
+    p.add_argument("--players", type=player_count, help="check only this player count")
     p.set_defaults(run=cmd_validate)
 
     rules = sub.add_parser("rules", help="inspect rules").add_subparsers(title="rules commands", metavar="COMMAND")
@@ -235,7 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG_RULES,
     )
     add_rules_options(p, positional="?", help="rules to show")
-    p.add_argument("--players", type=int, help="apply the overlay for this many players")
+    p.add_argument("--players", type=player_count, help="apply the overlay for this many players")
     p.add_argument("--json", action="store_true", help="print JSON instead of YAML")
     p.set_defaults(run=cmd_rules_show)
     p = rules.add_parser(
@@ -383,7 +384,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG_RULES,
     )
     add_rules_options(p, help="rules to play")
-    p.add_argument("--players", type=int, default=3, help="number of players (default: %(default)s)")
+    p.add_argument("--players", type=player_count, default=3, help="number of players (default: %(default)s)")
     p.add_argument("--seat", type=int, default=1, help="your seat, 1 to PLAYERS (default: %(default)s)")
     p.add_argument(
         "--bots", default=DEFAULT_BOTS["play"], help=bots_help("play", "the other seats' bots, one for all or one each")
@@ -406,7 +407,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_run_options(p: argparse.ArgumentParser, command: str, games: int, games_help: str) -> None:
     """The options of every command that runs many bot games (simulate, compare)."""
-    p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
+    p.add_argument("--players", type=player_count, default=4, help="number of players (default: %(default)s)")
     p.add_argument("--games", type=positive_int, default=games, help=f"{games_help} (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
     p.add_argument(

@@ -150,9 +150,9 @@ def player_count(text: str) -> int:
     """
     try:
         value = int(text)
-    except ValueError:  # also a number of more than 4,300 digits
-        value = None
-    if value is None or not 1 <= value <= MOST_PLAYERS:
+    except ValueError:  # also a number of more than 4,300 digits: said as argparse says it of an int
+        raise argparse.ArgumentTypeError(f"invalid int value: {_shown(text)!r}") from None
+    if not 1 <= value <= MOST_PLAYERS:
         raise argparse.ArgumentTypeError(f"{_shown(text)!r} is not a number of players from 1 to {MOST_PLAYERS}")
     return value
 

@@ -47,13 +47,24 @@ def peak_rss_kb(games: int, seconds: float, signum: signal.Signals, workers: int
     return usage.ru_maxrss, proc.returncode, said[-1] if said else ""
 
 
+def positive_float(text: str) -> float:
+    """An argparse ``type``: a finite number above 0 (seconds, a tolerance)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text[:24]!r} is not a number above 0")
+    return value
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=positive_int, nargs="+", default=[10**4, 10**8], help="games asked for")
-    parser.add_argument("--seconds", type=float, default=30.0, help="how long each run plays before the signal")
+    parser.add_argument("--seconds", type=positive_float, default=30.0, help="how long each run plays before the signal")
     parser.add_argument("--signal", choices=("INT", "TERM"), default="INT", help="the signal that stops a run")
     parser.add_argument("--workers", type=worker_count, default=1, help="woa simulate --workers (default 1)")
-    parser.add_argument("--tolerance", type=float, default=0.10, help="largest relative gap of the peaks")
+    parser.add_argument("--tolerance", type=positive_float, default=0.10, help="largest relative gap of the peaks")
     args = parser.parse_args()
     signum = signal.Signals[f"SIG{args.signal}"]
     peaks = []

@@ -39,7 +39,7 @@ def peak_rss_kb(games: int, seconds: float, signum: signal.Signals, workers: int
     env = os.environ | {"PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([*command, "--quiet"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     time.sleep(seconds)
-    proc.send_signal(signum)
+    os.kill(proc.pid, signum)  # (not send_signal: it would reap a run that ended first, before wait4)
     assert proc.stderr is not None
     said = proc.stderr.read().decode("utf-8", "replace").strip().splitlines()
     _, status, usage = os.wait4(proc.pid, 0)
@@ -61,7 +61,7 @@ def positive_float(text: str) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=positive_int, nargs="+", default=[10**4, 10**8], help="games asked for")
-    parser.add_argument("--seconds", type=positive_float, default=30.0, help="how long each run plays before the signal")
+    parser.add_argument("--seconds", type=positive_float, default=30.0, help="how long a run plays before the signal")
     parser.add_argument("--signal", choices=("INT", "TERM"), default="INT", help="the signal that stops a run")
     parser.add_argument("--workers", type=worker_count, default=1, help="woa simulate --workers (default 1)")
     parser.add_argument("--tolerance", type=positive_float, default=0.10, help="largest relative gap of the peaks")

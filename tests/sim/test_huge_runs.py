@@ -98,3 +98,19 @@ def test_the_tasks_of_a_huge_run_are_a_lazy_sequence_of_the_same_games() -> None
     next(pairs)
     pairs.close()
     assert isinstance(backend.tasks[1], LazyTasks) and len(backend.tasks[1]) == 10**8
+
+
+def test_a_huge_check_run_is_a_lazy_sequence_too() -> None:
+    """issue 37.6: `woa check --games 10^8` gives its backend a ``LazyTasks`` as well, whose
+    first task is the chunk a small run plays first."""
+    from woa_core.check.batch import CheckTask, check_games
+    from woa_core.rules import read_rules
+
+    backend = _Recording()
+    task = CheckTask(read_rules("west-of-africa"), 2, ("random", "random"), seed=3)
+    results = check_games(task, 10**8, backend)
+    first = next(results)
+    results.close()
+    (tasks,) = backend.tasks
+    assert isinstance(tasks, LazyTasks) and len(tasks) == 10**8
+    assert (tasks[0].start, tasks[0].stop, first.games, first.violation) == (0, 1, 1, None)

@@ -71,6 +71,44 @@ def test_counts_below_their_least_are_refused(capsys, argv, sentence):
     assert sentence in err
 
 
+HUGE = "999999999999999999999999999999"
+
+
+@pytest.mark.parametrize(
+    ("argv", "sentence"),
+    [
+        (["simulate", "--players", HUGE, "--games", "1"], "'99999999999999999999...' is not a number of players"),
+        (["simulate", "--players", "-1", "--games", "1"], "'-1' is not a number of players from 1 to 8"),
+        (["compare", "--players", "9"], "argument --players: '9' is not a number of players from 1 to 8"),
+        (["check", "--players", "2", "--players", HUGE], "argument --players: '99999999999999999999...' is not"),
+        (["validate", "--players", "0"], "argument --players: '0' is not a number of players from 1 to 8"),
+        (["rules", "show", "--players", HUGE], "argument --players: '99999999999999999999...' is not"),
+        (["play", "--players", HUGE], "argument --players: '99999999999999999999...' is not"),
+        (["value", "--players", HUGE], "argument --players: '99999999999999999999...' is not"),
+        (["simulate", "--games", HUGE], "argument --games: '99999999999999999999...' is more than 1000000000000"),
+        (["simulate", "--first-game", HUGE], "argument --first-game: '99999999999999999999...' is more than"),
+        (["compare", "--games", "1000000000001"], "'1000000000001' is more than 1000000000000 (10^12)"),
+    ],
+)
+def test_huge_counts_are_refused_when_parsed(capsys, argv, sentence):
+    """issue 37.8: `woa simulate --players 999999999999999999999999999999 --games 1` printed an
+    OverflowError traceback (the bots of one seat repeated for every seat); every player count
+    is bounded by the most any rules may support, and every other count by 10^12, when parsed."""
+    status, printed = run(capsys, *argv)
+    assert status == 2 and sentence in printed and "Traceback" not in printed
+
+
+def test_the_most_players_is_what_every_pack_schema_allows():
+    """issue 37.8: ``MOST_PLAYERS`` is the bound the schemas put on ``players.counts``."""
+    import json
+
+    from woa_core.options import MOST_PLAYERS
+
+    schemas = sorted((Path(__file__).resolve().parents[1] / "schema").rglob("players.schema.json"))
+    bounds = {json.loads(p.read_text())["properties"]["counts"]["items"]["maximum"] for p in schemas}
+    assert len(schemas) >= 2 and bounds == {MOST_PLAYERS}
+
+
 @pytest.mark.parametrize("objective", ["vp=nan", "vp=inf", "length=-inf"])
 def test_an_objective_target_must_be_finite(capsys, tmp_path, objective):
     status, err = run(capsys, "sweep", str(SWEEP_SPACE), "--out", str(tmp_path / "o"), "--objective", objective)

@@ -33,6 +33,7 @@ from woa_core.options import (
     add_rules_options,
     bots_help,
     nonnegative_int,
+    player_count,
     positive_int,
     read_rules_from,
     rules_overrides,
@@ -95,20 +96,21 @@ def _run(argv: Sequence[str] | None, restore_signals: bool) -> int:
                 return status
             print("woa: interrupted", file=sys.stderr)
             return stop.exit_status or 130
-        except Exception as e:
-            if stop.signal is None or not _interrupted(e):
-                raise
-            # the stop came where Python wraps it (an import, a class being made: RuntimeError)
-            print("woa: interrupted", file=sys.stderr)
-            return stop.exit_status
+        # (OSError before Exception: a handler after ``except Exception`` never runs)
         except BrokenPipeError:  # stderr is gone too: nothing can be said, but the run did not succeed
             return 1
         except OSError as e:  # a file or folder named on the command line cannot be read (or written)
             if status is not None:  # the command ran: its output could not be flushed
                 print(f"woa: cannot write the standard output: {reason(e)}", file=sys.stderr)
                 return 1
-            print(f"woa: {e.strerror or e}: {e.filename or ''}".rstrip(": "), file=sys.stderr)
+            print(printable(os_error_sentence(e)), file=sys.stderr)
             return 1
+        except Exception as e:
+            if stop.signal is None or not _interrupted(e):
+                raise
+            # the stop came where Python wraps it (an import, a class being made: RuntimeError)
+            print("woa: interrupted", file=sys.stderr)
+            return stop.exit_status
         finally:
             stop.finished = True
             sys.stdout = real_stdout
@@ -117,6 +119,23 @@ def _run(argv: Sequence[str] | None, restore_signals: bool) -> int:
             if sys.stderr is not real_stderr:
                 sys.stderr.close()
                 sys.stderr = real_stderr
+
+
+def os_error_sentence(error: OSError) -> str:
+    """What a file error says to the user: the path(s) it concerns and what went wrong.
+
+    >>> import errno
+    >>> os_error_sentence(OSError(errno.ENAMETOOLONG, "File name too long", "/tmp/xxx"))
+    'woa: /tmp/xxx: file name too long'
+    >>> os_error_sentence(OSError(errno.EXDEV, "Invalid cross-device link", "/a", None, "/b"))
+    'woa: /a -> /b: invalid cross-device link'
+    >>> os_error_sentence(OSError("the disk went away"))
+    'woa: the disk went away'
+    """
+    from woa_core.files import reason
+
+    paths = " -> ".join(os.fsdecode(p) for p in (error.filename, error.filename2) if p is not None)
+    return f"woa: {paths}: {reason(error)}" if paths else f"woa: {reason(error)}"
 
 
 def _interrupted(error: BaseException) -> bool:
@@ -205,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG_RULES,
     )
     add_rules_options(p, positional="*", help="rules to check")
-    p.add_argument("--players", type=int, help="check only this player count")
+    p.add_argument("--players", type=player_count, help="check only this player count")
     p.set_defaults(run=cmd_validate)
 
     rules = sub.add_parser("rules", help="inspect rules").add_subparsers(title="rules commands", metavar="COMMAND")
@@ -217,7 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG_RULES,
     )
     add_rules_options(p, positional="?", help="rules to show")
-    p.add_argument("--players", type=int, help="apply the overlay for this many players")
+    p.add_argument("--players", type=player_count, help="apply the overlay for this many players")
     p.add_argument("--json", action="store_true", help="print JSON instead of YAML")
     p.set_defaults(run=cmd_rules_show)
     p = rules.add_parser(
@@ -365,7 +384,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG_RULES,
     )
     add_rules_options(p, help="rules to play")
-    p.add_argument("--players", type=int, default=3, help="number of players (default: %(default)s)")
+    p.add_argument("--players", type=player_count, default=3, help="number of players (default: %(default)s)")
     p.add_argument("--seat", type=int, default=1, help="your seat, 1 to PLAYERS (default: %(default)s)")
     p.add_argument(
         "--bots", default=DEFAULT_BOTS["play"], help=bots_help("play", "the other seats' bots, one for all or one each")
@@ -388,7 +407,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_run_options(p: argparse.ArgumentParser, command: str, games: int, games_help: str) -> None:
     """The options of every command that runs many bot games (simulate, compare)."""
-    p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
+    p.add_argument("--players", type=player_count, default=4, help="number of players (default: %(default)s)")
     p.add_argument("--games", type=positive_int, default=games, help=f"{games_help} (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
     p.add_argument(
@@ -471,9 +490,13 @@ def cmd_rules_verbs(args: argparse.Namespace) -> int:
 
 def cmd_rules_init(args: argparse.Namespace) -> int:
     """``woa rules init``: a bundled ruleset copied into a folder of the user's."""
+    from woa_core.files import OutputError, reason
     from woa_core.rules.init import init_rules
 
-    written = init_rules(args.directory, args.ruleset)
+    try:
+        written = init_rules(args.directory, args.ruleset)
+    except OSError as e:  # said of the folder asked for, not of the temporary one it is staged in
+        raise OutputError(args.directory, reason(e)) from None
     folder = printable(args.directory)
     print(f"copied {args.ruleset} into {folder}: {len(written)} rules files and schema/ (for editors)")
     print(f"edit them, then: woa validate --rules {folder}   woa simulate --rules {folder}")

@@ -10,6 +10,13 @@ it is added (``RowFile``): a run stopped by any means, even SIGKILL, leaves the 
 finished games, and a row that cannot be written whole (a full disk) is taken back. Every error
 names the path the user gave, never a temporary file (``OutputError``).
 
+An output that is not a regular file (a FIFO, ``/dev/null``) is written in place, and never
+where a signal cannot reach: open(2) of a FIFO nothing reads, or a write to one whose reader has
+stopped, would block in the kernel, where Python resumes it after every signal (and a finished
+run's signals change nothing: ``woa_core.sim.interrupts``), so only SIGKILL ended the run. Such
+files are opened and written without blocking (``SpecialFile``): a wait for the reader ends at
+Ctrl-C or SIGTERM with an ``OutputError`` saying so.
+
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> check_output(folder / "a.txt")
@@ -27,11 +34,16 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
+import select
+import signal
 import stat
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import IO
 
 from woa_core.errors import WoaError
@@ -69,6 +81,94 @@ def _special(path: Path) -> bool:
     except OSError:
         return False
     return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+WAIT_SECONDS = 0.1
+"""How often a write to a FIFO whose reader is not (yet) reading looks again, and for a signal."""
+
+_STOPS = (signal.SIGINT, signal.SIGTERM)
+
+
+class SpecialFile:
+    """An existing output that is not a regular file (a FIFO, a character device), opened and
+    written without blocking: ``write`` waits for the reader in slices of ``WAIT_SECONDS``, and a
+    SIGINT or SIGTERM during the wait ends it with ``OutputError`` (after the signal's own handler
+    has run: a command still playing is stopped by it as usual).
+
+    >>> with SpecialFile(os.devnull) as out:
+    ...     out.write(b"nothing is kept")
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self._fd = -1
+        with _signals_noted() as noted:
+            while self._fd < 0:
+                try:
+                    self._fd = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK)
+                except OSError as e:
+                    if e.errno != errno.ENXIO:  # ENXIO: a FIFO nothing reads yet
+                        raise OutputError(self.path, reason(e)) from None
+                    self._wait(noted, "with nothing reading it", None)
+
+    def write(self, data: bytes) -> None:
+        """Write all of ``data``, waiting (interruptibly) while the reader's pipe is full."""
+        view = memoryview(data)
+        with _signals_noted() as noted:
+            while view:
+                try:
+                    view = view[os.write(self._fd, view) :]
+                except BlockingIOError:
+                    self._wait(noted, "while its reader did not read", self._fd)
+                except OSError as e:
+                    raise OutputError(self.path, reason(e)) from None
+
+    def _wait(self, noted: list[signal.Signals], doing: str, fd: int | None) -> None:
+        """Wait up to ``WAIT_SECONDS`` for ``fd`` to take more (None: just wait), unless a signal
+        came: then the write is given up."""
+        if noted:
+            raise OutputError(self.path, f"stopped by {noted[0].name} {doing}")
+        select.select([], [fd] if fd is not None else [], [], WAIT_SECONDS)
+
+    def close(self) -> None:
+        """Close the file."""
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def __enter__(self) -> SpecialFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+@contextlib.contextmanager
+def _signals_noted() -> Iterator[list[signal.Signals]]:
+    """A block in which SIGINT and SIGTERM are noted in the list it gives, then passed on to the
+    handler they had (which may raise: ``KeyboardInterrupt``); a signal ignored stays ignored.
+    Only the main thread receives signals: elsewhere the list stays empty."""
+    noted: list[signal.Signals] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+    previous = {sig: signal.getsignal(sig) for sig in _STOPS}
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        handler = previous[signal.Signals(signum)]
+        if handler == signal.SIG_IGN:
+            return
+        noted.append(signal.Signals(signum))
+        if callable(handler):
+            handler(signum, frame)
+
+    for sig in _STOPS:
+        signal.signal(sig, note)
+    try:
+        yield noted
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
 
 
 def check_output(path: str | os.PathLike[str], folder: bool = False) -> None:
@@ -134,12 +234,11 @@ def atomic_file(path: str | os.PathLike[str], newline: str | None = None) -> Ite
     as it was. A failing write raises ``OutputError`` naming ``path`` (not the temporary file).
     An existing ``path`` that is not a regular file (``/dev/null``) is written in place."""
     target = Path(path)
-    if _special(target):
-        try:
-            with open(target, "w", encoding="utf-8", newline=newline) as f:
-                yield f
-        except OSError as e:
-            raise OutputError(target, reason(e)) from None
+    if _special(target):  # written in place once the block has made it (never blocking: SpecialFile)
+        buffer = io.StringIO(newline=newline)
+        yield buffer
+        with SpecialFile(target) as out:
+            out.write(buffer.getvalue().encode("utf-8"))
         return
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path("."))
@@ -177,6 +276,10 @@ class RowFile:
         self.path = Path(path)
         self.rows = 0
         self._size = 0
+        self._fd = -1
+        self._special = SpecialFile(self.path) if _special(self.path) else None  # a FIFO: no rows to take back
+        if self._special is not None:
+            return
         try:
             self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
         except OSError as e:
@@ -184,6 +287,10 @@ class RowFile:
 
     def add(self, text: str) -> None:
         """Append ``text`` (one or more whole lines) at once, or not at all."""
+        if self._special is not None:
+            self._special.write(text.encode("utf-8"))
+            self.rows += 1
+            return
         data = memoryview(text.encode("utf-8"))
         written = 0
         try:
@@ -199,6 +306,8 @@ class RowFile:
 
     def close(self) -> None:
         """Close the file (the rows are already in it)."""
+        if self._special is not None:
+            self._special.close()
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1

@@ -15,8 +15,9 @@ variant file; default ``west-of-africa``) and ``--set PATH=VALUE`` (repeatable; 
 60
 
 Counts given on the command line (``--games``, ``--workers``, ``--top``, ...) are read with
-``positive_int`` (or ``nonnegative_int`` where 0 means something), so ``--workers 0`` is refused
-by the parser with one sentence, before anything runs.
+``positive_int`` (or ``nonnegative_int`` where 0 means something), and player counts with
+``player_count``, so ``--workers 0`` or ``--players 10**30`` is refused by the parser with one
+sentence, before anything runs.
 """
 
 from __future__ import annotations
@@ -127,6 +128,35 @@ def positive_int(text: str) -> int:
     return _whole(text, 1)
 
 
+MOST_PLAYERS = 8
+"""The most players any rules may support (``players.counts`` is 1 to 8 in every pack's schema,
+and a log's header is refused beyond it): ``--players`` is bounded before any rules are read.
+Whether the rules support the count asked for, they say themselves."""
+
+MOST_COUNT = 10**12
+"""The largest count a command line may give (games, a first game, points to show): more than
+any run can play, and small enough for every count to index a range (``--games 10**30``
+overflowed)."""
+
+
+def player_count(text: str) -> int:
+    """An argparse ``type``: a number of players, from 1 to ``MOST_PLAYERS``.
+
+    >>> player_count("3")
+    3
+    >>> player_count("999999999999999999999999999999")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '99999999999999999999...' is not a number of players from 1 to 8
+    """
+    try:
+        value = int(text)
+    except ValueError:  # also a number of more than 4,300 digits: said as argparse says it of an int
+        raise argparse.ArgumentTypeError(f"invalid int value: {_shown(text)!r}") from None
+    if not 1 <= value <= MOST_PLAYERS:
+        raise argparse.ArgumentTypeError(f"{_shown(text)!r} is not a number of players from 1 to {MOST_PLAYERS}")
+    return value
+
+
 WORKERS_PER_CORE = 4
 """Most worker processes per core ``--workers`` may ask for: more only slow a run down (each is a
 Python process with its own copy of the rules), and a typo of 100000 would fork a storm."""
@@ -160,11 +190,25 @@ def nonnegative_int(text: str) -> int:
 
 
 def _whole(text: str, least: int) -> int:
+    """``text`` as a whole number from ``least`` to ``MOST_COUNT``.
+
+    >>> _whole("1000000000001", 1)
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '1000000000001' is more than 1000000000000 (10^12), the largest count woa takes
+    """
     try:
         value = int(text)
     except ValueError:  # also a number of more than 4,300 digits
         value = None
     if value is None or value < least:
-        shown = text if len(text) <= 24 else text[:20] + "..."
-        raise argparse.ArgumentTypeError(f"{shown!r} is not a whole number of at least {least}")
+        raise argparse.ArgumentTypeError(f"{_shown(text)!r} is not a whole number of at least {least}")
+    if value > MOST_COUNT:
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)!r} is more than {MOST_COUNT} (10^12), the largest count woa takes"
+        )
     return value
+
+
+def _shown(text: str) -> str:
+    """A number as given, cut to its first 20 characters when long."""
+    return text if len(text) <= 24 else text[:20] + "..."

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from woa_core.check.coverage import coverage_of
 from woa_core.check.runner import Violation, play_checked
 from woa_core.rules import RulesSource
-from woa_core.sim.backends import Backend
+from woa_core.sim.backends import Backend, LazyTasks
 from woa_core.sim.runner import game_seed, games_per_task
 
 
@@ -64,5 +64,5 @@ def check_games(task: CheckTask, games: int, backend: Backend) -> Generator[Chec
     """Each chunk's result in game order (stop reading at the first violation)."""
     task.source.compile(task.players)  # a rules problem is reported here, not in a worker
     chunk = games_per_task(games, backend.workers, task.bots, most=20, per_worker=4)
-    tasks = [replace(task, start=a, stop=min(a + chunk, games)) for a in range(0, games, chunk)]
+    tasks = LazyTasks(range(0, games, chunk), lambda a: replace(task, start=a, stop=min(a + chunk, games)))
     yield from backend.map(check_chunk, tasks)

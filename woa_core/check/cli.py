@@ -15,6 +15,7 @@ from woa_core.options import (
     RULES_HELP,
     add_rules_options,
     bots_help,
+    player_count,
     positive_int,
     rules_overrides,
     rules_spec,
@@ -40,7 +41,7 @@ def add_commands(sub: Any) -> None:
     add_rules_options(p, positional="?", help="rules to check")
     p.add_argument(
         "--players",
-        type=int,
+        type=player_count,
         action="append",
         help="player count (repeatable; default: every count the rules support)",
     )

@@ -9,7 +9,7 @@ from typing import Any
 
 from woa_core.files import check_output, write_atomic
 from woa_core.kernel.drawing import drawing_of
-from woa_core.options import RULES_HELP, add_rules_options, read_rules_from
+from woa_core.options import RULES_HELP, add_rules_options, player_count, read_rules_from
 
 
 def add_commands(sub: Any) -> None:
@@ -28,7 +28,7 @@ def add_commands(sub: Any) -> None:
         epilog=RULES_HELP,
     )
     add_rules_options(p, positional="?", help="rules to draw")
-    p.add_argument("--players", type=int, default=4, help="player count (default: %(default)s)")
+    p.add_argument("--players", type=player_count, default=4, help="player count (default: %(default)s)")
     p.add_argument("-o", "--out", metavar="FILE", help="where to write the SVG (default: standard output)")
     p.set_defaults(run=cmd_board)
 

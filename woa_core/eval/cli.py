@@ -10,7 +10,15 @@ from typing import Any
 
 from woa_core.defaults import DEFAULT_BOTS
 from woa_core.errors import UsageError
-from woa_core.options import RULES_HELP, add_rules_options, bots_help, positive_int, read_rules_from, worker_count
+from woa_core.options import (
+    RULES_HELP,
+    add_rules_options,
+    bots_help,
+    player_count,
+    positive_int,
+    read_rules_from,
+    worker_count,
+)
 
 EPILOG_RULES = RULES_HELP
 
@@ -35,7 +43,7 @@ def add_commands(sub: Any) -> None:
     )
     p.add_argument("bots", nargs="+", metavar="BOT", help="two or more bots, each once")
     add_rules_options(p, help="rules to play")
-    p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
+    p.add_argument("--players", type=player_count, default=4, help="number of players (default: %(default)s)")
     p.add_argument(
         "--games",
         type=positive_int,
@@ -63,7 +71,7 @@ def add_commands(sub: Any) -> None:
         epilog=EPILOG_RULES + " Example: woa value --players 4 --games 400",
     )
     add_rules_options(p, positional="?", help="rules to play")
-    p.add_argument("--players", type=int, default=4, help="number of players (default: %(default)s)")
+    p.add_argument("--players", type=player_count, default=4, help="number of players (default: %(default)s)")
     p.add_argument(
         "--bot",
         default=DEFAULT_BOTS["value"],

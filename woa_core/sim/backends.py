@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.reduction import ForkingPickler
 from multiprocessing.util import Finalize
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, overload
 
 from woa_core.errors import UsageError, WoaError
 
@@ -36,6 +36,41 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 DASK_MISSING = "--dask needs the optional Dask extra: pip install 'woa[dask]' (from a checkout: pip install '.[dask]')"
+
+
+class LazyTasks(Sequence[T]):
+    """The tasks of a run, each made only when a backend asks for it: task ``k`` is
+    ``make(keys[k])``. A run asking for 10^8 games holds a range and a function, not a list of
+    10^8 tasks, so its memory does not grow with the games asked for (every backend reads its
+    tasks one at a time, in order, and ``len`` is known without making any).
+
+    >>> tasks = LazyTasks(range(0, 10**12, 50), lambda first: (first, first + 50))
+    >>> len(tasks), tasks[1], tasks[-1], list(tasks[2:4])
+    (20000000000, (50, 100), (999999999950, 1000000000000), [(100, 150), (150, 200)])
+    """
+
+    __slots__ = ("_keys", "_make")
+
+    def __init__(self, keys: range, make: Callable[[int], T]) -> None:
+        self._keys = keys
+        self._make = make
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> LazyTasks[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | LazyTasks[T]:
+        if isinstance(index, slice):
+            return LazyTasks(self._keys[index], self._make)
+        return self._make(self._keys[index])
+
+    def __iter__(self) -> Iterator[T]:
+        return map(self._make, self._keys)
 
 
 class Backend(Protocol):

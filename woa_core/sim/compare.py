@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from woa_core.kernel.figures import Figure, Row, game_rows
-from woa_core.sim.backends import Backend
+from woa_core.sim.backends import Backend, LazyTasks
 from woa_core.sim.runner import GameRecord, RunSpec, games_per_task, run_one
 from woa_core.sim.stats import (
     CORRECTIONS,
@@ -76,7 +76,7 @@ def run_pairs(
     base.compiled()
     variant.compiled()
     chunk = games_per_task(games, backend.workers, (*base.bots, *variant.bots), most=25)
-    tasks = [(base, variant, first, min(first + chunk, games)) for first in range(0, games, chunk)]
+    tasks = LazyTasks(range(0, games, chunk), lambda first: (base, variant, first, min(first + chunk, games)))
     for pairs in backend.map(_run_pair_chunk, tasks):
         yield from pairs
 

@@ -24,7 +24,7 @@ from woa_core.kernel.figures import DECISIONS, WINS, Watching, winners
 from woa_core.kernel.figures import declared as figures_of
 from woa_core.kernel.loop import Observer, Transcript
 from woa_core.rules import RulesSource, read_rules
-from woa_core.sim.backends import Backend, LocalPool
+from woa_core.sim.backends import Backend, LazyTasks, LocalPool
 
 
 def game_seed(master: int, index: int) -> int:
@@ -305,7 +305,8 @@ def run_games(
     pool = LocalPool(min(workers, games)) if backend is None else backend
     chunk = chunk or games_per_task(games, pool.workers, spec.bots)
     stop = start + games
-    tasks = [(spec, first, min(first + chunk, stop)) for first in range(start, stop, chunk)]
+    # made one at a time as the backend asks (a run of 10^8 games holds no list of 10^8 tasks)
+    tasks = LazyTasks(range(start, stop, chunk), lambda first: (spec, first, min(first + chunk, stop)))
     try:
         for records in pool.map(_run_chunk, tasks):
             yield from records

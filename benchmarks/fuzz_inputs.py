@@ -18,15 +18,32 @@ points listed, as ``woa sweep`` does before its first game); scenarios whose set
 up to 10^20 cards (run, with an expectation that lists the legal actions); and ``--bots`` values
 with bot parameters at, inside and beyond their declared limits (checked and made).
 
-Run it by hand for long runs (the test suite runs the same cases with a small hypothesis budget,
-tests/test_fuzz_inputs.py)::
+Issue 37 adds every other input kind a user or a client can send: the rule files of both bundled
+games (West of Africa and Africa) and their variants; tampered logs of finished games (a fake key
+placed before the real one, forged result keys, edited seeds and actions: one that replays as
+matching is counted apart, as "tampered"); deep nesting in YAML and JSON up to 1 MB (every rules
+file, variant, ``--set`` value, scenario, sweep space and log line; each answered within
+``--deep-seconds``, 1 CPU-second); ``--bots`` names ``module:attr``; ``woa`` command lines with
+huge, negative and odd counts and empty or odd paths (each in a process of its own, sent Ctrl-C
+after ``--stop-after`` seconds: it must then stop cleanly); and requests to every route of
+``woa serve``'s app with hostile bodies, query strings, headers, game ids and seats, called in a
+worker process as an ASGI server calls it (a 5xx or a traceback is a failure; seats name a
+sentinel module of the fuzzer's own whose import writes a file, so a server importing a module a
+request names is seen, as "imported", without the harm ``os:_exit`` would do). A case still
+running after ``--hang`` seconds (30) of wall-clock time is a hang.
 
-    python benchmarks/fuzz_inputs.py --rules 5000 --logs 1000 --scenarios 500 --seed 1
+Run it by hand for long runs (the test suite runs the same cases with a small budget,
+tests/test_fuzz_inputs.py); 10,500 cases of every kind::
+
+    python benchmarks/fuzz_inputs.py --rules 2500 --logs 1000 --scenarios 500 --tampered 1000 --sets 500 \\
+        --sweeps 500 --hands 300 --bots 500 --deep 500 --cli 200 --serve 3000 --seed 37
     python benchmarks/fuzz_inputs.py --rules 0 --logs 0 --scenarios 0 --sets 500 --sweeps 300 --hands 300 --bots 500
 
-It prints the counts per kind and outcome, the slowest case and the peak memory. The bounds are
-per case: ``--seconds`` (default 5) by an interval timer, ``--megabytes`` (default 500) on the
-growth of the process's peak resident memory.
+It prints the counts per kind and outcome, the slowest case of each kind (CPU seconds), the peak
+memory, and the tracebacks, hangs, tampered logs accepted and modules imported (each should be
+0). The bounds are per case: ``--seconds`` (default 5) of CPU time by an interval timer (the
+machine is shared: other work does not count), ``--megabytes`` (default 500) on the growth of
+the process's peak resident memory (a command line's: its own peak).
 """
 
 from __future__ import annotations
@@ -666,11 +683,18 @@ def deep_case(corpus: Corpus, rng: random.Random) -> tuple[str, str, dict[str, s
     place = rng.choice(DEEP_TARGETS)
     json_target = place.startswith("log")
     shape = rng.choice([s for s in SHAPES if s.startswith("json") or s == "unclosed"] if json_target else SHAPES)
-    room = MEGABYTE - 300 if place not in ("setup", "africa_setup") else MEGABYTE - 3000
-    value = nested(shape, rng.choice(NESTINGS), room)
+    value = nested(shape, rng.choice(NESTINGS), deep_room(corpus, place))
     target = f"{place} {shape} {len(value):,} characters"
     place_case = _placed(corpus, rng, place, value)
     return (target, *place_case)
+
+
+def deep_room(corpus: Corpus, target: str) -> int:
+    """How many characters a deep value put in ``target`` may take, for the input read to stay
+    within 1 MB (a rules file's value: within 1 MB itself)."""
+    if target.startswith("log"):
+        return MEGABYTE - max(len(log) for log in corpus.logs) - 100
+    return MEGABYTE - 3000
 
 
 def _placed(corpus: Corpus, rng: random.Random, target: str, value: str) -> tuple[str, dict[str, str]]:
@@ -980,7 +1004,8 @@ def make(*args, **kwargs):
     raise RuntimeError("the fuzzer's sentinel bot was made: the server ran code a request named")
 
 
-Bot = factory = _exit = sleep = make
+def __getattr__(name):  # any name the seat gives (a new one each case: the server caches a bot it loaded)
+    return make
 """
 
 HOST = "127.0.0.1:8765"
@@ -1014,8 +1039,9 @@ def _json_bytes(value: Any) -> bytes:
 
 
 def sentinel_seat(rng: random.Random) -> str:
-    """A seat naming the sentinel module (some with bot parameters)."""
-    attr = rng.choice(["make", "Bot", "factory", "_exit", "sleep"])
+    """A seat naming the sentinel module (some with bot parameters), by a name never used before
+    (a bot once loaded is kept: the same name again would not import anything again)."""
+    attr = rng.choice(["Bot", "factory", "_exit", "sleep"]) + f"_{rng.randrange(10**12)}"
     return f"{SENTINEL}:{attr}" + rng.choice(["", ":depth=1", ":iterations=1"])
 
 
@@ -1224,19 +1250,18 @@ def _serve_new_game(corpus: Corpus, rng: random.Random) -> ServeCase:
 def _serve_sentinel(corpus: Corpus, rng: random.Random) -> ServeCase:
     """Seats naming the sentinel module: in a start form (then a bot move), or in an uploaded
     log's header (its check recomputed, as anyone can), then a bot move."""
-    from woa_core.kernel.gamelog import header_check
+    from woa_core.kernel.gamelog import record_game
+    from woa_core.rules import read_rules
 
     if rng.random() < 0.5:
         seats = [sentinel_seat(rng), sentinel_seat(rng)]
         form = {"ruleset": rng.choice(["west-of-africa", "africa"]), "players": 2, "seed": 1, "set": [], "seats": seats}
         first = Request("POST", "/api/games", body=_json_bytes(form))
     else:
-        lines = rng.choice([log for log in corpus.logs if '"players": 2' in log.split("\n", 1)[0]]).splitlines()
-        head = json.loads(lines[0])
-        head["bots"] = [sentinel_seat(rng), sentinel_seat(rng)]
-        head["check"] = header_check(head)
-        upload = "\n".join([json.dumps(head), *lines[1:3]]) + '\n{"unfinished": {"actions": 2, "where": "x"}}\n'
-        first = Request("POST", "/api/games/resume", rng.choice([b"", b"people=", b"people=1"]), body=upload.encode())
+        source = read_rules(rng.choice(["west-of-africa", "africa"]))
+        log = record_game(source.compile(2), rng.randrange(100), source, [sentinel_seat(rng), sentinel_seat(rng)], [])
+        upload = log.text().encode()  # every check right: anyone can compute them
+        first = Request("POST", "/api/games/resume", rng.choice([b"", b"people=", b"people=2"]), body=upload)
     return ServeCase(
         "sentinel",
         (

@@ -6,8 +6,10 @@ and bots in each; both bundled games), then for ``--seconds`` runs ``--clients``
 each playing its own games as a page does: the person's actions built word by word from the
 game state's ``build`` words and played (``/play``), the bots' moves (``/bot``), an undo now and
 then (``/undo``), a hint with a small search (``/hint``), a log saved (``/log``), and on purpose a
-request on a position the game has left (a ``409`` it expects). Meanwhile one more client asks
-for the static files (``/``, ``/static/app.css``, ``/static/app.js``) throughout, timing each.
+request on a position the game has left (a ``409`` it expects). Some games have a search bot
+(``mcts``, ``--mcts-iterations``): its moves take a while. Meanwhile one more client asks for the
+static files (``/``, ``/static/app.css``, ``/static/app.js``) throughout, timing each, and another
+saves the log of a game being played (a second tab's "save": it waits for that game's bot move).
 It stops by itself after ``--seconds`` or ``--requests`` requests, whichever comes first, and
 stops the server (SIGTERM).
 
@@ -53,11 +55,20 @@ ROOT = Path(__file__).resolve().parents[1]
 STATIC = ("/", "/static/app.css", "/static/app.js")
 """The files a page loads first."""
 
-FORMS = (
-    {"ruleset": "west-of-africa", "players": 3, "set": [], "seats": ["human", "random", "heuristic"]},
-    {"ruleset": "africa", "players": 2, "set": [], "seats": ["human", "random"]},
-)
-"""The games created, in turn: a person and bots, in each bundled game."""
+
+def forms(mcts_iterations: int) -> tuple[dict[str, Any], ...]:
+    """The games created, in turn: a person and bots (a search bot among them), in each bundled game."""
+    return (
+        {"ruleset": "west-of-africa", "players": 3, "set": [], "seats": ["human", "heuristic", "random"]},
+        {"ruleset": "africa", "players": 2, "set": [], "seats": ["human", f"mcts:iterations={mcts_iterations}"]},
+        {
+            "ruleset": "west-of-africa",
+            "players": 2,
+            "set": [],
+            "seats": ["human", f"mcts:iterations={mcts_iterations}"],
+        },
+    )
+
 
 STATIC_TARGET_MS = 100.0
 MEMORY_TARGET_MB = 500.0
@@ -185,11 +196,12 @@ def peak_rss_mb(pid: int) -> float | None:
     return int(found.group(1)) / 1024 if found else None
 
 
-def create_games(client: Client, count: int, rng: random.Random) -> list[str]:
+def create_games(client: Client, count: int, rng: random.Random, mcts_iterations: int) -> list[str]:
     """``count`` games, the bundled games in turn; their ids."""
     keys = []
+    offered = forms(mcts_iterations)
     for number in range(count):
-        form = {**FORMS[number % len(FORMS)], "seed": rng.randrange(1_000_000)}
+        form = {**offered[number % len(offered)], "seed": rng.randrange(1_000_000)}
         status, answer = client.call("POST", "/api/games", form, route="POST /api/games")
         if status == 200:
             keys.append(json.loads(answer)["id"])
@@ -276,6 +288,17 @@ def static_reader(client: Client, until: float, most: int, pause: float) -> None
         time.sleep(pause)
 
 
+def log_saver(client: Client, keys: list[str], until: float, most: int, pause: float, seed: int) -> None:
+    """Save the log of a game being played by another client (a second tab's "save"), now and
+    then, until the time or budget is spent: it waits for a bot move on that game to end."""
+    rng = random.Random(seed)
+    while keys and time.monotonic() < until and client.figures.total < most:
+        status, body = client.call("GET", f"/api/games/{rng.choice(keys)}/log", route="GET /api/games/ID/log (saver)")
+        if status != 200:
+            client._unexpected("GET /api/games/ID/log (saver)", status, body)
+        time.sleep(pause)
+
+
 def memory_watch(pid: int, until: float, peak: list[float]) -> None:
     """Keep the server's peak resident memory in ``peak[0]`` until ``until``."""
     while time.monotonic() < until:
@@ -307,6 +330,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=positive_int, default=60, help="how long the clients play")
     parser.add_argument("--requests", type=positive_int, default=200_000, help="stop after this many requests")
     parser.add_argument("--hint-iterations", type=positive_int, default=5, help="the search budget of a hint")
+    parser.add_argument(
+        "--mcts-iterations", type=positive_int, default=20, help="the search budget of the games' mcts bots"
+    )
+    parser.add_argument("--save-pause", type=float, default=0.2, help="seconds between two logs saved by another tab")
     parser.add_argument("--static-pause", type=float, default=0.02, help="seconds between two static requests")
     parser.add_argument("--seed", type=int, default=0, help="seed of the games and the clients' choices")
     args = parser.parse_args(argv)
@@ -314,21 +341,29 @@ def main(argv: list[str] | None = None) -> int:
         raise UsageError(f"--clients: {args.clients} clients: at most 200")
     if args.games > 200:
         raise UsageError(f"--games: {args.games} games: the server keeps at most 200")
-    if not 0 <= args.static_pause <= 10:
-        raise UsageError("--static-pause: between 0 and 10 seconds")
+    if not 0 <= args.static_pause <= 10 or not 0 <= args.save_pause <= 10:
+        raise UsageError("--static-pause and --save-pause: between 0 and 10 seconds")
+    if args.mcts_iterations > 10_000:
+        raise UsageError(f"--mcts-iterations: {args.mcts_iterations}: at most 10,000")
     rng = random.Random(args.seed)
     figures = Figures()
     with tempfile.TemporaryDirectory(prefix="woa-serve-load-") as folder:
         process, host, port = start_server(Path(folder))
         try:
             started = time.monotonic()
-            keys = create_games(Client(host, port, figures), args.games, rng)
+            keys = create_games(Client(host, port, figures), args.games, rng, args.mcts_iterations)
             until = time.monotonic() + args.seconds
             peak = [0.0]
             threads = [threading.Thread(target=memory_watch, args=(process.pid, until + 1, peak), daemon=True)]
             threads.append(
                 threading.Thread(
                     target=static_reader, args=(Client(host, port, figures), until, args.requests, args.static_pause)
+                )
+            )
+            threads.append(
+                threading.Thread(
+                    target=log_saver,
+                    args=(Client(host, port, figures), keys, until, args.requests, args.save_pause, args.seed),
                 )
             )
             for number in range(args.clients):

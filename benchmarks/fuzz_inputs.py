@@ -1643,6 +1643,8 @@ class Measure:
     cpu: float
     wall: float
     megabytes: float
+    peak: float = 0.0
+    """The peak memory of the process a case ran in, when that is not this one (MB)."""
 
 
 @dataclass(slots=True)
@@ -1738,7 +1740,7 @@ def run_cli(index: int, corpus: Corpus, rng: random.Random, bounds: Bounds, case
     (case / "argv.json").write_text(json.dumps(argv), encoding="utf-8")
     started = time.perf_counter()
     finished = run_command(argv, case, bounds.stop_after, bounds.hang)
-    measure = Measure(finished.cpu, time.perf_counter() - started, finished.megabytes)
+    measure = Measure(finished.cpu, time.perf_counter() - started, finished.megabytes, finished.megabytes)
     detail = ""
     try:
         outcome = check_command(finished)
@@ -1823,6 +1825,7 @@ def serve_worker(sentinel: Path) -> int:
             "detail": detail,
             "cpu": time.process_time() - cpu_started,
             "megabytes": peak_mb() - before,
+            "peak": peak_mb(),
         }
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
@@ -1847,7 +1850,7 @@ def run_serve(
     (case / "case.txt").write_text(repr(serve)[:20000], encoding="utf-8")
     started = time.perf_counter()
     answer = worker.run(serve, bounds.hang)
-    measure = Measure(answer["cpu"], time.perf_counter() - started, answer["megabytes"])
+    measure = Measure(answer["cpu"], time.perf_counter() - started, answer["megabytes"], answer.get("peak", 0.0))
     outcome, detail = answer["outcome"], f"{serve.family}: {answer['detail']}"
     if outcome == "tampered":
         detail = f"{serve.family}: a tampered log was resumed"
@@ -1874,7 +1877,7 @@ def run(kind: str, cases: int, seed: int, corpus: Corpus, bounds: Bounds, out: P
             else:
                 outcome, detail, measure = run_in_process(kind, index, corpus, rng, bounds, case)
             tally.add(kind, index, outcome, measure)
-            tally.peak_child_mb = max(tally.peak_child_mb, measure.megabytes if kind in ("cli",) else 0.0)
+            tally.peak_child_mb = max(tally.peak_child_mb, measure.peak)
             if outcome in FAILURES:
                 saved = out / f"{kind}-{index:05d}"
                 shutil.copytree(case, saved, dirs_exist_ok=True, ignore=shutil.ignore_patterns("fifo"))
@@ -1902,7 +1905,8 @@ def report(tally: Tally, seconds: float, seed: int, bounds: Bounds) -> None:
         f"{tally.slowest.get('deep', (0.0, 'none run'))[0]:.2f} s CPU (bound {bounds.deep_seconds:g} s)"
     )
     print(
-        f"peak memory: this process {peak_mb():.0f} MB, a command line's process at most {tally.peak_child_mb:.0f} MB"
+        f"peak memory: this process {peak_mb():.0f} MB; a command line's or the server worker's at most "
+        f"{tally.peak_child_mb:.0f} MB"
     )
     print(
         f"tracebacks: {tally.count('escape')}; hangs ({bounds.hang:g} s): {tally.count('hang')}; tampered logs "

@@ -24,6 +24,9 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
         ("search_departures.py", ["--games", "0"], 2, "'0' is not a whole number of at least 1"),
         ("backends.py", ["--workers", "100000"], 2, "'100000' workers: at most"),
         ("unfolding.py", ["--rounds", "-1"], 2, "'-1' is not a whole number of at least 1"),
+        ("serve_load.py", ["--clients", "0"], 2, "'0' is not a whole number of at least 1"),
+        ("serve_load.py", ["--games", "500"], 2, "500 games: the server keeps at most 200"),
+        ("fuzz_inputs.py", ["--serve", "-1"], 2, "'-1' is not a whole number of cases"),
     ],
 )
 def test_a_bad_argument_gets_a_sentence(script: str, args: list[str], status: int, said: str) -> None:

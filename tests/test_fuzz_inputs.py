@@ -251,18 +251,8 @@ def test_bot_parameters_beyond_their_limits_are_sentences(key, value):
 
 
 # ---------------------------------------------------------------- issue 37: every input kind, the server's too
-# Small budgets of the kinds benchmarks/fuzz_inputs.py runs by the thousand. A case that fails
-# because of an item of issue 37 not fixed yet is an xfail naming the item (strict=False: it
-# passes once the item is fixed).
-
-ITEM_1 = pytest.mark.xfail(reason="issue 37.1: the server imports a module a request names", strict=False)
-ITEM_4 = pytest.mark.xfail(reason="issue 37.4: deep YAML is parsed again with no depth limit", strict=False)
-ITEM_5 = pytest.mark.xfail(reason="issue 37.5: a deep JSON body is a RecursionError (500)", strict=False)
-ITEM_7 = pytest.mark.xfail(reason="issue 37.7: the CLI's OSError handler cannot run", strict=False)
-ITEM_8 = pytest.mark.xfail(reason="issue 37.8: a huge --players is an OverflowError", strict=False)
-ITEM_9 = pytest.mark.xfail(
-    reason="issue 37.9: duplicate keys and forged result keys pass the tamper check", strict=False
-)
+# Small budgets of the kinds benchmarks/fuzz_inputs.py runs by the thousand.
+# Each case is named by the item of issue 37 that fixed what it once found.
 
 
 @BUDGET
@@ -279,10 +269,7 @@ def test_mutated_africa_rule_files(corpus, tmp_path, which, ops):
     assert _run(tmp_path, rd, lambda spec: fuzz.check_rules(spec, play=False), "rd") in ("valid", "error")
 
 
-DUPLICATES = ("duplicate_header_key", "duplicate_result_key", "duplicate_result_line_key", "forged_result_key")
-
-
-@pytest.mark.parametrize("how", [pytest.param(how, marks=ITEM_9) if how in DUPLICATES else how for how in fuzz.TAMPERS])
+@pytest.mark.parametrize("how", list(fuzz.TAMPERS))
 def test_a_tampered_log_is_refused(corpus, tmp_path, how):
     """issue 37.9 (figures): a log made to say what its game did not (a fake key before the real
     one, a forged result key, an edited seed or action) never replays as matching; each game's."""
@@ -295,7 +282,7 @@ def test_a_tampered_log_is_refused(corpus, tmp_path, how):
 @pytest.mark.parametrize(
     ("target", "shape"),
     [
-        *[pytest.param(target, "flow_list", marks=ITEM_4) for target in ("setup", "set", "scenario", "sweep")],
+        *[(target, "flow_list") for target in ("setup", "set", "scenario", "sweep")],
         *[(target, "block_list") for target in ("setup", "africa_setup", "variant", "set")],
         *[(target, "flow_map") for target in ("africa_setup", "variant", "scenario", "sweep")],
         *[
@@ -324,10 +311,8 @@ def test_an_input_of_1_mb_nested_deep_is_answered_within_a_cpu_second(corpus, tm
     [
         (["validate", "--rules", "africa"], "valid"),
         (["simulate", "--games", "-1"], "error"),
-        pytest.param(
-            ["simulate", "--players", "999999999999999999999999999999", "--games", "1"], "error", marks=ITEM_8
-        ),
-        pytest.param(["rules", "init", "/proc/x"], "error", marks=ITEM_7),
+        (["simulate", "--players", "999999999999999999999999999999", "--games", "1"], "error"),
+        (["rules", "init", "/proc/x"], "error"),
     ],
 )
 def test_odd_command_lines_are_sentences(tmp_path, argv, outcome):
@@ -380,7 +365,6 @@ def test_the_servers_routes_answer_hostile_requests(corpus, app, family):
         assert fuzz.check_serve(served, case, sentinel) in ("valid", "error"), case
 
 
-@ITEM_5
 def test_a_deep_json_body_is_a_400(app):
     """issue 37.5 (figures): 100,000 nested [ sent to /api/games is refused with a sentence."""
     served, _ = app
@@ -388,7 +372,6 @@ def test_a_deep_json_body_is_a_400(app):
     assert status == 400 and b"error" in answer
 
 
-@ITEM_1
 @pytest.mark.parametrize("where", ["form", "log"])
 def test_a_module_a_request_names_is_never_imported(corpus, app, where):
     """issue 37.1 (figures): seats naming a module (the fuzzer's sentinel, which records its
@@ -403,7 +386,6 @@ def test_a_module_a_request_names_is_never_imported(corpus, app, where):
     assert fuzz.check_serve(served, case, sentinel) == "error"
 
 
-@ITEM_9
 def test_a_tampered_log_is_not_resumed(corpus, app):
     """issue 37.9 (figures): a log with a fake seed placed before the real one is not resumed."""
     served, sentinel = app

@@ -268,3 +268,33 @@ def test_help_points_to_the_security_note() -> None:
         timeout=60,
     )
     assert "docs/serve-security.md" in run.stdout and (Path(ROOT) / "docs" / "serve-security.md").is_file()
+
+
+def test_an_address_that_is_not_utf8_is_a_400_not_a_traceback() -> None:
+    """issue 37.5 (found by benchmarks/fuzz_inputs.py --serve): a query string that is not UTF-8
+    (``/static/app.css/?words=\\xff\\xfe``), handed to the app by an ASGI server that passes it on,
+    made Starlette's trailing-slash redirect raise ``UnicodeDecodeError`` (a 500); it is refused
+    with 400 and a sentence before the app sees it."""
+    import asyncio
+
+    from woa_core.serve.app import SameOrigin
+
+    seen: list[str] = []
+
+    async def inner(scope: Any, receive: Any, send: Any) -> None:
+        seen.append(scope["path"])
+
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b""}
+
+    app = SameOrigin(inner, ["127.0.0.1:8765"])
+    base = {"type": "http", "method": "GET", "path": "/static/app.css/", "headers": [(b"host", b"127.0.0.1:8765")]}
+    asyncio.run(app({**base, "query_string": b"words=\xff\xfe"}, receive, send))
+    assert sent[0]["status"] == 400 and b"not UTF-8" in sent[1]["body"] and not seen
+    asyncio.run(app({**base, "query_string": b"words=select"}, receive, send))
+    assert seen == ["/static/app.css/"]

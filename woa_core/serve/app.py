@@ -564,20 +564,35 @@ class SameOrigin:
             headers = dict(scope.get("headers") or ())
             host = headers.get(b"host", b"").decode("latin-1").lower()
             origin = headers.get(b"origin")
-            problem = None
+            problem, status = None, 403
             if host not in self.hosts:
                 problem = f"refused: this server answers only to {', '.join(sorted(self.hosts))}, not to '{host}'"
             elif origin is not None and origin.decode("latin-1").lower() not in self.origins:
                 problem = "refused: a request from another site (its Origin is not this server)"
+            elif not _utf8(scope.get("query_string", b"")) or not _utf8(scope.get("raw_path") or b""):
+                problem, status = "refused: the address is not UTF-8 text", 400  # Starlette's redirects decode it
             if problem is not None:
                 if scope["type"] == "http":
-                    await _refuse(send, problem)
+                    await _refuse(send, problem, status)
                 return
         await self.app(scope, receive, send)
 
 
-async def _refuse(send: Any, message: str) -> None:
+def _utf8(raw: bytes) -> bool:
+    """Whether ``raw`` reads as UTF-8.
+
+    >>> _utf8(b"words=select,sell"), _utf8(b"words=\\xff")
+    (True, False)
+    """
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+async def _refuse(send: Any, message: str, status: int = 403) -> None:
     body = (message + "\n").encode("utf-8")
     headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())]
-    await send({"type": "http.response.start", "status": 403, "headers": headers})
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

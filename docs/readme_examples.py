@@ -1,7 +1,8 @@
-"""The README's example outputs, made by running their commands: they cannot drift from what woa prints.
+"""The example outputs of the README and the site's pages, made by running their commands: they cannot
+drift from what woa prints.
 
-In README.md an example is a marker naming one or more commands, then the block the script writes,
-then an end marker::
+In README.md and every page under docs/ an example is a marker naming one or more commands, then the
+block the script writes, then an end marker::
 
     <!-- example
     woa validate --set economy.gold.cap=0
@@ -14,14 +15,20 @@ then an end marker::
     <!-- /example -->
 
 ``python docs/readme_examples.py`` runs every command and rewrites the blocks; ``--check`` only
-compares and lists the examples that differ (exit status 1), as ``tests/test_readme.py`` does.
+compares and lists the examples that differ (exit status 1), as ``tests/test_readme.py`` (the
+README) and ``tests/test_docs.py`` (the site's pages) do.
 Timings, speeds and worker counts differ from run to run and machine to machine, so they are
 masked before comparing (``mask``); every other character must match. The commands run in a
 scratch folder holding a copy of ``rules/`` (so that ``--out`` folders land there, and paths read
 as in a checkout), against this checkout's ``woa_core``.
 
-    python docs/readme_examples.py           # rewrite README.md
+    python docs/readme_examples.py           # rewrite README.md and the pages
     python docs/readme_examples.py --check   # exit 1 and name the examples that differ
+    python docs/readme_examples.py --page docs/guide/compare.md   # one page only
+
+A balance table (the ``balance-table`` flag) starts with a caption naming the engine and the rules
+(content hash) its runs were made with; ``tests/test_docs.py`` fails when today's rules differ from
+those, unless the marker says ``predates`` (a table too costly to remake, kept and labelled so).
 """
 
 from __future__ import annotations
@@ -42,6 +49,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+
+
+def pages() -> list[Path]:
+    """The README and every page of the site that holds an example, the README first."""
+    site = sorted(path for path in DOCS.rglob("*.md") if "<!-- example" in path.read_text(encoding="utf-8"))
+    return [README, *site]
+
 
 EXAMPLE = re.compile(r"<!-- example(?P<flags>[^\n]*)\n(?P<commands>.*?)-->\n(?P<block>.*?)<!-- /example -->", re.S)
 
@@ -49,6 +64,7 @@ FLAGS = {
     "balance-table": "a table row per command from its --json report (balance_row), not its text",
     "slow": "minutes of games: checked only with --slow (the tests' -m slow)",
     "costly": "tens of CPU-minutes (mcts): made only when --only names it, never checked by the tests",
+    "predates": "a balance table made under earlier rules than today's (its caption names them), kept and labelled",
 }
 """What may follow ``<!-- example`` on its line."""
 
@@ -122,15 +138,35 @@ BALANCE_HEADER = (
 )
 
 
+CAPTION = re.compile(r"^Made with woa (?P<engine>\S+), rules (?P<rules>\S+) \((?P<hash>[0-9a-f]{16})\)\.$", re.M)
+"""The first line of a balance table's block: what its runs were made with."""
+
+
 def balance_table(example: Example, run: Runner, folder: Path) -> str:
-    """A table with a row per command (``woa simulate ... --json``) of the balance figures."""
-    rows = []
+    """A table with a row per command (``woa simulate ... --json``) of the balance figures, after a
+    caption naming the engine and the rules (content hash) of the runs."""
+    rows, made_with = [], set()
     for command in example.commands:
         status, output = run(command, folder)
         if status:
             raise RuntimeError(f"{command} failed ({status}): {output[-500:]}")
-        rows.append(balance_row(json.loads(output)))
-    return BALANCE_HEADER + "".join(rows)
+        report = json.loads(output)
+        made_with.add(caption(report["manifest"]))
+        rows.append(balance_row(report))
+    if len(made_with) != 1:
+        raise RuntimeError(f"one balance table mixes runs of different rules or engines: {sorted(made_with)}")
+    return made_with.pop() + "\n\n" + BALANCE_HEADER + "".join(rows)
+
+
+def caption(manifest: dict) -> str:
+    """The caption of a balance table from one run's manifest.
+
+    >>> caption({"engine": "0.1.0", "rules": "west-of-africa", "rules_hash": "1e8fb1698bc9b606"})
+    'Made with woa 0.1.0, rules west-of-africa (1e8fb1698bc9b606).'
+    >>> CAPTION.match(_)["hash"]
+    '1e8fb1698bc9b606'
+    """
+    return f"Made with woa {manifest['engine']}, rules {manifest['rules']} ({manifest['rules_hash']})."
 
 
 def balance_row(report: dict) -> str:
@@ -228,26 +264,32 @@ def differences(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Rewrite the README's examples, or with ``--check`` list those that differ."""
+    """Rewrite the examples of the README and the pages, or with ``--check`` list those that differ."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="compare only; exit 1 if an example differs")
     parser.add_argument("--only", metavar="TEXT", help="only the examples whose commands contain TEXT")
     parser.add_argument("--slow", action="store_true", help="with --check, the slow examples too")
+    parser.add_argument("--page", metavar="FILE", action="append", help="only this page (README.md, docs/...)")
     args = parser.parse_args(argv)
-    text = README.read_text(encoding="utf-8")
+    chosen_pages = [ROOT / page for page in args.page] if args.page else pages()
     if args.check:
-        found = differences(text, slow=args.slow)
-        for difference in found:
-            print(difference)
-        print(f"{len(found)} of {len(examples(text))} README examples differ from what their commands print")
-        return 1 if found else 0
+        differing = 0
+        for page in chosen_pages:
+            text = page.read_text(encoding="utf-8")
+            found = differences(text, slow=args.slow)
+            for difference in found:
+                print(f"{page.relative_to(ROOT)}: {difference}")
+            differing += len(found)
+            print(f"{page.relative_to(ROOT)}: {len(found)} of {len(examples(text))} examples differ")
+        return 1 if differing else 0
     only = args.only
     chosen: Callable[[Example], bool] = (  # a costly example is made only when --only names it
         (lambda e: any(only in c for c in e.commands)) if only else (lambda e: "costly" not in e.flags)
     )
-    new = update(text, only=chosen)
-    README.write_text(new, encoding="utf-8")
-    print(f"README.md: {sum(map(chosen, examples(text)))} example(s) made from their commands")
+    for page in chosen_pages:
+        text = page.read_text(encoding="utf-8")
+        page.write_text(update(text, only=chosen), encoding="utf-8")
+        print(f"{page.relative_to(ROOT)}: {sum(map(chosen, examples(text)))} example(s) made from their commands")
     return 0
 
 

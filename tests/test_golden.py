@@ -53,9 +53,18 @@ def _param(case, *values):  # type: ignore[no-untyped-def]
     return pytest.param(*values, id=name, marks=[pytest.mark.slow] if case.slow else [])
 
 
+SLOW_SKIP = f"a slow golden case: run it with 'pytest tests/test_golden.py -m slow' or '{make.REGENERATE} --check'"
+"""Why a slow case was skipped, naming both ways to run it by their paths from the checkout."""
+
+
 def _skip_slow_unless_selected(request: pytest.FixtureRequest) -> None:
     if request.node.get_closest_marker("slow") and "slow" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("a slow golden case: run it with 'pytest tests/test_golden.py -m slow' or 'make.py --check'")
+        pytest.skip(SLOW_SKIP)
+
+
+def test_the_slow_skip_names_the_script_by_its_path() -> None:
+    """issue 41.7: the skip message named 'make.py --check'; the file is tests/golden/make.py."""
+    assert "'python tests/golden/make.py --check'" in SLOW_SKIP
 
 
 def play_from_header(path: Path) -> str:

@@ -108,16 +108,16 @@ def test_the_readme_random_agent_plays_a_game_to_the_end() -> None:
     import re
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    page = (Path(__file__).resolve().parents[2] / "docs" / "python.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, re.S)  # the README's examples, moved to the site
     random_agent = next(b for b in blocks if "agent_iter" in b)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(random_agent, "README.md", "exec"), {})
+        exec(compile(random_agent, "docs/python.md", "exec"), {})
     assert re.fullmatch(r"winner: [012]\n", out.getvalue())
     policy = next(b for b in blocks if "policy_bot" in b)
     namespace: dict = {}
-    exec(compile(policy, "README.md", "exec"), namespace)
+    exec(compile(policy, "docs/python.md", "exec"), namespace)
     record = play_game(load_rules("west-of-africa", 2), seed=1, bots=["random", "random"])
     assert record.winner in (0, 1)
     bot = namespace["TrainedBot"](seed=1)

@@ -289,6 +289,25 @@ def _named(bots: PackBots) -> dict[str, str]:
     return named
 
 
+def load_failure(module_name: str, error: Exception) -> str:
+    """Why a bot's module could not be loaded, in words; when the module itself (or a package
+    holding it) is not found, how to make it importable: the working directory is not on the
+    module path of an installed ``woa``.
+
+    >>> print(load_failure("my_agent", ModuleNotFoundError("No module named 'my_agent'", name="my_agent")))
+    No module named 'my_agent': is its folder on PYTHONPATH? (from the folder holding my_agent.py: PYTHONPATH=. woa ...)
+    >>> load_failure("my_agent", ModuleNotFoundError("No module named 'torch'", name="torch"))
+    "No module named 'torch'"
+    """
+    text = str(error) or "no module named"
+    missing = getattr(error, "name", None) if isinstance(error, ModuleNotFoundError) else None
+    parts = module_name.split(".")
+    if missing is None or missing not in {".".join(parts[: i + 1]) for i in range(len(parts))}:
+        return text  # found, but it failed inside (a missing dependency, a missing attribute...)
+    first = f"{parts[0]}.py" if len(parts) == 1 else f"the package {parts[0]}/"
+    return f"{text}: is its folder on PYTHONPATH? (from the folder holding {first}: PYTHONPATH=. woa ...)"
+
+
 @cache
 def _factory(spec: str, bots: PackBots) -> BotFactory:
     target = KERNEL_BOTS.get(spec) or (spec if ":" in spec else _named(bots).get(spec, spec))
@@ -308,7 +327,7 @@ def _factory(spec: str, bots: PackBots) -> BotFactory:
         module = importlib.import_module(module_name)
         factory = getattr(module, attr)
     except (ImportError, AttributeError, ValueError) as e:  # ValueError: an empty module name
-        raise UsageError(f"cannot load bot '{spec}': {e or 'no module named'}") from None
+        raise UsageError(f"cannot load bot '{spec}': {load_failure(module_name, e)}") from None
     except SystemExit as e:  # a module that ends the program when it is imported
         raise bot_exited(spec, e) from None
     if not callable(factory):

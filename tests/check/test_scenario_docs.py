@@ -20,8 +20,8 @@ BLOCKS = [
 def test_the_page_shows_every_new_key() -> None:
     """issue 43: a worked case for each key the issue asks for."""
     text = "\n".join(BLOCKS)
-    for key in ("complete: true", "branches:", "relocate: {includes", "refused: any", "at:", "score_now", "africa-simple"):
-        assert key in text, key
+    keys = ("complete: true", "branches:", "relocate: {includes", "refused: any", "at:", "score_now", "africa-simple")
+    assert [key for key in keys if key not in text] == []
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[f"block{i}" for i in range(len(BLOCKS))])

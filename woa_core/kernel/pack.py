@@ -98,8 +98,8 @@ class ScenarioHooks:
     - ``unordered``: the keys whose lists are compared in any order;
     - ``moments``: the named moments inside one action a step may check (``at:``), each
       ``moment(before, after)`` of copies of the game before and after the action: the game as it
-      stood at that moment, or None when the action did not pass it (Africa's
-      ``before_final_scoring``: after the trigger, before the final scoring of the same action).
+      stood at that moment, or None when the action did not pass it (say, after a game's end is
+      triggered and before its final scoring, which the same action runs).
 
     ``setup`` may return notes, one sentence each, on what it placed itself (a ``complete``
     setup's completion): the scenario's output shows them.

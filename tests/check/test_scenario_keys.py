@@ -213,3 +213,34 @@ def test_hostile_branch_names_are_located_errors(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as e:
         load_scenario(path)
     assert "s.yaml:4" in str(e.value)
+
+
+WEST = """\
+players: 2
+setup:
+  round: 2
+  ships: {p1: la_gomera, p2: lanzarote}
+steps:
+  - p1 select move_workers move_ship cultivate la_gomera
+  - p2 select lanzarote fuerteventura
+  - action: p1 select la_palma
+    refused: any
+branches:
+  workers:
+    steps: [p1 worker west la_gomera]
+    expect: {legal: {sail: [], worker: {includes: [p1 worker west la_gomera]}}}
+  done-at-once:
+    steps:
+      - action: p1 done
+        refused: no action under way
+"""
+
+
+def test_west_of_africa_scenarios_take_the_same_keys(tmp_path: Path) -> None:
+    """issue 43: the kernel's new keys (branches, legal per verb, refused: any) serve West of
+    Africa's scenarios as they serve Africa's."""
+    result = _run(tmp_path, WEST)
+    assert result.passed, result.message
+    assert [b.name for b in result.branches] == ["workers", "done-at-once"]
+    wrong = _run(tmp_path, WEST.replace("sail: []", "sail: [p1 sail tenerife]"))
+    assert not wrong.passed and "branch workers:" in wrong.message and "legal sail" in wrong.message

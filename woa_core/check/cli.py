@@ -232,11 +232,13 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     for path in files:
         try:
             result = run_scenario(load_scenario(path))
-            entry = {
+            entry: dict[str, Any] = {
                 "file": str(path),
                 "name": result.scenario.name,
                 "passed": result.passed,
                 "message": result.message,
+                "notes": list(result.notes),
+                "branches": [{"name": b.name, "passed": b.passed, "message": b.message} for b in result.branches],
             }
         except WoaError as e:  # a malformed scenario (ScenarioError) or another input error: report, go on
             entry = {"file": str(path), "name": path.stem, "passed": False, "message": str(e)}
@@ -245,7 +247,13 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         if not args.json:
             mark = "PASS" if entry["passed"] else "FAIL"
             print(printable(f"{mark} {entry['file']}: {entry['name']}"))
-            if entry["message"]:
+            for note in entry.get("notes", []):
+                print(printable(f"     setup: {note}"))
+            for branch in entry.get("branches", []):
+                print(printable(f"     {'PASS' if branch['passed'] else 'FAIL'} branch {branch['name']}"))
+                if branch["message"]:
+                    print(printable(f"          {branch['message']}"))
+            if entry["message"] and not entry.get("branches"):
                 print(printable("     " + str(entry["message"]).replace("\n", "\n     ")))
     if args.json:
         from woa_core import __version__

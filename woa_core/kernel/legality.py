@@ -165,8 +165,16 @@ class Legality:
     def refusal(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
         """Why ``player`` may not play the verb with ``args`` now (the first entry that fails), or
         None if it may. ``args`` has the verb's arity (the caller checked)."""
+        first = self.failing(game, player, args, fresh)
+        if first is None:
+            return None
+        says = self.entries[first].says
+        return says if isinstance(says, str) else says(game, player, *args)
+
+    def failing(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> int | None:
+        """The index in ``entries`` of the first entry ``args`` fails, or None (``refusal``)."""
         levels: list[Any] = []  # the levels read so far: a part only once an entry reads it
-        for entry in self.entries:
+        for i, entry in enumerate(self.entries):
             if isinstance(entry, Valid):
                 ok = entry.test(game, args[self._arg[entry.level]])
             else:
@@ -181,8 +189,7 @@ class Legality:
                     pick = entry.choices if isinstance(entry, Among) else entry.parts
                     ok = levels[entry.level] in pick(game, player, fresh, *levels[: entry.level])
             if not ok:
-                says = entry.says
-                return says if isinstance(says, str) else says(game, player, *args)
+                return i
         return None
 
     def _listers(self) -> tuple[Lister, ListerAt]:
@@ -433,17 +440,33 @@ Steps = Callable[[Any, int, bool], list[Action]]
 
 
 @dataclass(frozen=True, slots=True)
+class Needs:
+    """One condition a ``Listed`` verb's actions meet, for its refusals: ``test(game, player,
+    *args)`` holds for every listed action; ``says`` (a sentence, or ``says(game, player, *args)``)
+    is the reason when it fails."""
+
+    test: Callable[..., bool]
+    says: Says
+
+
+@dataclass(frozen=True, slots=True)
 class Listed:
     """A verb's legality as its list of legal actions: ``legal(game, player)`` (``Legal``) lists
-    them, and an action is legal exactly when it is listed, refused with ``says`` otherwise.
+    them, and an action is legal exactly when it is listed. A refused action is refused with the
+    sentence of the first of ``needs`` it fails (the conditions, in the order the rules state
+    them), or ``says`` when it fails none.
 
     >>> drop = Listed(lambda game, p: [Action(p, "drop", c) for c in (0, 2)])
     >>> drop.listing(None, 1, "drop"), drop.refusal(None, 1, (2,)), drop.refusal(None, 1, (1,))
     ([(1, 'drop', 0), (1, 'drop', 2)], None, 'not one of the legal actions now')
+    >>> even = Listed(drop.legal, needs=(Needs(lambda game, p, c: c % 2 == 0, lambda game, p, c: f"{c} is odd"),))
+    >>> even.refusal(None, 1, (1,)), even.failing(None, 1, (1,)), even.failing(None, 1, (4,))
+    ('1 is odd', 0, None)
     """
 
     legal: Legal
     says: str = "not one of the legal actions now"
+    needs: tuple[Needs, ...] = ()
 
     @property
     def listing(self) -> Callable[..., list[Action]]:
@@ -452,9 +475,23 @@ class Listed:
         return lambda game, player, verb=None, fresh=False: list(legal(game, player))
 
     def refusal(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
-        """None when ``legal`` lists an action of ``player`` with ``args``, else ``says``."""
+        """None when ``legal`` lists an action of ``player`` with ``args``, else the sentence of
+        the first condition it fails (``needs``), else ``says``."""
         wanted = tuple(args)
-        return None if any(tuple(a[2:]) == wanted for a in self.legal(game, player)) else self.says
+        if any(tuple(a[2:]) == wanted for a in self.legal(game, player)):
+            return None
+        first = self.failing(game, player, wanted)
+        if first is None:
+            return self.says
+        says = self.needs[first].says
+        return says if isinstance(says, str) else says(game, player, *wanted)
+
+    def failing(self, game: Any, player: int, args: Sequence[Any]) -> int | None:
+        """The index of the first of ``needs`` that ``args`` fails, or None."""
+        for i, need in enumerate(self.needs):
+            if not need.test(game, player, *args):
+                return i
+        return None
 
 
 def steps_of(decl: ActionDecl) -> Steps:

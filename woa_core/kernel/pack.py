@@ -95,12 +95,20 @@ class ScenarioHooks:
       (only what it names); a value the game cannot take is ``fail(path, message)``;
     - ``expect(game, key)``: the value of an ``expect`` key in the game, in a scenario's words
       (``KeyError`` for a key the pack does not know);
-    - ``unordered``: the keys whose lists are compared in any order.
+    - ``unordered``: the keys whose lists are compared in any order;
+    - ``moments``: the named moments inside one action a step may check (``at:``), each
+      ``moment(before, after)`` of copies of the game before and after the action: the game as it
+      stood at that moment, or None when the action did not pass it (say, after a game's end is
+      triggered and before its final scoring, which the same action runs).
+
+    ``setup`` may return notes, one sentence each, on what it placed itself (a ``complete``
+    setup's completion): the scenario's output shows them.
     """
 
-    setup: Callable[[Any, Mapping[str, Any], SetupFail], None]
+    setup: Callable[[Any, Mapping[str, Any], SetupFail], Sequence[str] | None]
     expect: Callable[[Any, str], Any]
     unordered: frozenset[str] = frozenset()
+    moments: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
 
 
 def ranking_lines(ranking: Sequence[int]) -> list[str]:

@@ -50,24 +50,48 @@ def _mutations(value: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, .
 
 
 def _checks(data: dict[str, Any]) -> Iterator[tuple[str, tuple[Any, ...], Any]]:
-    """Every check of a scenario, changed: (what, path in the data, new value)."""
-    places: list[tuple[Any, ...]] = [("expect",)] if "expect" in data else []
-    for i, step in enumerate(data.get("steps", [])):
-        if isinstance(step, dict) and "expect" in step:
-            places.append(("steps", i, "expect"))
-        elif isinstance(step, dict) and "refused" in step:
-            yield f"steps[{i}].refused", ("steps", i, "refused"), step["refused"] + " zzz"
+    """Every check of a scenario and of its branches, changed: (what, path in the data, new value)."""
+    lines: list[tuple[Any, ...]] = [(), *(("branches", name) for name in data.get("branches", {}))]
+    places: list[tuple[Any, ...]] = []
+    for line in lines:
+        body = _get(data, line)
+        places += [(*line, "expect")] if "expect" in body else []
+        for i, step in enumerate(body.get("steps", [])):
+            if isinstance(step, dict) and "expect" in step:
+                places.append((*line, "steps", i, "expect"))
+            elif isinstance(step, dict) and "refused" in step:
+                yield f"{line}steps[{i}].refused", (*line, "steps", i, "refused"), step["refused"] + " zzz"
+            if isinstance(step, dict) and "at" in step:
+                places += [(*line, "steps", i, "at", moment) for moment in step["at"]]
     for place in places:
         expect = _get(data, place)
         for key, value in expect.items():
             if key in ("legal_includes", "legal_excludes"):  # an item moved to the other list
-                other = "legal_excludes" if key == "legal_includes" else "legal_includes"
-                for j, item in enumerate(value):
-                    changed = {**expect, key: value[:j] + value[j + 1 :], other: [*expect.get(other, []), item]}
-                    yield f"{place}.{key}[{j}]", place, changed
+                yield from _moved(place, expect, key, "legal_excludes" if key == "legal_includes" else "legal_includes")
+                continue
+            if key == "legal" and isinstance(value, dict):  # issue 43.3: per verb
+                for verb, wanted in value.items():
+                    if isinstance(wanted, dict):
+                        for which in ("includes", "excludes"):
+                            if which in wanted:
+                                other = "excludes" if which == "includes" else "includes"
+                                yield from _moved((*place, key, verb), wanted, which, other)
+                        continue
+                    for path, new in _mutations(wanted, (*place, key, verb)):
+                        yield ".".join(map(str, path)), path, new
                 continue
             for path, new in _mutations(value, (*place, key)):
                 yield ".".join(map(str, path)), path, new
+
+
+def _moved(
+    place: tuple[Any, ...], expect: dict[str, Any], key: str, other: str
+) -> Iterator[tuple[str, tuple[Any, ...], Any]]:
+    """Each item of the list ``expect[key]`` moved to the list ``expect[other]``."""
+    value = expect[key]
+    for j, item in enumerate(value):
+        changed = {**expect, key: value[:j] + value[j + 1 :], other: [*expect.get(other, []), item]}
+        yield f"{place}.{key}[{j}]", place, changed
 
 
 def _get(data: Any, path: tuple[Any, ...]) -> Any:

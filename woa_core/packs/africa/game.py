@@ -28,7 +28,7 @@ from typing import Any, Final, cast
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import Action, Legal, Verb, make_action
-from woa_core.kernel.legality import Listed
+from woa_core.kernel.legality import Listed, Needs
 from woa_core.kernel.notation import format_action
 from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, MONUMENT, NOMAD, TILE_OFFSET, Rules
 from woa_core.packs.africa.scoring import add_vp
@@ -214,11 +214,33 @@ class Game:
             text = format_action(self.rules, action)
         except (KeyError, IndexError, TypeError, ValueError):
             text = repr(action)
+        legality = cast(Listed, VERBS[name].legality)
+        if self._in_range(name, action[2:]):  # the first condition of the verb it fails (``Listed.needs``)
+            failed = legality.failing(self, p, tuple(action[2:]))
+            if failed is not None:
+                says = legality.needs[failed].says
+                return f"'{text}' is not possible now: {says if isinstance(says, str) else says(self, p, *action[2:])}"
         options = [format_action(self.rules, a).split(" ", 2)[-1] for a in legal(self, p)]
         if not options:
             return f"'{text}' is not possible now: p{p + 1} has no {name} to make"
         shown = ", ".join(options[:8]) + (", ..." if len(options) > 8 else "")
         return f"'{text}' is not possible now (p{p + 1} may {name}: {shown})"
+
+    def _in_range(self, name: str, args: tuple[Any, ...]) -> bool:
+        """Whether ``args`` are as many as the verb takes, each an index of its kind (so its
+        conditions may read them)."""
+        kinds = VERBS[name].args
+        if len(args) != len(kinds):
+            return False
+        r = self.rules
+        sizes = {
+            "field": len(r.fields),
+            "city": len(r.cities),
+            "purpose": 2,
+            "player": self.state.players,
+            "good": len(r.goods),
+        }
+        return all(type(a) is int and 0 <= a < sizes.get(k, 0) for a, k in zip(args, kinds, strict=True))
 
 
 class Dealt(Game):
@@ -599,6 +621,179 @@ def legal_swap(game: Game, p: int) -> list[Action]:
     ]
 
 
+# ------------------------------------------------------------------- the verbs: their conditions
+# Each verb's conditions in the order the rules state them (``Listed.needs``): a refused action
+# is refused with the first it fails. Together they hold exactly for the listed actions (a test
+# walks every one: tests/packs/africa/test_refusals.py).
+
+
+def _seat(game: Game, f: int) -> int:
+    """The seat whose explorer stands on ``f``, or ``NOBODY``."""
+    at = game.state.at
+    return at.index(f) if f in at else NOBODY
+
+
+def _what(game: Game, f: int) -> str:
+    """What lies on ``f``, in words (for refusals)."""
+    s, r = game.state, game.rules
+    t = s.tile[f]
+    if t == DOWN:
+        return "a face-down tile"
+    if t == CAMP:
+        return f"p{s.camp[f] + 1}'s camp"
+    name = r.face_names[t] if t != EMPTY else ""
+    return "nothing" if t == EMPTY else f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
+def _field(game: Game, f: int) -> str:
+    return game.rules.fields[f]
+
+
+def _not_down(game: Game, p: int, f: int, *rest: int) -> bool:
+    return game.state.tile[f] != DOWN
+
+
+def _down_says(game: Game, p: int, f: int, *rest: int) -> str:
+    return f"{_field(game, f)} holds a face-down tile, where no explorer stands (A2)"
+
+
+def _no_explorer(game: Game, p: int, f: int) -> bool:
+    return _seat(game, f) in (NOBODY, p)
+
+
+def _explorer_says(game: Game, p: int, f: int) -> str:
+    return f"p{_seat(game, f) + 1}'s explorer stands on {_field(game, f)}: a field holds one explorer (A2)"
+
+
+def _empty_at(game: Game, f: int) -> bool:
+    return game.state.tile[f] == EMPTY
+
+
+def _taken_says(game: Game, f: int) -> str:
+    return f"{_field(game, f)} is not empty: it holds {_what(game, f)} (A3)"
+
+
+START_NEEDS = (
+    Needs(
+        lambda game, p, c: _seat(game, game.rules.cities[c]) == NOBODY,
+        lambda game, p, c: (
+            f"p{_seat(game, game.rules.cities[c]) + 1} chose {_field(game, game.rules.cities[c])}"
+            " already: each explorer starts on a city of its own (A30)"
+        ),
+    ),
+)
+RELOCATE_NEEDS = (
+    Needs(
+        lambda game, p, f: game.state.at[p] != f,
+        lambda game, p, f: f"p{p + 1}'s explorer stands on {_field(game, f)} already: relocation goes elsewhere (A6)",
+    ),
+    Needs(_not_down, _down_says),
+    Needs(_no_explorer, _explorer_says),
+)
+WALK_NEEDS = (
+    Needs(_not_down, _down_says),
+    Needs(_no_explorer, _explorer_says),
+    Needs(
+        lambda game, p, f: f in reachable(game, p),
+        lambda game, p, f: (
+            f"{_field(game, f)} is beyond p{p + 1}'s walk: {game.rules.walk_range} field(s) from "
+            f"{_field(game, game.state.at[p])}, over fields with no face-down tile and no other explorer (A4, A7)"
+        ),
+    ),
+)
+REVEAL_NEEDS = (
+    Needs(
+        lambda game, p, f: f in game.rules.neighbours[game.state.at[p]],
+        lambda game, p, f: (
+            f"{_field(game, f)} is not next to p{p + 1}'s explorer on {_field(game, game.state.at[p])} (4.B1)"
+        ),
+    ),
+    Needs(
+        lambda game, p, f: game.state.tile[f] == DOWN,
+        lambda game, p, f: f"{_field(game, f)} holds no face-down tile: it holds {_what(game, f)} (4.B1, A11)",
+    ),
+)
+
+
+def _mover_needs(kind: int, word: str, around: str, rule: str) -> tuple[Needs, ...]:
+    """The conditions of moving a face-up animal (``animal``) or nomad (``nomad``) from F to G."""
+
+    def face_up(game: Game, p: int, f: int, g: int) -> bool:
+        t = game.state.tile[f]
+        return t >= 0 and game.rules.face_kind[t] == kind
+
+    return (
+        Needs(face_up, lambda game, p, f, g: f"{_field(game, f)} holds no face-up {word}: it holds {_what(game, f)}"),
+        Needs(
+            lambda game, p, f, g: f in game.rules.closed[game.state.at[p]],
+            lambda game, p, f, g: (
+                f"the {word} on {_field(game, f)} is neither on nor next to p{p + 1}'s explorer "
+                f"on {_field(game, game.state.at[p])} ({rule})"
+            ),
+        ),
+        Needs(lambda game, p, f, g: _empty_at(game, g), lambda game, p, f, g: _taken_says(game, g)),
+        Needs(
+            lambda game, p, f, g: g in targets(game, f),
+            lambda game, p, f, g: (
+                f"the {word} on {_field(game, f)} would have no more {around} around it on "
+                f"{_field(game, g)} than it has now ({rule})"
+            ),
+        ),
+    )
+
+
+ANIMAL_NEEDS = _mover_needs(ANIMAL, "animal", "animals of its species", "4.B2, A18")
+NOMAD_NEEDS = _mover_needs(NOMAD, "nomad", "empty fields", "4.B3, A19")
+CAMP_NEEDS = (
+    Needs(
+        lambda game, p, purpose: _empty_at(game, game.state.at[p]),
+        lambda game, p, purpose: (
+            f"p{p + 1}'s explorer stands on {_field(game, game.state.at[p])}, which is not "
+            f"empty: it holds {_what(game, game.state.at[p])} (a camp is built on an empty field, 4.B4, A20)"
+        ),
+    ),
+    Needs(
+        lambda game, p, purpose: game.state.camps[p] > 0,
+        lambda game, p, purpose: f"p{p + 1} has no camp left in its own supply (A20)",
+    ),
+)
+PLACE_NEEDS = (
+    Needs(lambda game, p, g: _empty_at(game, g), lambda game, p, g: _taken_says(game, g)),
+    Needs(
+        lambda game, p, g: g in targets(game, game.state.pending),
+        lambda game, p, g: (
+            f"the {game.rules.face_names[game.state.tile[game.state.pending]]} revealed would have no "
+            f"more around it on {_field(game, g)} than on {_field(game, game.state.pending)}, where it was found "
+            "(4.B1, A14-A16)"
+        ),
+    ),
+)
+
+
+def _goods(game: Game, q: int, y: int) -> int:
+    return game.state.display[q][game.rules.goods_face[y]]
+
+
+SWAP_NEEDS = (
+    Needs(lambda game, p, q, y: q != p, lambda game, p, q, y: f"p{p + 1} cannot swap with itself (A13)"),
+    Needs(
+        lambda game, p, q, y: y != game.state.pending,
+        lambda game, p, q, y: f"the good just revealed is {game.rules.goods[y]}: it is swapped for another good (A13)",
+    ),
+    Needs(
+        lambda game, p, q, y: _goods(game, q, y) >= 1,
+        lambda game, p, q, y: f"p{q + 1} holds no {game.rules.goods[y]} (A13)",
+    ),
+    Needs(
+        lambda game, p, q, y: _goods(game, q, y) <= _goods(game, p, game.state.pending),
+        lambda game, p, q, y: (
+            f"p{q + 1} holds {_goods(game, q, y)} {game.rules.goods[y]}, more than p{p + 1}'s "
+            f"{_goods(game, p, game.state.pending)} {game.rules.goods[game.state.pending]} (A13)"
+        ),
+    ),
+)
+
+
 # ------------------------------------------------------------------- the verbs: effects
 
 
@@ -746,7 +941,12 @@ VERBS: MappingProxyType[str, Verb] = MappingProxyType(
         v.name: v
         for v in (
             Verb(
-                "start", ("city",), play_start, "CITY", "setup: choose a start city (A30)", legality=Listed(legal_start)
+                "start",
+                ("city",),
+                play_start,
+                "CITY",
+                "setup: choose a start city (A30)",
+                legality=Listed(legal_start, needs=START_NEEDS),
             ),
             Verb(
                 "relocate",
@@ -754,7 +954,7 @@ VERBS: MappingProxyType[str, Verb] = MappingProxyType(
                 play_relocate,
                 "FIELD",
                 "option A: relocate, the turn ends",
-                legality=Listed(legal_relocate),
+                legality=Listed(legal_relocate, needs=RELOCATE_NEEDS),
             ),
             Verb(
                 "walk",
@@ -762,7 +962,7 @@ VERBS: MappingProxyType[str, Verb] = MappingProxyType(
                 play_walk,
                 "FIELD",
                 "option B: walk up to the range (stay: your field)",
-                legality=Listed(legal_walk),
+                legality=Listed(legal_walk, needs=WALK_NEEDS),
             ),
             Verb(
                 "reveal",
@@ -770,7 +970,7 @@ VERBS: MappingProxyType[str, Verb] = MappingProxyType(
                 play_reveal,
                 "FIELD",
                 "4.B1: reveal a face-down tile next to you",
-                legality=Listed(legal_reveal),
+                legality=Listed(legal_reveal, needs=REVEAL_NEEDS),
             ),
             Verb(
                 "animal",
@@ -778,7 +978,7 @@ VERBS: MappingProxyType[str, Verb] = MappingProxyType(
                 play_animal,
                 "FROM TO",
                 "4.B2: relocate an animal",
-                legality=Listed(legal_animal),
+                legality=Listed(legal_animal, needs=ANIMAL_NEEDS),
             ),
             Verb(
                 "nomad",
@@ -786,10 +986,15 @@ VERBS: MappingProxyType[str, Verb] = MappingProxyType(
                 play_nomad,
                 "FROM TO",
                 "4.B3: relocate a nomad people",
-                legality=Listed(legal_nomad),
+                legality=Listed(legal_nomad, needs=NOMAD_NEEDS),
             ),
             Verb(
-                "camp", ("purpose",), play_camp, "research|mine", "4.B4/4.B5: build a camp", legality=Listed(legal_camp)
+                "camp",
+                ("purpose",),
+                play_camp,
+                "research|mine",
+                "4.B4/4.B5: build a camp",
+                legality=Listed(legal_camp, needs=CAMP_NEEDS),
             ),
             Verb("skip", (), play_skip, "", "no action in this step", legality=Listed(legal_skip)),
             Verb("stay", (), play_stay, "", "the revealed animal or nomad stays", legality=Listed(legal_stay)),
@@ -799,7 +1004,7 @@ VERBS: MappingProxyType[str, Verb] = MappingProxyType(
                 play_place,
                 "FIELD",
                 "place the revealed animal or nomad",
-                legality=Listed(legal_place),
+                legality=Listed(legal_place, needs=PLACE_NEEDS),
             ),
             Verb("keep", (), play_keep, "", "keep the revealed good", legality=Listed(legal_keep)),
             Verb(
@@ -808,7 +1013,7 @@ VERBS: MappingProxyType[str, Verb] = MappingProxyType(
                 play_swap,
                 "PLAYER GOOD",
                 "swap the revealed good",
-                legality=Listed(legal_swap),
+                legality=Listed(legal_swap, needs=SWAP_NEEDS),
             ),
         )
     }

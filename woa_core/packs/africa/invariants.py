@@ -131,18 +131,22 @@ def face_down_only_falls(rules: Rules, s: State, prev: State | None) -> str | No
 
 
 def camps_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
-    """Every camp is in the general supply, a player's supply or built, a built camp stands alone
+    """Every camp is in the general supply, a player's supply, built or in the box (``State.boxed``,
+    out of play: only a scenario's complete setup puts any there), a built camp stands alone
     on its field and stays there, and nothing returns to the general supply (A2, A17, A20)."""
     if list(map(CAMP.__eq__, s.tile)) != list(map(NOBODY.__ne__, s.camp)):
         f = next(f for f, (t, o) in enumerate(zip(s.tile, s.camp, strict=True)) if (t == CAMP) != (o != NOBODY))
         return f"{rules.fields[f]} shows {'a camp' if s.tile[f] == CAMP else 'no camp'} owned by {s.camp[f]}"
     built = s.tile.count(CAMP)
-    total = s.supply + sum(s.camps) + built
+    total = s.supply + sum(s.camps) + built + s.boxed
     start = rules.supply_camps + rules.player_camps * s.players
-    if total != start or s.supply < 0 or min(s.camps) < 0:
-        return f"{s.supply} camps in the supply, {s.camps} with the players and {built} built: not the {start} dealt"
+    if total != start or s.supply < 0 or min(s.camps) < 0 or s.boxed < 0:
+        held = f"{s.supply} camps in the supply, {s.camps} with the players" + (f", {s.boxed} boxed" if s.boxed else "")
+        return f"{held} and {built} built: not the {start} dealt"
     if prev is None:
         return None
+    if s.boxed != prev.boxed:
+        return f"the camps in the box changed from {prev.boxed} to {s.boxed} (out of play, they never move)"
     if s.supply > prev.supply:
         return f"the general supply grew from {prev.supply} to {s.supply} camps (nothing returns to it, A17)"
     if s.camp != prev.camp:

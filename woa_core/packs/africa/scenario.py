@@ -23,16 +23,29 @@ dealt (``camps``, ``supply`` and the camps on fields), is refused, saying by how
 is bounded as rule files are: every count it sets is bounded by the mix or the camps of the
 rules, and every listing of legal actions by the board's fields.
 
+A ``complete: true`` setup completes what its case does not mention instead of refusing it: for
+the tiles its displays hold beyond those the fields it empties gave, it empties fields it does
+not name, far from play and apart (``far_fields``: only relocation reaches them), and it puts
+the camps its case does not place (supply, players, board) in the box, out of play
+(``State.boxed``). Its notes say what it placed; the scenario's output shows them.
+
 >>> from woa_core.kernel.contract import new_game
 >>> from woa_core.rules import load_rules
 >>> game = new_game(load_rules("africa", 2), seed=1)
 >>> def fail(path, message):
 ...     raise ValueError(f"{path}: {message}")
 >>> setup(game, {"fields": {"h02_07": "down elephant", "h02_08": "elephant"}, "explorers": {"p1": "h02_06"}}, fail)
+[]
 >>> expect(game, "explorers"), {f: expect(game, "fields")[f] for f in ("h02_06", "h02_07", "h02_08")}
 ({'p1': 'h02_06', 'p2': 'h00_10'}, {'h02_06': 'empty', 'h02_07': 'down', 'h02_08': 'elephant'})
 >>> expect(game, "hidden")["h02_07"], expect(game, "step"), expect(game, "aside")
 ('elephant', 'turn', {'giraffe': 1})
+>>> done = new_game(load_rules("africa", 2), seed=1)
+>>> for note in setup(done, {"complete": True, "explorers": {"p1": "h02_06"}, "displays": {"p1": {"statue": 2}},
+...                          "supply": 0, "camps": {"p2": 0}}, fail):
+...     print(note)
+emptied 1 field(s) not named, far from play, for the displays' tiles: h09_06 (only relocation reaches them)
+put 10 camp(s) the case does not mention in the box, out of play
 >>> setup(new_game(load_rules("africa", 2), seed=1), {"fields": {"h02_07": "elefant"}}, fail)
 Traceback (most recent call last):
 ValueError: ('fields', 'h02_07'): 'elefant' is not a tile (one of: monument, statue, ..., lion, nomad)
@@ -49,6 +62,7 @@ from woa_core.kernel.pack import ScenarioHooks, SetupFail, setup_words
 from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, NOMAD, Rules
 from woa_core.packs.africa.game import Game
 from woa_core.packs.africa.notation import parse_field
+from woa_core.packs.africa.scoring import final_scoring
 from woa_core.packs.africa.state import CAMP, DOWN, EMPTY, NOBODY, VP_SOURCES, State
 from woa_core.packs.africa.steps import CITY, TURN
 from woa_core.packs.africa.view import unseen
@@ -60,10 +74,11 @@ SETUP_VP = "setup"
 """The source of the VP a scenario's setup gives (``vp``), so that VP = the sum by source."""
 
 
-def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
+def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> list[str]:
     """Change the fresh game as ``setup`` describes (see the module docstring); a value the game
-    cannot take is ``fail(path, message)``."""
+    cannot take is ``fail(path, message)``. Returns what a ``complete`` setup placed itself."""
     r, s = game.rules, game.state
+    notes: list[str] = []
 
     word = setup_words(r, fail)
 
@@ -89,7 +104,7 @@ def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
             if r.face_kind[face] not in (GOODS, GOLD, GEM):
                 fail(("displays", who, name), f"a display holds trade goods, gold and gems, not {name} (4.B1, 4.B5)")
             s.display[p][face] = n
-    _deal(r, s, fresh, fields, setup, fail)
+    _deal(r, s, fresh, fields, setup, fail, _Completion(set(explorers.values()), notes) if _completes(setup) else None)
     if explorers or "active" in setup:
         _choose_cities(game, explorers)
         if "active" in setup:
@@ -98,7 +113,7 @@ def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
     for who, n in setup.get("camps", {}).items():
         s.camps[word(parse_player, who, "camps", who)] = n
     s.supply = setup.get("supply", s.supply)
-    _check_camps(r, s, setup, fail)
+    _check_camps(r, s, setup, fail, notes if _completes(setup) else None)
     for who, sources in setup.get("vp_from", {}).items():
         p = word(parse_player, who, "vp_from", who)
         for source, vp in sources.items():
@@ -113,6 +128,66 @@ def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
             fail(("vp", who), f"{who} has {booked} VP by source (vp_from), more than {vp}")
         s.vp_from[p][SETUP_VP] = vp - booked
         s.vp[p] = vp
+    return notes
+
+
+def _completes(setup: Mapping[str, Any]) -> bool:
+    """Whether the setup completes what it does not mention (``complete: true``)."""
+    return setup.get("complete") is True
+
+
+class _Completion:
+    """What a ``complete`` setup needs to place tiles itself: the fields its explorers stand on,
+    and the notes saying what it placed."""
+
+    __slots__ = ("explorers", "notes")
+
+    def __init__(self, explorers: set[int], notes: list[str]) -> None:
+        self.explorers = explorers
+        self.notes = notes
+
+
+def far_fields(r: Rules, s: State, named: set[int], candidates: list[int], n: int) -> list[int]:
+    """``n`` of ``candidates`` (face-down fields no case named) to empty where no rule of the case
+    reaches them: farthest from every field that is named, open or an explorer's (the start
+    cities among them), and none next to an open field or to another one chosen, so that a nomad
+    gains nothing there (A16) and no animal has a neighbour there (A14); the farthest first,
+    ties to the last in board order. Only relocation (A6) reaches them: the notes say which.
+
+    >>> from woa_core.rules import load_rules
+    >>> from woa_core.packs.africa.state import new_state
+    >>> r = load_rules("africa", 2)
+    >>> s = new_state(r, 1)
+    >>> picked = far_fields(r, s, set(), [f for f in range(len(r.fields)) if not r.is_city[f]], 2)
+    >>> len(picked), any(g in r.neighbours[picked[0]] for g in picked[1:])
+    (2, False)
+    """
+    sources = named | {f for f, t in enumerate(s.tile) if t != DOWN}
+    distance = {f: 0 for f in sources}
+    frontier = list(sources)
+    while frontier:
+        nxt = []
+        for f in frontier:
+            for g in r.neighbours[f]:
+                if g not in distance:
+                    distance[g] = distance[f] + 1
+                    nxt.append(g)
+        frontier = nxt
+    ranked = sorted(candidates, key=lambda f: (-distance.get(f, len(r.fields)), -f))
+    closed = set(sources)
+    picked: list[int] = []
+    for f in ranked:
+        if len(picked) == n:
+            break
+        if f not in closed and not any(g in closed for g in r.neighbours[f]):
+            picked.append(f)
+            closed.add(f)
+    for f in ranked:  # a board too crowded for fields apart: the farthest left
+        if len(picked) == n:
+            break
+        if f not in picked:
+            picked.append(f)
+    return picked
 
 
 def _face(r: Rules, name: str, path: tuple[Any, ...], fail: SetupFail) -> int:
@@ -151,10 +226,19 @@ Named = dict[int, tuple[str, tuple[Any, ...]]]
 """The fields a setup names: field -> (its word, where the word stands in the setup)."""
 
 
-def _deal(r: Rules, s: State, fresh: list[int], fields: Named, setup: Mapping[str, Any], fail: SetupFail) -> None:
+def _deal(
+    r: Rules,
+    s: State,
+    fresh: list[int],
+    fields: Named,
+    setup: Mapping[str, Any],
+    fail: SetupFail,
+    completion: _Completion | None = None,
+) -> None:
     """Every tile of the mix in one place (see the module docstring): the named faces taken from
     the mix; the fields left face down dealt the rest, each its seeded tile where the rest still
-    has it; the tiles left over set aside."""
+    has it; the tiles left over set aside. A ``completion`` (``complete: true``) empties, for
+    tiles the mix lacks, fields the setup does not name (``far_fields``) instead of refusing."""
     left = list(r.mix_counts)
     blame: list[tuple[Any, ...]] = [("fields",)] * len(left)
     for f, (t, h) in enumerate(zip(s.tile, s.hidden, strict=True)):
@@ -184,6 +268,18 @@ def _deal(r: Rules, s: State, fresh: list[int], fields: Named, setup: Mapping[st
         if face != EMPTY and left[face] > 0:
             spare.append(face)
             left[face] -= 1
+    if len(spare) < len(todo) and completion is not None:
+        unnamed = [f for f in todo if f not in fields]
+        near = set(fields) | completion.explorers
+        emptied = far_fields(r, s, near, unnamed, min(len(todo) - len(spare), len(unnamed)))
+        for f in emptied:
+            s.tile[f] = s.hidden[f] = EMPTY
+        todo = [f for f in todo if f not in emptied]
+        where = ", ".join(r.fields[f] for f in sorted(emptied))
+        completion.notes.append(
+            f"emptied {len(emptied)} field(s) not named, far from play, for the displays' tiles: {where} "
+            "(only relocation reaches them)"
+        )
     if len(spare) < len(todo):
         short = len(todo) - len(spare)
         fail(
@@ -218,11 +314,17 @@ def _choose_cities(game: Game, explorers: dict[int, int]) -> None:
         s.at[p] = f
 
 
-def _check_camps(r: Rules, s: State, setup: Mapping[str, Any], fail: SetupFail) -> None:
-    """A game only moves camps between the general supply, the players and the board (A17, A20)."""
+def _check_camps(r: Rules, s: State, setup: Mapping[str, Any], fail: SetupFail, notes: list[str] | None) -> None:
+    """A game only moves camps between the general supply, the players and the board (A17, A20);
+    a complete setup (``notes`` given) puts the camps its case does not mention in the box, out
+    of play (``State.boxed``)."""
     built = s.tile.count(CAMP)
     dealt = r.supply_camps + r.player_camps * s.players
     total = s.supply + sum(s.camps) + built
+    if notes is not None and total < dealt:
+        s.boxed = dealt - total
+        notes.append(f"put {s.boxed} camp(s) the case does not mention in the box, out of play")
+        return
     if total != dealt:
         key = next((k for k in ("camps", "supply", "fields") if k in setup), "camps")
         fail(
@@ -261,9 +363,50 @@ def expect(game: Game, key: str) -> Any:
         return s.tile.count(DOWN)
     if key == "bonus":
         return f"p{s.bonus + 1}" if s.bonus != NOBODY else None
-    if key in ("supply", "step", "turns", "ended"):
+    if key == "score_now":
+        return seats(score_now(r, s))
+    if key in ("supply", "step", "turns", "ended", "boxed"):
         return getattr(s, key)
     raise KeyError(key)
+
+
+FINAL_SOURCES = ("goods", "gold", "gems")
+"""The VP sources only the final scoring books (7.: goods sets A25, the majorities A26)."""
+
+
+def score_now(r: Rules, s: State) -> list[dict[str, int]]:
+    """What the final scoring would give each seat if the game ended now (7.), by source, with
+    ``vp``: its VP then; the game itself unchanged (a hypothetical scoring, ``expect: score_now``).
+
+    >>> from woa_core.rules import load_rules
+    >>> from woa_core.packs.africa.state import new_state
+    >>> r = load_rules("africa", 2)
+    >>> s = new_state(r, 1)
+    >>> s.display[0][r.face_names.index("statue")] = 1
+    >>> score_now(r, s)[0]["vp"] == score_now(r, s)[0]["goods"] + score_now(r, s)[0]["gold"], s.ranking
+    (True, [])
+    """
+    then = s.copy()
+    final_scoring(r, then)
+    return [
+        {**{k: then.vp_from[p][k] - s.vp_from[p][k] for k in FINAL_SOURCES}, "vp": then.vp[p]} for p in range(s.players)
+    ]
+
+
+def before_final_scoring(before: Game, after: Game) -> Game | None:
+    """The moment after the end trigger (the bonus, or the turn cap) and before the final scoring,
+    which the same action runs (7.): ``after`` with what the final scoring booked taken back (it
+    alone books goods, gold and gems) and no ranking yet; None when the action did not end the
+    game."""
+    if before.over or not after.over:
+        return None
+    s, was = after.state, before.state
+    for p in range(s.players):
+        for k in FINAL_SOURCES:
+            s.vp_from[p][k] = was.vp_from[p].get(k, 0)
+        s.vp[p] = sum(s.vp_from[p].values())
+    s.ranking = []
+    return after
 
 
 def _word(r: Rules, s: State, f: int) -> str:
@@ -276,7 +419,7 @@ def _word(r: Rules, s: State, f: int) -> str:
     return "empty" if t == EMPTY else r.face_names[t]
 
 
-SCENARIO = ScenarioHooks(setup=setup, expect=expect)
+SCENARIO = ScenarioHooks(setup=setup, expect=expect, moments={"before_final_scoring": before_final_scoring})
 """Africa's scenario keys, for the kernel (``Pack.scenario``)."""
 
-__all__ = ["SCENARIO", "VP_SOURCES", "expect", "setup"]
+__all__ = ["SCENARIO", "VP_SOURCES", "before_final_scoring", "expect", "far_fields", "score_now", "setup"]

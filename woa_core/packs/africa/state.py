@@ -17,7 +17,10 @@ The board, by field:
 - ``aside[face]``: tiles out of play (public). A game never puts any there (the list stays
   empty); only a scenario's setup does, with the tiles its position took off the board without
   saying whose display holds them (``woa_core.packs.africa.scenario``), so that every tile of the
-  mix is still in exactly one place.
+  mix is still in exactly one place;
+- ``boxed``: camps out of play (public), in the box: a game never puts any there; only a
+  scenario's ``complete`` setup does, with the camps its case does not mention, so that every
+  camp dealt is still in exactly one place.
 
 A field is *empty* when ``tile[f]`` is ``EMPTY``: no tile and no camp (A3); explorers make no
 difference.
@@ -71,6 +74,7 @@ class State:
     camp: list[int] = field(default_factory=list)
     revealed: list[int] = field(default_factory=list)  # fields whose face-down tile was revealed, in order
     aside: list[int] = field(default_factory=list)  # [face] tiles out of play: only a scenario's setup puts any
+    boxed: int = 0  # camps out of play: only a scenario's complete setup puts any
     # the seats
     at: list[int] = field(default_factory=list)  # [seat] its explorer's field, EMPTY before it chose a city
     vp: list[int] = field(default_factory=list)
@@ -90,7 +94,10 @@ class State:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (a deep copy)."""
         new = self.copy()
-        return {name: getattr(new, name) for name in _FIELDS}
+        data = {name: getattr(new, name) for name in _FIELDS}
+        if not new.boxed:  # written only where a scenario's setup boxed camps: a game's JSON is as it was
+            del data["boxed"]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
@@ -124,6 +131,7 @@ class State:
         new.camp = self.camp[:]
         new.revealed = self.revealed[:]
         new.aside = self.aside[:]
+        new.boxed = self.boxed
         new.at = self.at[:]
         new.vp = self.vp[:]
         new.vp_from = [d.copy() for d in self.vp_from]

@@ -41,6 +41,7 @@ PUBLIC = frozenset(
         "end_reason",
         "order",
         "turn",
+        "phase",
         "gold",
         "gold_time",
         "vp",
@@ -94,6 +95,7 @@ class PlayerView:
     end_reason: str
     order: list[int]
     turn: int
+    phase: int
     gold: list[int]
     gold_time: list[int]
     vp: list[int]
@@ -161,6 +163,7 @@ class PlayerView:
         self.end_reason = state.end_reason
         self.order = state.order
         self.turn = state.turn
+        self.phase = state.phase
         self.gold = state.gold
         self.gold_time = state.gold_time
         self.vp = state.vp

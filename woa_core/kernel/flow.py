@@ -225,7 +225,10 @@ class Flow:
 
     def begin(self, game: Any) -> None:
         """Start a new game's flow: its first setup phase (round 0), or without one the first
-        round's first phase (round 1)."""
+        round's first phase (round 1). A flow of no phases (``NO_FLOW``: a game that runs its
+        turns itself) has nothing to begin."""
+        if not self.phases:
+            return
         s: FlowState = game.state
         s.round = 0 if self.setup else 1
         s.turn = 0

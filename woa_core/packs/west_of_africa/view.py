@@ -230,7 +230,7 @@ class PlayerView:
         if key is None:
             s = self._state
             ints = (s.players, s.round, s.last_round, s.turn, s.track, s.reserve, s.points, s.ship_from)
-            more = (s.loaded, s.displaced, s.winner)
+            more = (s.loaded, s.displaced, s.winner, s.phase)
             lists = (s.order, s.gold, s.gold_time, s.vp, s.crop, s.settlement, s.ship, s.alcalde, s.cargo)
             other = (s.helpers, s.planted, s.options, s.ranking)
             nested = (s.hand, s.supply, s.workers, s.helper_ships)

@@ -249,15 +249,17 @@ class Flow:
         >>> game.state.step, game.deciders()
         ('city', [1])
         """
-        if outcome is not None:
-            if isinstance(outcome, str):
-                game.state.step = outcome
-            elif isinstance(outcome, TurnOver):
-                self.end_turn(game, outcome.outcome)
-            else:
+        if outcome is not None:  # by class, not isinstance: no call on the hot path
+            if outcome.__class__ is TurnOver:
+                ended: Any = outcome  # a TurnOver (no cast: a call in pure Python)
+                self.end_turn(game, ended.outcome)
+            elif outcome is DECIDED:
                 self.decided(game)
-        if self.end_if is not None:
-            self.after_action(game)
+            else:  # a step's name
+                game.state.step = outcome
+        end_if = self.end_if  # ``after_action``, written out: asked after every action
+        if end_if is not None and game.state.step != self.over and end_if(game):
+            self._finish(game)
 
     def after_action(self, game: Any) -> bool:
         """After every action (``advance``): if ``end_if`` says the game ends now, the final
@@ -285,7 +287,9 @@ class Flow:
         if self.end_if is not None and self.end_if(game):
             self._finish(game)
             return
-        phase = self._turns_phase(s)
+        phase = (self.setup if s.round == 0 else self.phases)[s.phase]
+        if phase.kind is not Kind.TURNS:
+            phase = self._turns_phase(s)
         if outcome:
             if outcome in phase.again:
                 self._start_turn(game, phase)
@@ -305,20 +309,23 @@ class Flow:
                 self._enter(game, s.phase + 1)
                 return
             s.turn = 0  # round the seats still in, until each has left
-        self._start_turn(game, phase)
+        if s.round == 0:  # ``_start_turn``, written out: the next seat's turn is the common case
+            s.step = phase.name
+            return
+        s.step = self._first_step
+        first = self.start_turn(game)
+        if first is not None:
+            s.step = first
 
     # --------------------------------------------------------------------- mechanics
 
     def _turns_phase(self, s: FlowState) -> Phase:
-        """The phase of turns running. A state written before phases were counted (issue 42) says
-        phase 0 in a round whose first phase is simultaneous: its turns are those of the first
-        phase of turns after it."""
+        """The phase of turns running when ``s.phase`` is not one: a state written before phases
+        were counted (issue 42) says phase 0 in a round whose first phase is simultaneous, and its
+        turns are those of the first phase of turns after it."""
         phases = self.setup if s.round == 0 else self.phases
-        phase = phases[s.phase]
-        if phase.kind is not Kind.TURNS:
-            s.phase = next(i for i, p in enumerate(phases) if i > s.phase and p.kind is Kind.TURNS)
-            phase = phases[s.phase]
-        return phase
+        s.phase = next(i for i, p in enumerate(phases) if i > s.phase and p.kind is Kind.TURNS)
+        return phases[s.phase]
 
     def _enter(self, game: Any, index: int) -> None:
         """Start the phase at ``index`` of the setup (round 0) or of the round, skipping a phase in

@@ -408,3 +408,26 @@ def test_the_flow_check_sees_a_verb_that_moves_the_flow(tmp_path: Path) -> None:
         "verb.py:2: play_walk assigns .step",
         "verb.py:4: play_end calls .end_turn",
     ]
+
+
+def test_a_state_written_before_phases_were_counted_plays_on_the_same() -> None:
+    """issue 42.2: a West of Africa state saved before the flow counted its phase (no ``phase`` in
+    its JSON, so phase 0 during the turns) plays on exactly as the state that has it."""
+    from woa_core.packs.west_of_africa import Game
+    from woa_core.packs.west_of_africa.state import GameState
+
+    rules = load_rules("west-of-africa", 3)
+    game, rng = Game(rules, seed=8), random.Random(8)
+    while game.step == SELECT or game.state.turn == 0:  # into the turns, past the first
+        game.apply(rng.choice(list(game.legal_actions())))
+    old = game.state.to_json()
+    assert old.pop("phase") == 1
+    before = Game(rules, state=GameState.from_json(old))
+    assert before.state.phase == 0
+    while not game.over:
+        action = rng.choice(list(game.legal_actions()))
+        game.apply(action)
+        before.apply(action)
+        now, then = game.state.to_json(), before.state.to_json()
+        assert then.pop("phase") in (0, now.pop("phase")) and then == now  # its phase set at its turn's end
+    assert before.state == game.state

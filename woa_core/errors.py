@@ -94,6 +94,12 @@ class InvalidNotation(WoaError):
     ``IllegalAction``: that is a well-formed action the game refuses now."""
 
 
+class FlowError(WoaError):
+    """A turn flow that cannot go on (issue 42.2): its phases leave nobody to decide, round after
+    round, and nothing ends the game. ``woa validate`` refuses what it can see of this; a pack's
+    primitives that never let a seat decide are caught here, with a sentence."""
+
+
 class UsageError(WoaError):
     """A command-line call that does not make sense (exit status 2)."""
 

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from woa_core.kernel.flow import Outcome
 from woa_core.kernel.native import mypyc_attr
 
 
@@ -142,8 +143,10 @@ class VerbLegality(Protocol):
         ...
 
 
-Handler = Callable[..., None]
-"""Plays a verb: ``handler(game, player, *args)``; refuses with ``IllegalAction``, changing nothing."""
+Handler = Callable[..., Outcome]
+"""Plays a verb: ``handler(game, player, *args)``; refuses with ``IllegalAction``, changing nothing.
+It returns what happened for the turn flow (``woa_core.kernel.flow.Outcome``), which the game hands to
+``Flow.advance``: a verb never moves the flow itself (issue 42.1)."""
 
 
 Legal = Callable[[Any, int], Sequence[Action]]

@@ -103,6 +103,14 @@ class Game(Protocol):
 
 
 def new_game(rules: CompiledRules, seed: int) -> Game:
-    """A new game of ``rules`` (any pack's), set up with ``seed``."""
+    """A new game of ``rules`` (any pack's), set up with ``seed``, its declared flow begun: a
+    pack's game begins ``rules.flow`` when it makes a new game (``Flow.begin``: both bundled
+    packs, and ``woa_core.kernel.plain.ListedGame``), never the verbs (issue 42.1).
+
+    >>> from woa_core.rules import load_rules
+    >>> game = new_game(load_rules("africa", 2), seed=1)
+    >>> game.state.round, game.state.step
+    (0, 'city')
+    """
     game: Game = rules.pack.game(rules, seed=seed)
     return game

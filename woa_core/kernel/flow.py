@@ -9,8 +9,20 @@ what ends a round (its round-end steps and end checks); optionally the phases of
 before the first round (Africa's choice of start cities) and a condition that ends the game at
 once, checked after every action, with its final scoring (Africa's last monument). The kernel
 keeps the flow's place in the state's flow fields (``FlowState``) apart from the game's data and
-is the one place that moves it on: ``begin`` (a new game), ``deciders``, ``decided`` (after a
-simultaneous decision), ``end_turn``, ``after_action``.
+is the one place that moves it on (issue 42.1, boardgame.io's way: a move never advances ``ctx``
+itself). A verb plays its effect and returns what happened, an ``Outcome``: nothing (``None``), the
+seat has decided (``DECIDED``, in a simultaneous phase), the turn is over (``TURN_OVER``, or a
+``TurnOver`` naming a declared outcome such as "took" or "passed"), or go on at step X (the step's
+name); the game's ``apply`` hands it to ``Flow.advance``, which moves the steps, phases, turns and
+rounds on and runs the end checks. ``begin`` starts a new game's flow (every pack's constructor
+calls it for a new game, so ``new_game`` always begins it).
+
+Any sequence of phases of either kind runs, several turns phases in a round too; a phase of turns
+takes its order from a pack's primitive (``order``) or clockwise from a declared seat
+(``clockwise_from``), may give the same seat another turn after a declared outcome (``again``) and
+may let a seat leave the round with another (``leaves``: the turns then go round the seats still in
+until every one has left). What the kernel cannot run, ``FlowPrimitives.problems`` refuses at its
+line.
 
 >>> from woa_core.kernel.contract import new_game
 >>> from woa_core.rules import load_rules
@@ -33,8 +45,9 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
+from woa_core.errors import FlowError
 from woa_core.kernel.registry import Registry
 
 
@@ -45,15 +58,49 @@ class Kind(StrEnum):
     TURNS = "turns"  # one seat after another, in an order computed when the phase starts
 
 
+@dataclass(frozen=True, slots=True)
+class TurnOver:
+    """What a verb returns when the active seat's turn is over; ``outcome`` names a declared
+    outcome (``FlowPrimitives.outcomes``) a phase may answer with ``again`` or ``leaves``, ``""``
+    none. A pack makes each once, as a constant (no allocation per action).
+
+    >>> TurnOver("passed").outcome, TURN_OVER.outcome
+    ('passed', '')
+    """
+
+    outcome: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """What a verb returns when its seat has made its decision of a simultaneous phase: ``DECIDED``."""
+
+
+TURN_OVER: Final = TurnOver()
+"""The turn is over (no declared outcome): the next seat's turn, or the phase's end."""
+DECIDED: Final = Decided()
+"""The seat has decided in a simultaneous phase: the phase ends once nobody is left waiting."""
+
+Outcome = str | TurnOver | Decided | None
+"""What a verb returns: ``None`` (nothing for the flow: the same step), a step's name (go on at
+that step), ``TURN_OVER`` or a ``TurnOver`` (the turn is over), ``DECIDED`` (the seat has decided)."""
+
+IDLE_ROUNDS: Final = 1000
+"""Rounds in a row in which no seat had a decision before the kernel says the flow cannot go on."""
+
+
 class FlowState(Protocol):
     """The flow's place in a game's state (boardgame.io's ``ctx``): the fields the kernel moves.
 
-    ``round`` counts from 1 (it is 0 while the setup phases run); ``step`` is the decision
-    pending (a phase's or a turn step's declared name, or ``Flow.over``); ``order`` the seats of
-    the turns phase in order and ``turn`` the index of the active one in it."""
+    ``round`` counts from 1 (it is 0 while the setup phases run); ``phase`` is the index of the
+    phase running, among the setup phases in round 0, else among a round's; ``step`` is the
+    decision pending (a phase's or a turn step's declared name, or ``Flow.over``); ``order`` the
+    seats of the turns phase in order (the seats still in, in a phase they may leave) and ``turn``
+    the index of the active one in it."""
 
     players: int
     round: int
+    phase: int
     step: str
     order: list[int]
     turn: int
@@ -64,21 +111,26 @@ class Phase:
     """One phase of a round (or of the setup). For a simultaneous phase, ``name`` is the step
     pending while it runs and ``waiting(game)`` the seats still to decide; a turns phase's order
     comes from ``order(game)`` when it starts. In a setup phase of turns, each seat's one
-    decision is at the step ``name`` (its handler then calls ``Flow.end_turn``)."""
+    decision is at the step ``name``. ``again``: the declared outcomes after which the same seat
+    takes another turn; ``leaves``: those with which a seat leaves the phase (the turns then go
+    round the seats still in, until none is left)."""
 
     name: str
     kind: Kind
     waiting: Callable[[Any], list[int]] | None = None
     order: Callable[[Any], list[int]] | None = None
+    again: frozenset[str] = frozenset()
+    leaves: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
 class Flow:
     """How a game runs (see the module docstring). The callables are the pack's mechanisms:
 
-    - ``start_turn(game)``: what the active seat's turn begins with; it sets the first step;
-    - ``end_round(game)``: the round-end steps and the end checks; the game is over after it if
-      it set ``step`` to ``over`` (its final scoring done);
+    - ``start_turn(game)``: what the active seat's turn begins with; it returns the turn's first
+      step, or ``None`` for the first declared turn step;
+    - ``end_round(game)``: the round-end steps and the end checks; it returns True when the game
+      is over (its final scoring done);
     - ``new_round(game)``: what a new round resets before its first phase;
     - ``decider_of``: for a turn step decided by another seat than the active one (West of
       Africa's ``retreat``: the displaced ship's owner), who decides there.
@@ -87,13 +139,12 @@ class Flow:
 
     - ``setup``: phases run once, in order, before the first round (Africa: each seat chooses a
       start city, in turns); ``begin(game)`` starts a new game's flow with the first of them
-      (round 0), and after the last the first round begins (round 1). A game without setup
-      phases may set its first step itself, as West of Africa does;
+      (round 0), and after the last the first round begins (round 1);
     - ``end_if(game)``: whether the game ends now (boardgame.io's ``endIf``), checked by the
-      kernel after every action (``after_action``, which the pack's ``apply`` calls once an
-      action is played) and before a next turn starts (``end_turn``): it may end the game in the
-      middle of a turn (Africa: the last monument is revealed, A24) or between two turns (a turn
-      cap). Then ``finish(game)`` runs the final scoring and the step becomes ``over``.
+      kernel after every action (``advance``) and before a next turn starts (``end_turn``): it
+      may end the game in the middle of a turn (Africa: the last monument is revealed, A24) or
+      between two turns (a turn cap). Then ``finish(game)`` runs the final scoring and the step
+      becomes ``over``.
 
     >>> ended = []
     >>> flow = Flow((), (), print, print, print, end_if=lambda game: True, finish=ended.append)
@@ -105,8 +156,8 @@ class Flow:
 
     phases: tuple[Phase, ...]
     turn_steps: tuple[str, ...]
-    start_turn: Callable[[Any], None]
-    end_round: Callable[[Any], None]
+    start_turn: Callable[[Any], str | None]
+    end_round: Callable[[Any], bool | None]
     new_round: Callable[[Any], None]
     over: str = "over"
     decider_of: Mapping[str, Callable[[Any], int]] = field(default_factory=lambda: MappingProxyType({}))
@@ -117,28 +168,27 @@ class Flow:
     _special: dict[str, Callable[[Any], list[int]]] = field(init=False, repr=False, compare=False)
     """Who decides at each step that is not the active seat's, computed once (the loop asks for
     every decision)."""
-    _simultaneous: dict[str, tuple[Phase, bool, int]] = field(init=False, repr=False, compare=False)
-    """Each simultaneous phase by its step (the first declared), whether it is a setup phase, and
-    its index among the setup phases or the phases: ``decided`` asks after every such decision."""
+    _simultaneous: dict[str, Phase] = field(init=False, repr=False, compare=False)
+    """Each simultaneous phase by its step: ``decided`` asks after every such decision."""
     _not_active: frozenset[str] = field(init=False, repr=False, compare=False)
     """``not_active``, computed once (a game reads it whenever it is made, search makes many)."""
+    _first_step: str = field(init=False, repr=False, compare=False)
+    """The step a turn of a round begins at unless ``start_turn`` says another."""
 
     def __post_init__(self) -> None:
         special: dict[str, Callable[[Any], list[int]]] = {self.over: _nobody}
+        simultaneous: dict[str, Phase] = {}
         for phase in (*self.setup, *self.phases):
             if phase.kind is Kind.SIMULTANEOUS and phase.waiting is not None:
                 special[phase.name] = phase.waiting
+            if phase.kind is Kind.SIMULTANEOUS and phase.name not in simultaneous:
+                simultaneous[phase.name] = phase
         for step, who in self.decider_of.items():
             special[step] = _one(who)
         object.__setattr__(self, "_special", special)  # private: a plain dict reads fastest
         object.__setattr__(self, "_not_active", frozenset(special))
-        simultaneous: dict[str, tuple[Phase, bool, int]] = {}
-        for phase in (*self.setup, *self.phases):
-            if phase.kind is Kind.SIMULTANEOUS and phase.name not in simultaneous:
-                setup = phase in self.setup
-                index = self.setup.index(phase) if setup else self.phases.index(phase)
-                simultaneous[phase.name] = (phase, setup, index)
         object.__setattr__(self, "_simultaneous", simultaneous)
+        object.__setattr__(self, "_first_step", self.turn_steps[0] if self.turn_steps else self.over)
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -148,29 +198,7 @@ class Flow:
 
     def simultaneous(self, step: str) -> Phase | None:
         """The simultaneous phase whose step ``step`` is, or None."""
-        for phase in (*self.setup, *self.phases):
-            if phase.name == step and phase.kind is Kind.SIMULTANEOUS:
-                return phase
-        return None
-
-    def begin(self, game: Any) -> None:
-        """Start a new game's flow: its first setup phase (round 0), or without one the first
-        round's first phase (round 1)."""
-        s: FlowState = game.state
-        if self.setup:
-            s.round = 0
-            self._start_setup(game, 0)
-        else:
-            s.round = 1
-            self._start_phase(game, 0)
-
-    def after_action(self, game: Any) -> bool:
-        """After every action (the pack's ``apply`` calls it): if ``end_if`` says the game ends
-        now, the final scoring runs and the game is over. Returns whether it ended here."""
-        if self.end_if is None or game.state.step == self.over or not self.end_if(game):
-            return False
-        self._finish(game)
-        return True
+        return self._simultaneous.get(step)
 
     @property
     def not_active(self) -> frozenset[str]:
@@ -193,86 +221,173 @@ class Flow:
             return special(game)
         return [s.order[s.turn]]
 
+    # ------------------------------------------------ the one place that moves the flow on
+
+    def begin(self, game: Any) -> None:
+        """Start a new game's flow: its first setup phase (round 0), or without one the first
+        round's first phase (round 1). A flow of no phases (``NO_FLOW``: a game that runs its
+        turns itself) has nothing to begin."""
+        if not self.phases:
+            return
+        s: FlowState = game.state
+        s.round = 0 if self.setup else 1
+        s.turn = 0
+        s.order = []
+        self._enter(game, 0)
+
+    def advance(self, game: Any, outcome: Outcome) -> None:
+        """After a verb played its effect: what it returned moves the flow on (a step, the end of
+        a decision or of a turn, and what follows: phases, rounds, the round's end checks), then
+        ``end_if`` is checked. The one function that advances a game (issue 42.1).
+
+        >>> from woa_core.rules import load_rules
+        >>> from woa_core.packs.africa.game import Game
+        >>> game = Game(load_rules("africa", 2), seed=1)
+        >>> game.state.step, game.state.round
+        ('city', 0)
+        >>> game.rules.flow.advance(game, TURN_OVER)  # p1 chose its city: p2 chooses
+        >>> game.state.step, game.deciders()
+        ('city', [1])
+        """
+        if outcome is not None:  # by class, not isinstance: no call on the hot path
+            if outcome.__class__ is TurnOver:
+                ended: Any = outcome  # a TurnOver (no cast: a call in pure Python)
+                self.end_turn(game, ended.outcome)
+            elif outcome is DECIDED:
+                self.decided(game)
+            else:  # a step's name
+                game.state.step = outcome
+        end_if = self.end_if  # ``after_action``, written out: asked after every action
+        if end_if is not None and game.state.step != self.over and end_if(game):
+            self._finish(game)
+
+    def after_action(self, game: Any) -> bool:
+        """After every action (``advance``): if ``end_if`` says the game ends now, the final
+        scoring runs and the game is over. Returns whether it ended here."""
+        if self.end_if is None or game.state.step == self.over or not self.end_if(game):
+            return False
+        self._finish(game)
+        return True
+
     def decided(self, game: Any) -> None:
         """After a decision in a simultaneous phase: once every seat has decided, the next phase
-        starts (a turns phase computes its order and the first turn starts)."""
+        starts (a turns phase computes its order and the first turn starts), or the round ends."""
         s: FlowState = game.state
-        found = self._simultaneous.get(s.step)
-        if found is None:
+        phase = self._simultaneous.get(s.step)
+        if phase is None or phase.waiting is None or phase.waiting(game):
             return
-        phase, setup, index = found
-        if phase.waiting is None or phase.waiting(game):
-            return
-        if setup:
-            self._next_setup(game, index + 1)
-            return
-        self._start_phase(game, index + 1)
+        self._enter(game, s.phase + 1)
 
-    def end_turn(self, game: Any) -> None:
-        """The active seat's turn is over: unless ``end_if`` ends the game, the next seat's
-        begins, or the round ends (its steps and end checks) and, unless the game is over, the
-        next round begins. In a setup phase of turns: the next seat decides, or the next setup
-        phase (or the first round) begins."""
+    def end_turn(self, game: Any, outcome: str = "") -> None:
+        """The active seat's turn is over, with a declared ``outcome`` or none: unless ``end_if``
+        ends the game, the same seat plays again (an outcome of ``again``), the seat leaves the
+        phase (one of ``leaves``), or the next seat's turn begins; after the last, the next phase
+        (or, after a round's last, the round's end and, unless the game is over, the next round)."""
         s: FlowState = game.state
         if self.end_if is not None and self.end_if(game):
             self._finish(game)
             return
+        phase = (self.setup if s.round == 0 else self.phases)[s.phase]
+        if phase.kind is not Kind.TURNS:
+            phase = self._turns_phase(s)
+        if outcome:
+            if outcome in phase.again:
+                self._start_turn(game, phase)
+                return
+            if outcome in phase.leaves:
+                s.order = s.order[: s.turn] + s.order[s.turn + 1 :]
+                if not s.order:
+                    self._enter(game, s.phase + 1)
+                    return
+                if s.turn == len(s.order):
+                    s.turn = 0
+                self._start_turn(game, phase)
+                return
         s.turn += 1
-        if s.round == 0 and self.setup:
-            if s.turn == len(s.order):  # else the next seat decides at the same step
-                self._next_setup(game, self._setup_index(s.step) + 1)
+        if s.turn == len(s.order):
+            if not phase.leaves:
+                self._enter(game, s.phase + 1)
+                return
+            s.turn = 0  # round the seats still in, until each has left
+        if s.round == 0:  # ``_start_turn``, written out: the next seat's turn is the common case
+            s.step = phase.name
             return
-        if s.turn < len(s.order):
-            self.start_turn(game)
-            return
-        self.end_round(game)
-        if s.step != self.over:
-            s.round += 1
+        s.step = self._first_step
+        first = self.start_turn(game)
+        if first is not None:
+            s.step = first
+
+    # --------------------------------------------------------------------- mechanics
+
+    def _turns_phase(self, s: FlowState) -> Phase:
+        """The phase of turns running when ``s.phase`` is not one: a state written before phases
+        were counted (issue 42) says phase 0 in a round whose first phase is simultaneous, and its
+        turns are those of the first phase of turns after it."""
+        phases = self.setup if s.round == 0 else self.phases
+        s.phase = next(i for i, p in enumerate(phases) if i > s.phase and p.kind is Kind.TURNS)
+        return phases[s.phase]
+
+    def _enter(self, game: Any, index: int) -> None:
+        """Start the phase at ``index`` of the setup (round 0) or of the round, skipping a phase in
+        which nobody has a decision; past the last setup phase the first round begins, past a
+        round's last phase the round ends and, unless the game is over, the next begins."""
+        s: FlowState = game.state
+        idle = 0
+        while True:
+            phases = self.setup if s.round == 0 else self.phases
+            if index < len(phases):
+                s.phase = index
+                if self._start_phase(game, phases[index]):
+                    return
+                index += 1
+                continue
+            if s.round == 0:
+                s.round = 1
+            else:
+                ended = self.end_round(game)
+                if ended or s.step == self.over:
+                    s.step = self.over
+                    return
+                s.round += 1
             s.turn = 0
             s.order = []
-            self.new_round(game)
-            self._start_phase(game, 0)
+            if s.round > 1:
+                self.new_round(game)
+            idle += 1
+            if idle > IDLE_ROUNDS:
+                raise FlowError(f"no seat had a decision in {IDLE_ROUNDS} rounds in a row: the flow cannot go on")
+            index = 0
+
+    def _start_phase(self, game: Any, phase: Phase) -> bool:
+        """Start ``phase``; whether a seat has a decision in it."""
+        s: FlowState = game.state
+        if phase.kind is Kind.SIMULTANEOUS:
+            s.step = phase.name
+            return phase.waiting is None or bool(phase.waiting(game))
+        order = phase.order(game) if phase.order is not None else []
+        s.order = order
+        s.turn = 0
+        if not order:
+            return False
+        self._start_turn(game, phase)
+        return True
+
+    def _start_turn(self, game: Any, phase: Phase) -> None:
+        """The active seat's turn begins: at the setup phase's step, or at the turn's first step
+        (``start_turn`` may name another)."""
+        s: FlowState = game.state
+        if s.round == 0:
+            s.step = phase.name
+            return
+        s.step = self._first_step
+        first = self.start_turn(game)
+        if first is not None:
+            s.step = first
 
     def _finish(self, game: Any) -> None:
         if self.finish is not None:
             self.finish(game)
         game.state.step = self.over
-
-    def _setup_index(self, step: str) -> int:
-        for i, phase in enumerate(self.setup):
-            if phase.name == step:
-                return i
-        raise ValueError(f"'{step}' is no setup phase of this flow")
-
-    def _start_setup(self, game: Any, index: int) -> None:
-        s: FlowState = game.state
-        phase = self.setup[index]
-        s.step = phase.name
-        if phase.kind is Kind.TURNS:
-            assert phase.order is not None, f"the setup phase {phase.name} declares no order"
-            s.order = phase.order(game)
-            s.turn = 0
-
-    def _next_setup(self, game: Any, index: int) -> None:
-        if index < len(self.setup):
-            self._start_setup(game, index)
-            return
-        s: FlowState = game.state
-        s.round = 1
-        s.turn = 0
-        s.order = []
-        self._start_phase(game, 0)
-
-    def _start_phase(self, game: Any, index: int) -> None:
-        s: FlowState = game.state
-        phase = self.phases[index]
-        if phase.kind is Kind.SIMULTANEOUS:
-            s.step = phase.name
-            return
-        assert phase.order is not None, f"the turns phase {phase.name} declares no order"
-        s.order = phase.order(game)
-        s.turn = 0
-        self.start_turn(game)
 
 
 def _nobody(game: Any) -> list[int]:
@@ -287,6 +402,22 @@ def _nothing(game: Any) -> None:
     return None
 
 
+def _clockwise_from(first: Callable[[Any], int]) -> Callable[[Any], list[int]]:
+    """Every seat once, clockwise (ascending, wrapping) from the seat ``first(game)`` names."""
+
+    def order(game: Any) -> list[int]:
+        players: int = game.state.players
+        start = first(game)
+        return [(start + i) % players for i in range(players)]
+
+    return order
+
+
+def _seat(number: int) -> Callable[[Any], int]:
+    """A declared seat (``clockwise_from: 2``: the second seat, index 1)."""
+    return lambda game: number - 1
+
+
 NO_FLOW = Flow((), (), _nothing, _nothing, _nothing)
 """The flow of rules whose pack declares none (a game that runs its turns itself): never asked."""
 
@@ -295,7 +426,8 @@ Effect = Callable[[Any], None]
 
 ROLES = ("waiting", "order", "decider", "start_turn", "end_round", "new_round", "end_if", "finish")
 """The kinds of primitive a flow names, each the name of a ``FlowPrimitives`` registry and, prefixed
-``flow_``, of the ``$defs`` entry of the flow schema whose names the kernel fills in."""
+``flow_``, of the ``$defs`` entry of the flow schema whose names the kernel fills in (and
+``flow_outcome``: the pack's declared turn outcomes)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,14 +437,16 @@ class FlowPrimitives:
     step its code knows (``steps``: its declared step names; the declaration must list each
     once), the turn steps its actions declare themselves (``action_steps``: West of Africa's
     action under way is at the step named by the action, so a new action is no change to the
-    flow; the compiled flow's turn steps end with them), and its mechanisms by the name the
-    declaration uses, one registry per role:
+    flow; the compiled flow's turn steps end with them), the outcomes its verbs may end a turn
+    with (``outcomes``: each a ``TurnOver(name)``, which a phase's ``again`` and ``leaves`` name),
+    and its mechanisms by the name the declaration uses, one registry per role:
 
     - ``waiting(game) -> seats``: who is still to decide in a simultaneous phase;
     - ``order(game) -> seats``: the seats' order in a phase of turns;
-    - ``decider(game) -> seat``: who decides at a turn step that is not the active seat's;
-    - ``start_turn``, ``end_round``, ``new_round``, ``finish`` (``fn(game)``) and ``end_if(game)
-      -> bool``: as ``Flow`` says.
+    - ``decider(game) -> seat``: who decides at a turn step that is not the active seat's (and a
+      seat a phase's turns may go clockwise from, ``clockwise_from``);
+    - ``start_turn(game) -> step | None``, ``end_round(game) -> over``, ``new_round``, ``finish``
+      (``fn(game)``) and ``end_if(game) -> bool``: as ``Flow`` says.
 
     >>> prims = FlowPrimitives(at=("turn", "flow"), steps=("move", "over"))
     >>> @prims.order.register("clockwise")
@@ -327,11 +461,12 @@ class FlowPrimitives:
     at: tuple[str, ...]
     steps: tuple[str, ...]
     action_steps: tuple[str, ...] = ()
+    outcomes: tuple[str, ...] = ()
     waiting: Registry[Seats] = field(default_factory=lambda: Registry("waiting"))
     order: Registry[Seats] = field(default_factory=lambda: Registry("turn order"))
     decider: Registry[Callable[[Any], int]] = field(default_factory=lambda: Registry("decider"))
-    start_turn: Registry[Effect] = field(default_factory=lambda: Registry("turn start"))
-    end_round: Registry[Effect] = field(default_factory=lambda: Registry("round end"))
+    start_turn: Registry[Callable[[Any], str | None]] = field(default_factory=lambda: Registry("turn start"))
+    end_round: Registry[Callable[[Any], bool | None]] = field(default_factory=lambda: Registry("round end"))
     new_round: Registry[Effect] = field(default_factory=lambda: Registry("new round"))
     end_if: Registry[Callable[[Any], bool]] = field(default_factory=lambda: Registry("game end"))
     finish: Registry[Effect] = field(default_factory=lambda: Registry("final scoring"))
@@ -340,6 +475,7 @@ class FlowPrimitives:
         """For each role, the flow schema's ``$defs`` entry and the names it may take."""
         for role in ROLES:
             yield f"flow_{role}", tuple(getattr(self, role))
+        yield "flow_outcome", self.outcomes
 
     def declaration(self, document: Mapping[str, Any]) -> Mapping[str, Any]:
         """The flow as ``document`` declares it (at ``at``)."""
@@ -352,29 +488,36 @@ class FlowPrimitives:
         """The frozen ``Flow`` that ``document`` (a validated rules document) declares: each name
         looked up once, here (the kernel's validation said every name exists)."""
         d = self.declaration(document)
-
-        def phase(p: Mapping[str, Any]) -> Phase:
-            waiting = self.waiting[p["waiting"]] if "waiting" in p else None
-            order = self.order[p["order"]] if "order" in p else None
-            return Phase(p["name"], Kind(p["kind"]), waiting=waiting, order=order)
-
         return Flow(
-            phases=tuple(phase(p) for p in d["phases"]),
+            phases=tuple(self._phase(p) for p in d["phases"]),
             turn_steps=(*d.get("turn_steps", ()), *self.action_steps),
             start_turn=self.start_turn[d["start_turn"]] if "start_turn" in d else _nothing,
             end_round=self.end_round[d["end_round"]] if "end_round" in d else _nothing,
             new_round=self.new_round[d["new_round"]] if "new_round" in d else _nothing,
             over=d["over"],
             decider_of=MappingProxyType({step: self.decider[who] for step, who in (d.get("deciders") or {}).items()}),
-            setup=tuple(phase(p) for p in d.get("setup", ())),
+            setup=tuple(self._phase(p) for p in d.get("setup", ())),
             end_if=self.end_if[d["end_if"]] if "end_if" in d else None,
             finish=self.finish[d["finish"]] if "finish" in d else None,
         )
 
+    def _phase(self, p: Mapping[str, Any]) -> Phase:
+        """One declared phase, its primitives looked up."""
+        waiting = self.waiting[p["waiting"]] if "waiting" in p else None
+        order = self.order[p["order"]] if "order" in p else None
+        start = p.get("clockwise_from")
+        if start is not None:
+            order = _clockwise_from(_seat(start) if isinstance(start, int) else self.decider[start])
+        again, leaves = frozenset(p.get("again", ())), frozenset(p.get("leaves", ()))
+        return Phase(p["name"], Kind(p["kind"]), waiting=waiting, order=order, again=again, leaves=leaves)
+
     def problems(self, document: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
         """What the flow schema cannot say of the declaration in ``document``, as ``(path,
         message)``: each step of the game declared exactly once (as a setup phase, a simultaneous
-        phase, a turn step or ``over``), ``deciders`` naming turn steps, phase names unique.
+        phase, a turn step or ``over``), ``deciders`` naming turn steps, phase names unique, and
+        what the kernel could not run (issue 42.2): a phase of turns without its order or with two,
+        turns with no step to be played at, a seat not at the table, an outcome both ``again`` and
+        ``leaves``.
 
         >>> prims = FlowPrimitives(at=("flow",), steps=("move", "over"))
         >>> phases = [{"name": "play", "kind": "turns", "order": "x"}]
@@ -385,6 +528,23 @@ class FlowPrimitives:
         ('flow', 'turn_steps', 2) 'jump' is no step of this game (its steps: move, over)
         """
         d, at = self.declaration(document), self.at
+        yield from self._step_problems(d)
+        turn_steps = {*d.get("turn_steps", ()), *self.action_steps}
+        for step in d.get("deciders") or {}:
+            if step not in turn_steps:
+                yield (*at, "deciders", step, "_key"), f"'{step}' is no turn step: only a turn step has a decider"
+        names: set[str] = set()
+        players = document.get("_players")
+        for part in ("setup", "phases"):
+            for i, p in enumerate(d.get(part, ())):
+                if p["name"] in names:
+                    yield (*at, part, i, "name"), f"two phases are named '{p['name']}'"
+                names.add(p["name"])
+                yield from self._phase_problems((*at, part, i), p, part == "phases" and not turn_steps, players)
+
+    def _step_problems(self, d: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+        """Each step of the game declared exactly once."""
+        at = self.at
         declared: list[tuple[tuple[Any, ...], str]] = []
         for part in ("setup", "phases"):
             for i, p in enumerate(d.get(part, ())):
@@ -406,16 +566,30 @@ class FlowPrimitives:
             listed = ", ".join(f"'{step}'" for step in missing)
             where = "as a setup phase, a simultaneous phase, a turn step or over"
             yield at, f"the flow does not declare the step{'s' * (len(missing) > 1)} {listed} (each step once: {where})"
-        turn_steps = {*d.get("turn_steps", ()), *self.action_steps}
-        for step in d.get("deciders") or {}:
-            if step not in turn_steps:
-                yield (*at, "deciders", step, "_key"), f"'{step}' is no turn step: only a turn step has a decider"
-        names: set[str] = set()
-        for part in ("setup", "phases"):
-            for i, p in enumerate(d.get(part, ())):
-                if p["name"] in names:
-                    yield (*at, part, i, "name"), f"two phases are named '{p['name']}'"
-                names.add(p["name"])
-                extra = "order" if p["kind"] == Kind.SIMULTANEOUS else "waiting"
+
+    def _phase_problems(
+        self, path: tuple[Any, ...], p: Mapping[str, Any], no_turn_step: bool, players: int | None
+    ) -> Iterator[tuple[tuple[Any, ...], str]]:
+        """What the kernel could not run of one declared phase (at ``path``)."""
+        if p["kind"] == Kind.SIMULTANEOUS:
+            for extra in ("order", "clockwise_from", "again", "leaves"):
                 if extra in p:
-                    yield (*at, part, i, extra, "_key"), f"a {p['kind']} phase has no {extra}"
+                    yield (*path, extra, "_key"), f"a simultaneous phase has no {extra}"
+            return
+        if "waiting" in p:
+            yield (*path, "waiting", "_key"), "a turns phase has no waiting"
+        given = [key for key in ("order", "clockwise_from") if key in p]
+        if not given:
+            yield (
+                (*path, "name"),
+                "a turns phase needs its order: a pack's primitive (order) or a seat (clockwise_from)",
+            )
+        elif len(given) == 2:
+            yield (*path, "clockwise_from", "_key"), "a turns phase has one order: order or clockwise_from, not both"
+        start = p.get("clockwise_from")
+        if isinstance(start, int) and players is not None and start > players:
+            yield (*path, "clockwise_from"), f"seat {start} does not play in a {players}-player game"
+        if no_turn_step:
+            yield (*path, "kind"), "a round's turns phase needs a step to play at: declare turn_steps"
+        for outcome in sorted(set(p.get("again", ())) & set(p.get("leaves", ()))):
+            yield (*path, "leaves"), f"the outcome '{outcome}' cannot both give the seat another turn and leave"

@@ -92,7 +92,11 @@ class ListedGame:
 
     def __init__(self, rules: Any, seed: int = 0, state: Any = None) -> None:
         self.rules = rules
-        self.state = state if state is not None else self.new_state(rules, seed)
+        if state is None:
+            self.state = self.new_state(rules, seed)
+            rules.flow.begin(self)  # the flow its rules declare, if any (issue 42.1): a new game begins it
+        else:
+            self.state = state
 
     def new_state(self, rules: Any, seed: int) -> Any:
         """The state of a new game, set up with ``seed``."""

@@ -31,12 +31,12 @@ def clockwise(game: Game) -> list[int]:
 
 
 @FLOW.start_turn.register("begin_turn")
-def start_turn(game: Game) -> None:
-    """A turn begins: option A or option B's first step (A5)."""
+def start_turn(game: Game) -> str:
+    """A turn begins: option A or option B's first step (A5), at ``turn``."""
     s = game.state
     s.stage = 0
     s.pending = EMPTY
-    s.step = TURN
+    return TURN
 
 
 @FLOW.end_if.register("bonus_or_turn_cap")

@@ -28,6 +28,7 @@ from typing import Any, Final, cast
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import Action, Legal, Verb, make_action
+from woa_core.kernel.flow import TURN_OVER, Outcome, TurnOver
 from woa_core.kernel.legality import Listed, Needs
 from woa_core.kernel.notation import format_action
 from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, MONUMENT, NOMAD, TILE_OFFSET, Rules
@@ -163,18 +164,19 @@ class Game:
         self.apply_legal(action)
 
     def apply_legal(self, action: tuple) -> None:
-        """Play an action of ``legal_actions()`` of this very state without checking it again;
-        then the kernel checks whether the game ends at once (``Flow.after_action``)."""
+        """Play an action of ``legal_actions()`` of this very state without checking it again; what
+        its verb returns moves the flow on, and the kernel checks whether the game ends at once
+        (``Flow.advance``)."""
         play, n = _PLAY[action[1]], len(action)
         if n == 2:  # called directly, as West of Africa's: no argument tuple sliced and spread
-            play(self, action[0])
+            outcome = play(self, action[0])
         elif n == 3:
-            play(self, action[0], action[2])
+            outcome = play(self, action[0], action[2])
         elif n == 4:
-            play(self, action[0], action[2], action[3])
+            outcome = play(self, action[0], action[2], action[3])
         else:
-            play(self, action[0], *action[2:])
-        self.rules.flow.after_action(self)
+            outcome = play(self, action[0], *action[2:])
+        self.rules.flow.advance(self, outcome)
 
     # ------------------------------------------------------------ observation
 
@@ -310,21 +312,20 @@ PENDING = MappingProxyType(
 # ----------------------------------------------------------------- the turn flow
 
 
-def _turn_over(game: Game) -> None:
-    s = game.state
-    s.turns += 1
-    game.rules.flow.end_turn(game)
+def _turn_over(game: Game) -> TurnOver:
+    """The turn is over: one more turn played (A31 counts them)."""
+    game.state.turns += 1
+    return TURN_OVER
 
 
-def _step_done(game: Game) -> None:
+def _step_done(game: Game) -> str | TurnOver:
     """A step of option B is over: the next begins with a walk, or the turn ends (A8)."""
     s = game.state
     s.pending = EMPTY
     s.stage += 1
     if s.stage < game.rules.steps:
-        s.step = WALK
-    else:
-        _turn_over(game)
+        return WALK
+    return _turn_over(game)
 
 
 # ------------------------------------------------------------------- counting
@@ -797,26 +798,25 @@ SWAP_NEEDS = (
 # ------------------------------------------------------------------- the verbs: effects
 
 
-def play_start(game: Game, p: int, city: int) -> None:
+def play_start(game: Game, p: int, city: int) -> TurnOver:
     """The explorer goes to the chosen start city; the next player chooses (A30)."""
     game.state.at[p] = game.rules.cities[city]
-    game.rules.flow.end_turn(game)
+    return TURN_OVER
 
 
-def play_relocate(game: Game, p: int, f: int) -> None:
+def play_relocate(game: Game, p: int, f: int) -> TurnOver:
     """Option A: the explorer goes to ``f`` and the turn ends, with no action (A6)."""
     game.state.at[p] = f
-    _turn_over(game)
+    return _turn_over(game)
 
 
-def play_walk(game: Game, p: int, f: int) -> None:
+def play_walk(game: Game, p: int, f: int) -> str:
     """The walk of a step: the explorer ends on ``f``; an action (or none) follows (A7)."""
-    s = game.state
-    s.at[p] = f
-    s.step = ACT
+    game.state.at[p] = f
+    return ACT
 
 
-def play_reveal(game: Game, p: int, f: int) -> None:
+def play_reveal(game: Game, p: int, f: int) -> Outcome:
     """4.B1: the tile on ``f`` is turned face up, and its kind's effect follows (A11-A17)."""
     s, r = game.state, game.rules
     face = s.hidden[f]
@@ -827,14 +827,12 @@ def play_reveal(game: Game, p: int, f: int) -> None:
         s.revealed.append(f)
         s.display[p][face] += 1
         s.pending = r.face_sub[face]
-        s.step = SWAP
-        return
+        return SWAP
     s.tile[f] = face
     s.revealed.append(f)
     if kind in (ANIMAL, NOMAD):  # A14, A16: stay or place next
         s.pending = f
-        s.step = PLACE
-        return
+        return PLACE
     if kind in (GOLD, GEM):  # A12: the symbols shown, at once
         add_vp(s, p, r.face_value[face], "reveals")
     elif kind == MONUMENT:  # A17: the next item of the general supply
@@ -844,11 +842,11 @@ def play_reveal(game: Game, p: int, f: int) -> None:
         else:  # A24: the bonus; the game ends at once (the kernel's end check follows)
             s.bonus = p
             add_vp(s, p, r.bonus_vp, "bonus")
-            return
-    _step_done(game)
+            return None
+    return _step_done(game)
 
 
-def play_animal(game: Game, p: int, f: int, g: int) -> None:
+def play_animal(game: Game, p: int, f: int, g: int) -> str | TurnOver:
     """4.B2: the animal moves from ``f`` to ``g``; the gain in same-species neighbours scores (A18)."""
     s, r = game.state, game.rules
     tile = s.tile
@@ -856,20 +854,20 @@ def play_animal(game: Game, p: int, f: int, g: int) -> None:
     before = count_next_to(r.neighbours[f], tile, face)
     tile[f], tile[g] = EMPTY, face
     add_vp(s, p, count_next_to(r.neighbours[g], tile, face) - before, "animals")
-    _step_done(game)
+    return _step_done(game)
 
 
-def play_nomad(game: Game, p: int, f: int, g: int) -> None:
+def play_nomad(game: Game, p: int, f: int, g: int) -> str | TurnOver:
     """4.B3: the nomad moves from ``f`` to ``g``; the gain in empty neighbours scores (A19)."""
     s, r = game.state, game.rules
     tile = s.tile
     before = count_next_to(r.neighbours[f], tile, EMPTY)
     tile[f], tile[g] = EMPTY, tile[f]
     add_vp(s, p, count_next_to(r.neighbours[g], tile, EMPTY) - before, "nomads")
-    _step_done(game)
+    return _step_done(game)
 
 
-def play_camp(game: Game, p: int, purpose: int) -> None:
+def play_camp(game: Game, p: int, purpose: int) -> str | TurnOver:
     """4.B4/4.B5: a camp on the explorer's field; research scores the face-up animals, nomads and
     monuments around (A21), mining takes the face-up gold and gems around (A22)."""
     s, r = game.state, game.rules
@@ -887,43 +885,43 @@ def play_camp(game: Game, p: int, purpose: int) -> None:
             if t >= 0 and mine[t]:
                 display[t] += 1
                 tile[g] = EMPTY
-    _step_done(game)
+    return _step_done(game)
 
 
-def play_skip(game: Game, p: int) -> None:
+def play_skip(game: Game, p: int) -> str | TurnOver:
     """No action in this step (A9)."""
-    _step_done(game)
+    return _step_done(game)
 
 
-def play_stay(game: Game, p: int) -> None:
+def play_stay(game: Game, p: int) -> str | TurnOver:
     """The revealed animal or nomad stays; it scores where it lies (A14, A16)."""
-    _score_revealed(game, p, game.state.pending)
+    return _score_revealed(game, p, game.state.pending)
 
 
-def play_place(game: Game, p: int, g: int) -> None:
+def play_place(game: Game, p: int, g: int) -> str | TurnOver:
     """The revealed animal or nomad moves to ``g`` and scores there (A14-A16)."""
     s = game.state
     f = s.pending
     s.tile[f], s.tile[g] = EMPTY, s.tile[f]
-    _score_revealed(game, p, g)
+    return _score_revealed(game, p, g)
 
 
-def _score_revealed(game: Game, p: int, f: int) -> None:
+def _score_revealed(game: Game, p: int, f: int) -> str | TurnOver:
     s, r = game.state, game.rules
     face = s.tile[f]
     if r.face_kind[face] == ANIMAL:
         add_vp(s, p, r.animal_itself + count_next_to(r.neighbours[f], s.tile, face), "animals")
     else:
         add_vp(s, p, r.nomad_itself + count_next_to(r.neighbours[f], s.tile, EMPTY), "nomads")
-    _step_done(game)
+    return _step_done(game)
 
 
-def play_keep(game: Game, p: int) -> None:
+def play_keep(game: Game, p: int) -> str | TurnOver:
     """The revealed good stays in the finder's display (A13)."""
-    _step_done(game)
+    return _step_done(game)
 
 
-def play_swap(game: Game, p: int, q: int, y: int) -> None:
+def play_swap(game: Game, p: int, q: int, y: int) -> str | TurnOver:
     """A13: ``p`` takes all of ``q``'s good ``y`` and gives as many of the good just revealed."""
     s, r = game.state, game.rules
     fx, fy = r.goods_face[s.pending], r.goods_face[y]
@@ -933,7 +931,7 @@ def play_swap(game: Game, p: int, q: int, y: int) -> None:
     theirs[fx] += k
     theirs[fy] = 0
     mine[fy] += k
-    _step_done(game)
+    return _step_done(game)
 
 
 VERBS: MappingProxyType[str, Verb] = MappingProxyType(

@@ -1,8 +1,8 @@
 """Africa's state: plain data (ints, strings, lists, dicts) that serialises to JSON as it is.
 
 Indices are those of the compiled ``Rules``: seats 0..n-1 (shown as ``p1``..``pN``), fields (board
-order), faces (``Rules.face_names``), goods. The flow's place (``round``, ``step``, ``order``,
-``turn``: the kernel's ``FlowState``) is kept apart from the game's data.
+order), faces (``Rules.face_names``), goods. The flow's place (``round``, ``phase``, ``step``,
+``order``, ``turn``: the kernel's ``FlowState``) is kept apart from the game's data.
 
 The board, by field:
 
@@ -68,6 +68,7 @@ class State:
     step: str = CITY
     order: list[int] = field(default_factory=list)  # seats in turn order (A10), from the start player
     turn: int = 0  # index of the active seat in ``order``
+    phase: int = 0  # the flow's phase running (of the setup in round 0)
     # the board, by field
     tile: list[int] = field(default_factory=list)
     hidden: list[int] = field(default_factory=list)
@@ -126,6 +127,7 @@ class State:
         new.step = self.step
         new.order = self.order[:]
         new.turn = self.turn
+        new.phase = self.phase
         new.tile = self.tile[:]
         new.hidden = self.hidden[:]
         new.camp = self.camp[:]

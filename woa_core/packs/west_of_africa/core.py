@@ -45,8 +45,12 @@ class GameCore:
         self.rules = rules
         self.flow: Flow = rules.flow  # the rules' flow, kept at hand: asked at every decision
         self.not_active: frozenset[str] = self.flow.not_active  # the steps ``deciders`` asks the flow about
-        self.state = state if state is not None else new_state(rules, seed)
         self.trusted = False  # True only inside ``Game.apply_legal``: checks are skipped
+        if state is None:
+            self.state = new_state(rules, seed)
+            self.flow.begin(self)  # a new game: the flow's first phase
+        else:
+            self.state = state
 
     # ----------------------------------------------------------------- queries
 
@@ -209,9 +213,10 @@ class GameCore:
             found = derived["card_actions"] = [a for a in self.actions if a in self.rules.action_card]
         return found  # type: ignore[no-any-return]
 
-    def run_step(self, p: int, verb: str, args: tuple[Any, ...], do: Callable[[], None]) -> None:
+    def run_step(self, p: int, verb: str, args: tuple[Any, ...], do: Callable[[], None]) -> str:
         """Play one step of an action: start the action if at ``main``, check ``args`` against
-        the verb's legality (``woa_core.kernel.legality``), then ``do``.
+        the verb's legality (``woa_core.kernel.legality``), then ``do``. Returns the step the turn
+        goes on at: the action's own, for the flow to set (issue 42.1).
 
         If the check refuses, an action started here is unstarted again, so nothing changes."""
         s = self.state
@@ -221,14 +226,13 @@ class GameCore:
             problem = None if self.trusted else self.start_problem(p, action)
             if problem:
                 raise IllegalAction(problem)
-            s.step = action
             start_points = self.actions[action].start_points
             s.points = start_points(self) if start_points else 0
         elif s.step != action:
             self.expect_step(action)
         if self.trusted:  # an action from legal_actions(): checked when it was listed
             do()
-            return
+            return action
         legality = self.verbs[verb].legality
         try:
             problem = legality.refusal(self, p, args) if legality is not None else None
@@ -241,6 +245,7 @@ class GameCore:
                 self.reset_action()
             raise IllegalAction(problem)
         do()
+        return action
 
     def refuse(self, p: int, verb: str, args: tuple[Any, ...]) -> None:
         """Refuse with ``IllegalAction`` unless the verb's legality accepts ``args`` (a verb that
@@ -253,10 +258,10 @@ class GameCore:
             raise IllegalAction(problem)
 
     def reset_action(self, keep_direction: bool = False) -> None:
-        """Back to ``main`` with nothing under way (the ship's direction kept if asked, R3)."""
+        """Nothing under way any more (the ship's direction kept if asked, R3); the verb that calls
+        it returns the step the turn goes on at (``main``)."""
         s = self.state
         n_islands = len(self.rules.islands)
-        s.step = MAIN
         s.points = 0
         s.loaded = 0
         s.cargo = [0] * len(self.rules.goods)

@@ -43,9 +43,10 @@ FLOW.new_round.register("take_back_selections")(new_round)  # 5.I
 
 
 @FLOW.end_round.register("round_end")
-def round_end(game: GameCore) -> None:
-    """5.III and 6: the steps ``turn.round_end`` lists, then the end checks (R13, R16)."""
-    end_round(game.rules, game.state)
+def round_end(game: GameCore) -> bool:
+    """5.III and 6: the steps ``turn.round_end`` lists, then the end checks (R13, R16); whether
+    the game is over."""
+    return end_round(game.rules, game.state)
 
 
 @FLOW.decider.register("displaced_owner")

@@ -165,7 +165,7 @@ class Game(GameCore):
         arity, play = entry
         if len(action) - 2 != arity:
             raise IllegalAction(f"'{verb}' takes {arity} argument(s), not {len(action) - 2}")
-        play(self, p, *action[2:])
+        self.flow.advance(self, play(self, p, *action[2:]))
 
     def apply_legal(self, action: tuple) -> None:
         """Play ``action``, which must come from ``legal_actions()`` of this very state, without
@@ -181,13 +181,14 @@ class Game(GameCore):
         try:
             arity, play = _PLAY[action[1]]
             if arity == 0:  # the common arities called directly: no argument tuple built
-                play(self, action[0])
+                outcome = play(self, action[0])
             elif arity == 1:
-                play(self, action[0], action[2])
+                outcome = play(self, action[0], action[2])
             elif arity == 2:
-                play(self, action[0], action[2], action[3])
+                outcome = play(self, action[0], action[2], action[3])
             else:
-                play(self, action[0], *action[2:])
+                outcome = play(self, action[0], *action[2:])
+            self.flow.advance(self, outcome)  # the kernel moves the flow on (issue 42.1)
         finally:
             self.trusted = False
 

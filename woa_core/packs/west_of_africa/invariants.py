@@ -183,8 +183,12 @@ def track_refilled(rules: Rules, s: GameState, prev: GameState | None) -> str | 
 @invariant
 def order_by_card_sums(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
     """The player order is by ascending card sum, ties by the gold track (R8; under
-    ``turn.player_order: card_sum``, the bundled order)."""
+    ``turn.player_order: card_sum``, the bundled order), once the selection of the round ends and
+    its turns begin (a flow whose round ends with the selection orders the next round's turns by
+    nothing selected yet)."""
     if prev is None or prev.step != "select" or s.step == "select" or rules.player_order != "card_sum":
+        return None
+    if s.round != prev.round or s.step == "over":
         return None
     sums = [card_sum(rules, s.selection[p]) for p in range(s.players)]
     rank = prev.gold_rank()

@@ -138,24 +138,27 @@ class EndReason(StrEnum):
     ROUND_CAP = "round_cap"  # the safety cap economy.game_end.max_rounds was reached
 
 
-def end_round(rules: Rules, state: GameState) -> None:
+def end_round(rules: Rules, state: GameState) -> bool:
     """Run the round-end steps, then decide whether the game ends (6. Game End, R16); a game
-    that reaches the round cap (``economy.game_end.max_rounds``) ends now, whatever else."""
+    that reaches the round cap (``economy.game_end.max_rounds``) ends now, whatever else.
+    Returns whether the game is over (its final scoring done): the flow then ends it."""
     for name in rules.round_end:
         ROUND_END[name](rules, state)
     if state.last_round and state.round >= state.last_round:
         finish(rules, state)
-        return
+        return True
     reasons = end_reasons(rules, state) if not state.last_round else []
     if reasons:
         state.end_reason = "+".join(reasons)
         state.last_round = state.round + rules.extra_rounds
         if rules.extra_rounds == 0:
             finish(rules, state)
-            return
+            return True
     if state.round >= rules.max_rounds:
         state.end_reason = "+".join(r for r in (state.end_reason, EndReason.ROUND_CAP) if r)
         finish(rules, state)
+        return True
+    return False
 
 
 def end_reasons(rules: Rules, state: GameState) -> list[str]:
@@ -176,4 +179,3 @@ def finish(rules: Rules, state: GameState) -> None:
     rank = state.gold_rank()
     state.ranking = sorted(range(state.players), key=lambda p: (-state.vp[p], rank.index(p)))
     state.winner = state.ranking[0]
-    state.step = OVER

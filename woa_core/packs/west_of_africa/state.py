@@ -40,6 +40,7 @@ class GameState:
     end_reason: str = ""  # what triggered the end: "vp_threshold" and/or "settlements"
     order: list[int] = field(default_factory=list)  # player order of this round (R8)
     turn: int = 0  # index into ``order`` during the action phase
+    phase: int = 0  # the flow's phase running this round (woa_core.kernel.flow.FlowState)
     gold: list[int] = field(default_factory=list)
     gold_time: list[int] = field(default_factory=list)  # arrival on the gold track (R9)
     clock: int = 0
@@ -101,6 +102,7 @@ class GameState:
         new.end_reason = self.end_reason
         new.order = self.order[:]
         new.turn = self.turn
+        new.phase = self.phase
         new.gold = self.gold[:]
         new.gold_time = self.gold_time[:]
         new.clock = self.clock

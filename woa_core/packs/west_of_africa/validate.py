@@ -80,6 +80,26 @@ def _enumeration_bounds(located: Located, d: dict) -> Iterator[tuple[Path_, str]
 
 
 @_check
+def _one_turn_a_round(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
+    """A seat plays its selection in one turn a round (R7, R12): its actions may be used once and
+    its minus cards pass on when that turn ends, so a round has one phase of turns (issue 42.2:
+    the kernel runs any number; this game's rules do not). The phases may come in either order."""
+    flow = d["turn"]["flow"]
+    turns = [i for i, phase in enumerate(flow["phases"]) if phase["kind"] == "turns"]
+    for i in turns[1:]:
+        yield (
+            ("turn", "flow", "phases", i, "kind"),
+            "a seat plays its selection in one turn a round (R7, R12): West of Africa's round has one phase of turns",
+        )
+    for i, phase in enumerate(flow.get("setup", ())):
+        if phase["kind"] == "turns":
+            yield (
+                ("turn", "flow", "setup", i, "kind"),
+                "West of Africa's turns are its rounds' (5.II): its setup has no phase of turns",
+            )
+
+
+@_check
 def _ships_can_moor(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     """A ship must be able to stop wherever it can sail: a harbor without mooring that ships can
     reach would leave a ship's player with no legal action (R3)."""

@@ -41,6 +41,7 @@ PUBLIC = frozenset(
         "end_reason",
         "order",
         "turn",
+        "phase",
         "gold",
         "gold_time",
         "vp",
@@ -94,6 +95,7 @@ class PlayerView:
     end_reason: str
     order: list[int]
     turn: int
+    phase: int
     gold: list[int]
     gold_time: list[int]
     vp: list[int]
@@ -161,6 +163,7 @@ class PlayerView:
         self.end_reason = state.end_reason
         self.order = state.order
         self.turn = state.turn
+        self.phase = state.phase
         self.gold = state.gold
         self.gold_time = state.gold_time
         self.vp = state.vp
@@ -227,7 +230,7 @@ class PlayerView:
         if key is None:
             s = self._state
             ints = (s.players, s.round, s.last_round, s.turn, s.track, s.reserve, s.points, s.ship_from)
-            more = (s.loaded, s.displaced, s.winner)
+            more = (s.loaded, s.displaced, s.winner, s.phase)
             lists = (s.order, s.gold, s.gold_time, s.vp, s.crop, s.settlement, s.ship, s.alcalde, s.cargo)
             other = (s.helpers, s.planted, s.options, s.ranking)
             nested = (s.hand, s.supply, s.workers, s.helper_ships)

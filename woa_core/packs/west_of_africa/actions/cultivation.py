@@ -59,7 +59,7 @@ def has_free_field(game: GameCore, island: int) -> bool:
 def cost(game: GameCore, p: int, island: int) -> int:
     """What one good costs ``p`` on ``island`` now, after its declared helpers (R5)."""
     s = game.state
-    return price(game, s.helpers[island] if s.step == ACTION else 0)
+    return price(game, s.helpers[island])  # no helper yet (-1, as at main) costs the full price
 
 
 def _name(game: GameCore, island: int) -> str:
@@ -205,7 +205,7 @@ def steps(game: GameCore, p: int, fresh: bool) -> list[Action]:
     return out
 
 
-def do_help(game: GameCore, p: int, island: Any, ships: Any) -> None:
+def do_help(game: GameCore, p: int, island: Any, ships: Any) -> str:
     """``help ISLAND SHIP...``: one ship per helping worker (R5, R21)."""
     s = game.state
 
@@ -213,10 +213,10 @@ def do_help(game: GameCore, p: int, island: Any, ships: Any) -> None:
         s.helpers[island] = len(ships)
         s.helper_ships[island] = list(ships)
 
-    game.run_step(p, "help", (island, ships), do)
+    return game.run_step(p, "help", (island, ships), do)
 
 
-def do_cultivate(game: GameCore, p: int, group: Any) -> None:
+def do_cultivate(game: GameCore, p: int, group: Any) -> str:
     """``cultivate ISLAND GOOD``: one good from the supply on a free field of its kind; the first
     good on an island sends its helpers to their worker ships (R5)."""
     r, s = game.rules, game.state
@@ -234,7 +234,7 @@ def do_cultivate(game: GameCore, p: int, group: Any) -> None:
                 s.workers[p][len(r.islands) + ship] += 1
         s.planted[island] = True
 
-    game.run_step(p, "cultivate", (group,), do)
+    return game.run_step(p, "cultivate", (group,), do)
 
 
 DECLARATION: ActionDecl = ActionDecl(

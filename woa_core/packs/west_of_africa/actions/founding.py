@@ -64,7 +64,7 @@ FOUND: Final = Legality(
 """``found ISLAND COST``: what a settlement founded must meet (R15); level 0 is its island."""
 
 
-def do_found(game: GameCore, p: int, group: Any) -> None:
+def do_found(game: GameCore, p: int, group: Any) -> str:
     """``found ISLAND COST``."""
     r, s = game.rules, game.state
 
@@ -75,7 +75,7 @@ def do_found(game: GameCore, p: int, group: Any) -> None:
         s.track -= 1
         add_vp(s, p, r.settlement_vp, "settlements")
 
-    game.run_step(p, "found", (group,), do)
+    return game.run_step(p, "found", (group,), do)
 
 
 DECLARATION: ActionDecl = ActionDecl(

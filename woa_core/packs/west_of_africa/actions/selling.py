@@ -33,7 +33,7 @@ SELL: Final = Legality(
 """``sell ISLAND GOOD``: what a good sold must meet."""
 
 
-def do_sell(game: GameCore, p: int, island: Any, good: Any) -> None:
+def do_sell(game: GameCore, p: int, island: Any, good: Any) -> str:
     """``sell ISLAND GOOD``."""
     r, s = game.rules, game.state
 
@@ -42,7 +42,7 @@ def do_sell(game: GameCore, p: int, island: Any, good: Any) -> None:
         s.supply[p][good] += 1
         game.change_gold(p, r.islands[island].price)
 
-    game.run_step(p, "sell", (island, good), do)
+    return game.run_step(p, "sell", (island, good), do)
 
 
 DECLARATION: ActionDecl = ActionDecl(

@@ -189,7 +189,7 @@ UNLOAD: Final = Legality(
 """``unload GOOD``: a good aboard (R2)."""
 
 
-def do_sail(game: GameCore, p: int, to: Any) -> None:
+def do_sail(game: GameCore, p: int, to: Any) -> str:
     """``sail ISLAND``: one harbor along a sea link (R1)."""
     s = game.state
 
@@ -198,10 +198,10 @@ def do_sail(game: GameCore, p: int, to: Any) -> None:
         s.ship[p] = to
         s.points -= 1
 
-    game.run_step(p, "sail", (to,), do)
+    return game.run_step(p, "sail", (to,), do)
 
 
-def do_load(game: GameCore, p: int, good: Any) -> None:
+def do_load(game: GameCore, p: int, good: Any) -> str:
     """``load GOOD`` from the warehouse of the harbor the ship is in (R2)."""
     s = game.state
 
@@ -210,10 +210,10 @@ def do_load(game: GameCore, p: int, good: Any) -> None:
         s.cargo[good] += 1
         s.loaded += 1
 
-    game.run_step(p, "load", (good,), do)
+    return game.run_step(p, "load", (good,), do)
 
 
-def do_unload(game: GameCore, p: int, good: Any) -> None:
+def do_unload(game: GameCore, p: int, good: Any) -> str:
     """``unload GOOD`` into the warehouse of the harbor the ship is in (R2)."""
     s = game.state
 
@@ -221,7 +221,7 @@ def do_unload(game: GameCore, p: int, good: Any) -> None:
         s.cargo[good] -= 1
         s.warehouse[s.ship[p]][p][good] += 1
 
-    game.run_step(p, "unload", (good,), do)
+    return game.run_step(p, "unload", (good,), do)
 
 
 def _options(game: GameCore, p: int, fresh: bool) -> list[int]:
@@ -254,18 +254,20 @@ RETREAT_TO: Final = Legality(
 """``retreat ISLAND``: one of the harbors the displaced ship may go to (R3, R19)."""
 
 
-def do_displace(game: GameCore, p: int, victim: Any) -> None:
-    """``displace pN``: the active player picks which ship makes way (R3)."""
+def do_displace(game: GameCore, p: int, victim: Any) -> str:
+    """``displace pN``: the active player picks which ship makes way (R3); the turn goes on at the
+    step ``displace`` returns."""
     game.expect_step(DISPLACE)
     game.refuse(p, "displace", (victim,))
-    game.state.step = displace(game, victim)
+    return displace(game, victim)
 
 
-def do_retreat(game: GameCore, p: int, island: Any) -> None:
-    """``retreat ISLAND``: the displaced ship's owner picks where it goes (R3)."""
+def do_retreat(game: GameCore, p: int, island: Any) -> str:
+    """``retreat ISLAND``: the displaced ship's owner picks where it goes (R3); the turn goes on at
+    the step ``retreat_to`` returns."""
     game.expect_step(RETREAT)
     game.refuse(p, "retreat", (island,))
-    game.state.step = retreat_to(game, island)
+    return retreat_to(game, island)
 
 
 DECLARATION: ActionDecl = ActionDecl(

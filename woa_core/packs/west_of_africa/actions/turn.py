@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import ActionDecl, Verb
+from woa_core.kernel.flow import DECIDED, TURN_OVER, Decided, TurnOver
 from woa_core.kernel.legality import Among, Legality
 from woa_core.kernel.registry import Registry
 from woa_core.packs.west_of_africa.core import GameCore, an_island
@@ -50,16 +51,16 @@ CARD_PASSING.register("right")(lambda seat, players: (seat - 1) % players)
 CARD_PASSING.register("keep")(lambda seat, players: seat)
 
 
-def do_select(game: GameCore, p: int, counts: Any) -> None:
-    """``select CARD...``: the player's secret choice of cards (5.I, R6, R18); once every
-    player has chosen, the flow starts the action phase."""
+def do_select(game: GameCore, p: int, counts: Any) -> Decided:
+    """``select CARD...``: the player's secret choice of cards (5.I, R6, R18): the seat has
+    decided (once every player has, the flow starts the next phase)."""
     if not game.trusted:
         game.expect_step(SELECT)
         problem = selection_problem(game, p, counts)
         if problem:
             raise IllegalAction(problem)
     game.state.selection[p] = list(counts)
-    game.flow.decided(game)
+    return DECIDED
 
 
 def selection_problem(game: GameCore, p: int, counts: object) -> str | None:
@@ -81,16 +82,16 @@ def selection_problem(game: GameCore, p: int, counts: object) -> str | None:
     return None
 
 
-def start_turn(game: GameCore) -> None:
+def start_turn(game: GameCore) -> str:
     """The next player in order starts its turn: pays for extra cards (R6, R26), and in
-    round 1 places its ship first (R11)."""
+    round 1 places its ship first (R11): the turn's first step."""
     r, s = game.rules, game.state
     p = s.order[s.turn]
     fee = max(0, sum(s.selection[p] or ()) - r.free_cards) * r.extra_card_cost
     game.change_gold(p, -min(fee, s.gold[p]))
     s.used = []
     first_round = s.round == 1 and r.place_ships_first_round and s.ship[p] == NOBODY
-    s.step = PLACE if first_round else MAIN
+    return PLACE if first_round else MAIN
 
 
 def _free_harbors(game: GameCore, p: int, fresh: bool) -> list[int]:
@@ -108,16 +109,17 @@ PLACE_AT: Final = Legality(
 """``place ISLAND``: a harbor with a free mooring (R11)."""
 
 
-def do_place(game: GameCore, p: int, island: Any) -> None:
+def do_place(game: GameCore, p: int, island: Any) -> str:
     """``place ISLAND``: round 1, the ship on a free mooring (R11)."""
     game.expect_step(PLACE)
     game.refuse(p, "place", (island,))
     game.state.ship[p] = island
-    game.state.step = MAIN
+    return MAIN
 
 
-def do_done(game: GameCore, p: int) -> None:
-    """``done``: finish the action under way (R12, R22)."""
+def do_done(game: GameCore, p: int) -> str:
+    """``done``: finish the action under way (R12, R22); the turn goes on at ``main``, or at the
+    step the action's ``on_done`` names (a displacement, R3)."""
     s = game.state
     decl = game.actions.get(s.step)
     if decl is None:
@@ -128,10 +130,10 @@ def do_done(game: GameCore, p: int) -> None:
     s.used.append(s.step)
     next_step = decl.on_done(game, p) if decl.on_done else MAIN
     game.reset_action(keep_direction=next_step != MAIN)
-    s.step = next_step
+    return next_step
 
 
-def do_end(game: GameCore, p: int) -> None:
+def do_end(game: GameCore, p: int) -> TurnOver:
     """``end``: end the turn; minus cards pass on (R7); after the last turn the round ends."""
     game.expect_step(MAIN)
     r, s = game.rules, game.state
@@ -143,7 +145,7 @@ def do_end(game: GameCore, p: int) -> None:
             s.hand[p][card] -= n
             s.hand[to][card] += n
     s.used = []
-    game.flow.end_turn(game)
+    return TURN_OVER
 
 
 def new_round(game: GameCore) -> None:

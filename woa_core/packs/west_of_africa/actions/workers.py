@@ -59,7 +59,7 @@ WORKER: Final = Legality(
 """``worker FROM TO``: what a worker step must meet."""
 
 
-def do_worker(game: GameCore, p: int, source: Any, to: Any) -> None:
+def do_worker(game: GameCore, p: int, source: Any, to: Any) -> str:
     """``worker FROM TO``."""
     s = game.state
 
@@ -68,7 +68,7 @@ def do_worker(game: GameCore, p: int, source: Any, to: Any) -> None:
         s.workers[p][to] += 1
         s.points -= 1
 
-    game.run_step(p, "worker", (source, to), do)
+    return game.run_step(p, "worker", (source, to), do)
 
 
 DECLARATION: ActionDecl = ActionDecl(

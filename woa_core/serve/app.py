@@ -179,7 +179,7 @@ def game_state(session: Session, key: str, words: Iterable[str] = (), ahead: int
         "viewer": viewer,
         "board": map_board(session, session.game, viewer),
         "panel": panel_words(session, session.game, viewer),
-        "rounds": hasattr(game.state, "round"),
+        "rounds": drawing.rounds if drawing is not None else hasattr(game.state, "round"),
         "ahead": ahead,
         "places": list(drawing.places) if drawing is not None else [],
         "text": session.text(viewer),

@@ -56,6 +56,7 @@ DRAWING = Drawing(
     scores=lambda state: list(state.vp),
     places=("data-field", "data-city"),
     seen=lambda game, seat: game.observation(seat).visible_state(),
+    rounds=False,  # Africa is played in turns: its flow's rounds are no word of the game
 )
 """Africa's pictures and words; a field's elements carry its id (``data-field``) and a start
 city's marker its key (``data-city``), the words the notation names them by, so ``woa serve``

@@ -180,6 +180,19 @@ def test_another_tabs_move_shows_up_within_a_second(server: Server, page_at: Any
     assert "another tab" in page.inner_text("#boardNote").lower()
 
 
+def test_the_rules_key_numbers_are_the_variants_own() -> None:
+    """issue 38.4: the page's rules panel comes from the compiled rules: a change shows."""
+    from woa_core.serve.app import game_state
+
+    africa = game_state(Session(read_rules("africa"), 2, seed=1, seats=["human", "human"]), "k")
+    assert africa["key_numbers"][0] == "2 players · 101 fields, 96 tiles"
+    woa = game_state(Session(read_rules("west-of-africa"), 2, seed=1, seats=["human", "human"]), "k")
+    assert woa["words"]["move_ship"] == "Move Ship: an action card, value 2"
+    assert woa["key_numbers"][0] == "2 players · 15 gold to start, at most 45"
+    rich = Session(read_rules("west-of-africa", ["economy.gold.cap=60"]), 2, seed=1, seats=["human", "human"])
+    assert game_state(rich, "k")["key_numbers"][0] == "2 players · 15 gold to start, at most 60"
+
+
 def test_a_hint_with_one_legal_action_needs_no_search() -> None:
     """issue 38.5: at a decision with a single legal action, the hint is that action, at once."""
     session = Session(read_rules("west-of-africa"), 2, seed=3, seats=["human", "human"])
@@ -241,6 +254,10 @@ def test_turn_announced_keys_and_marks_not_by_colour_alone(server: Server, page_
     assert "First choose what to do" in page.inner_text("#boardNote")
     page.keyboard.press("1")
     page.wait_for_function("() => window.woaServe.words().length === 1 && !window.woaServe.busy()")
+    # issue 38.4: the pack's words, from the rules data, on the buttons and the board's targets
+    assert page.get_attribute('#builder button[data-word="dakar"]', "title") == "Dakar: a start city, on the coast"
+    said = page.eval_on_selector('#board .target[data-city="dakar"] > title.said', "t => t.textContent")
+    assert said == "Dakar: a start city, on the coast"
     dash = page.eval_on_selector("#board .target", "t => getComputedStyle(t).strokeDasharray")
     assert dash not in ("", "none")
     page.click("#board", position={"x": 3, "y": 3})

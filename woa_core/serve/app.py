@@ -181,6 +181,10 @@ def game_state(session: Session, key: str, words: Iterable[str] = (), ahead: int
         "panel": panel_words(session, session.game, viewer),
         "rounds": drawing.rounds if drawing is not None else hasattr(game.state, "round"),
         "ahead": ahead,
+        "words": drawing.words(session.rules) if drawing is not None and drawing.words is not None else {},
+        "key_numbers": drawing.key_numbers(session.rules)
+        if drawing is not None and drawing.key_numbers is not None
+        else [],
         "places": list(drawing.places) if drawing is not None else [],
         "text": session.text(viewer),
         "scores": session.scores(viewer),

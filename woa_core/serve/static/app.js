@@ -319,6 +319,7 @@
     $("save").href = "/api/games/" + encodeURIComponent(gameId) + "/log";
     if (previewing === null) { renderBoard(g); renderPlayers(g.panel, g); }
     $("text").textContent = g.text;
+    renderKeyNumbers(g);
     renderTurn(g, who);
     renderRecent(g);
     renderRoundEnd(g);
@@ -346,6 +347,27 @@
     // the last action's place: the same selectors the replay viewer outlines (Drawing.marks)
     if (g.last) for (const selector of g.last.marks) for (const node of box.querySelectorAll(selector)) node.classList.add("last");
     if (g.build && g.build.words.length) mark(g.build.next, "target");
+    // the pack's words for what a target is, as its tooltip
+    for (const node of box.querySelectorAll(".target")) {
+      const said = describe(placeWord(node));
+      if (said && !node.querySelector(":scope > title.said")) {
+        const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+        title.classList.add("said");
+        title.textContent = said;
+        node.prepend(title);
+      }
+    }
+  }
+
+  function describe(word) {
+    return (G && G.words && word && G.words[word]) || "";
+  }
+
+  function renderKeyNumbers(g) {
+    const list = $("keyNumbers");
+    list.textContent = "";
+    for (const line of g.key_numbers || []) list.append(el("li", { textContent: line }));
+    $("rulesBox").hidden = !(g.key_numbers || []).length;
   }
 
   function renderPlayers(panel, g) {
@@ -397,7 +419,7 @@
     if (!b.words.length) {
       box.append(el("h3", { textContent: "What to do" }));
       for (const [verb, count] of b.verbs) {
-        box.append(el("button", { type: "button", className: "verb choice", dataset: { verb: verb }, title: count > 1 ? count.toLocaleString("en") + " actions begin with " + verb : "one action: " + verb, textContent: verb.replace(/_/g, " ") + (count > 1 ? " (" + count.toLocaleString("en") + ")" : ""), onclick: () => addWord(verb) }));
+        box.append(el("button", { type: "button", className: "verb choice", dataset: { verb: verb }, title: (describe(verb) ? describe(verb) + " · " : "") + (count > 1 ? count.toLocaleString("en") + " actions begin with " + verb : "one action: " + verb), textContent: verb.replace(/_/g, " ") + (count > 1 ? " (" + count.toLocaleString("en") + ")" : ""), onclick: () => addWord(verb) }));
       }
     } else {
       box.append(el("div", { className: "chosen", textContent: "p" + (g.decider + 1) + " " + b.words.join(" ") + " …" }));
@@ -410,7 +432,7 @@
       if (b.next.length) {
         const onBoard = g.places.length ? " (or click it on the board)" : "";
         box.append(el("h3", { textContent: "Add" + onBoard }));
-        for (const word of b.next) box.append(el("button", { type: "button", className: "choice", dataset: { word: word }, title: "add " + word + " to the action", textContent: word, onclick: () => addWord(word) }));
+        for (const word of b.next) box.append(el("button", { type: "button", className: "choice", dataset: { word: word }, title: describe(word) || "add " + word + " to the action", textContent: word, onclick: () => addWord(word) }));
       }
     }
     const typed = el("input", { type: "text", id: "typed", placeholder: "or type an action, e.g. " + (b.complete[0] || "end").replace(/^p\d+ /, ""), "aria-label": "type an action" });
@@ -610,7 +632,7 @@
       const target = node.closest(".target");
       if (target) {
         const word = placeWord(target);
-        if (word) { note(""); addWord(word); return; }
+        if (word) { note(describe(word), 3); addWord(word); return; }
       }
     }
     const offered = G.build.next.length ? "choose one of the outlined places, or a button on the right" : "the action is whole: play it on the right";

@@ -274,3 +274,27 @@ def test_turn_announced_keys_and_marks_not_by_colour_alone(server: Server, page_
     page.wait_for_function(played, timeout=30000)
     page.keyboard.press("u")
     page.wait_for_function("() => window.woaServe.state().at === 0 && !window.woaServe.busy()")
+
+
+TARGETS = """() => [...document.querySelectorAll('#board .target')].map((t) => {
+  const r = t.getBoundingClientRect(); return Math.min(r.width, r.height); })"""
+
+
+@pytest.mark.parametrize("ruleset,verb", [("africa", "start"), ("west-of-africa", "select")])
+def test_a_phone_gets_targets_of_24_px_and_the_buttons_by_the_board(
+    server: Server, page_at: Any, ruleset: str, verb: str
+) -> None:
+    """issue 38.3: at 390 px the board fits the width, every target offered is at least 24×24 px
+    (a small map zooms in while targets are offered), and the turn's buttons are on the screen
+    with the board, no long scroll between them."""
+    key = _new_game(server, ruleset, ["human", "heuristic", "heuristic"])
+    page = page_at(server, key, 390)
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    page.click(f'#builder button[data-verb="{verb}"]')
+    page.wait_for_function("() => window.woaServe.words().length === 1 && !window.woaServe.busy()")
+    sizes = page.evaluate(TARGETS)
+    assert sizes and min(sizes) >= 24, sizes
+    board = page.eval_on_selector("#board", "b => b.getBoundingClientRect().toJSON()")
+    turn = page.eval_on_selector("#turn", "t => t.getBoundingClientRect().toJSON()")
+    assert turn["top"] < 844 and turn["top"] - board["bottom"] < 60, (board, turn)
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")

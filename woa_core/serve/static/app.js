@@ -357,6 +357,28 @@
         node.prepend(title);
       }
     }
+    fitTargets(box);
+  }
+
+  let zoomedByHand = false;
+
+  function fitTargets(box) {
+    // a target smaller than 24 px (a phone's map) zooms the board in while it is offered, the
+    // first target scrolled into the board's view; the board fits the width again after
+    const targets = [...box.querySelectorAll(".target")];
+    const smallest = Math.min(...targets.map((t) => { const r = t.getBoundingClientRect(); return Math.min(r.width, r.height); }));
+    setZoom(zoomedByHand || (targets.length > 0 && smallest < 24));
+    if (targets.length && box.classList.contains("zoomed")) {
+      const r = targets[0].getBoundingClientRect(), own = box.getBoundingClientRect();
+      box.scrollLeft += r.left - own.left - (own.width - r.width) / 2;
+      box.scrollTop += r.top - own.top - (own.height - r.height) / 2;
+    }
+  }
+
+  function setZoom(on) {
+    $("board").classList.toggle("zoomed", on);
+    $("zoom").setAttribute("aria-pressed", on ? "true" : "false");
+    $("zoom").textContent = on ? "Fit" : "Zoom";
   }
 
   function describe(word) {
@@ -697,9 +719,8 @@
     $("confirmNo").addEventListener("click", closePreview);
     $("previewClose").addEventListener("click", closePreview);
     $("zoom").addEventListener("click", () => {
-      const on = $("board").classList.toggle("zoomed");
-      $("zoom").setAttribute("aria-pressed", on ? "true" : "false");
-      $("zoom").textContent = on ? "Fit" : "Zoom";
+      zoomedByHand = !$("board").classList.contains("zoomed");
+      setZoom(zoomedByHand);
     });
     document.addEventListener("keydown", shortcut);
     request("GET", "");

@@ -181,7 +181,8 @@ def test_another_tabs_move_shows_up_within_a_second(server: Server, page_at: Any
 
 
 def test_the_rules_key_numbers_are_the_variants_own() -> None:
-    """issue 38.4: the page's rules panel comes from the compiled rules: a change shows."""
+    """issue 38.4: the page's rules panel comes from the compiled rules (a change shows), the
+    words of cards from the rules data, the move log in words."""
     from woa_core.serve.app import game_state
 
     africa = game_state(Session(read_rules("africa"), 2, seed=1, seats=["human", "human"]), "k")
@@ -189,6 +190,10 @@ def test_the_rules_key_numbers_are_the_variants_own() -> None:
     woa = game_state(Session(read_rules("west-of-africa"), 2, seed=1, seats=["human", "human"]), "k")
     assert woa["words"]["move_ship"] == "Move Ship: an action card, value 2"
     assert woa["key_numbers"][0] == "2 players · 15 gold to start, at most 45"
+    started = Session(read_rules("africa"), 2, seed=1, seats=["human", "human"])
+    started.play("start dakar")
+    said = game_state(started, "k")["history"][0]["said"]  # the move log in words
+    assert said == "p1 — setup: choose a start city (A30): Dakar: a start city, on the coast"
     rich = Session(read_rules("west-of-africa", ["economy.gold.cap=60"]), 2, seed=1, seats=["human", "human"])
     assert game_state(rich, "k")["key_numbers"][0] == "2 players · 15 gold to start, at most 60"
 
@@ -249,6 +254,7 @@ def test_turn_announced_keys_and_marks_not_by_colour_alone(server: Server, page_
     assert page.title().startswith("● Your turn")
     assert "Keyboard shortcuts" in page.inner_text("#keys")
     assert "round" not in page.inner_text("#roundTitle").lower() + page.inner_text("#roundEnd").lower()
+    assert page.get_attribute('#builder button[data-verb="start"]', "title").startswith("setup: choose a start city")
     before = page.eval_on_selector("#board", "b => b.getBoundingClientRect().top")
     page.click("#board", position={"x": 3, "y": 3})
     assert "First choose what to do" in page.inner_text("#boardNote")

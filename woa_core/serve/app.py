@@ -144,10 +144,12 @@ def game_state(session: Session, key: str, words: Iterable[str] = (), ahead: int
     decider = session.decider()
     game = session.game
     drawing = session.drawing
-    history = [
-        {"number": p.number, "seat": p.seat, "text": session.shown(p, viewer), "round": p.round}
-        for p in session.history
-    ]
+    words_said = drawing.words(session.rules) if drawing is not None and drawing.words is not None else {}
+    history: list[dict[str, Any]] = []
+    for p in session.history:
+        text = session.shown(p, viewer)
+        said = in_words(session, text, words_said)
+        history.append({"number": p.number, "seat": p.seat, "text": text, "round": p.round, "said": said})
     mine = [p.number for p in session.history if viewer is not None and p.seat == viewer]
     first = max(mine[-1] if mine else 1, len(history) - RECENT + 1, 1)
     recent = []
@@ -181,7 +183,8 @@ def game_state(session: Session, key: str, words: Iterable[str] = (), ahead: int
         "panel": panel_words(session, session.game, viewer),
         "rounds": drawing.rounds if drawing is not None else hasattr(game.state, "round"),
         "ahead": ahead,
-        "words": drawing.words(session.rules) if drawing is not None and drawing.words is not None else {},
+        "words": words_said,
+        "verbs_said": {name: verb.summary for name, verb in session.pack.verbs.items()},
         "key_numbers": drawing.key_numbers(session.rules)
         if drawing is not None and drawing.key_numbers is not None
         else [],
@@ -313,6 +316,34 @@ def only_action(session: Session) -> dict[str, Any] | None:
         "iterations": 0,
         "candidates": [{"text": text, "trials": 0, "wins": 1.0, "low": 1.0, "high": 1.0}],
     }
+
+
+def short_words(words: dict[str, str], word: str) -> str:
+    """A word of the notation as a person reads it: its description up to the first ``;`` or
+    parenthesis (``Tenerife: an island card, value 4``), or the word itself.
+
+    >>> short_words({"dakar": "Dakar: a start city, on the coast"}, "dakar"), short_words({}, "wine")
+    ('Dakar: a start city, on the coast', 'wine')
+    """
+    said = words.get(word, "")
+    return said.split(";")[0].split(" (")[0].strip() or word
+
+
+def in_words(session: Session, text: str, words: dict[str, str]) -> str:
+    """An action of the notation told in words: who, what its verb does (the pack's own line for
+    it, ``Verb.summary``) and what it names; a secret one as it is shown.
+
+    >>> from woa_core.rules import read_rules
+    >>> session = Session(read_rules("africa"), 2, seed=1, seats=["human", "human"])
+    >>> in_words(session, "p1 start dakar", {"dakar": "Dakar: a start city, on the coast"})
+    'p1 — setup: choose a start city (A30): Dakar: a start city, on the coast'
+    """
+    parts = text.split()
+    verbs = session.pack.verbs
+    if len(parts) < 2 or parts[1] not in verbs or any(p.startswith("(") for p in parts[2:]):
+        return text
+    named = ", ".join(short_words(words, w) for w in parts[2:])
+    return f"{parts[0]} — {verbs[parts[1]].summary}" + (f": {named}" if named else "")
 
 
 def last_marks(session: Session, viewer: int | None) -> list[str]:

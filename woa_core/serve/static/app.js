@@ -382,7 +382,7 @@
   }
 
   function describe(word) {
-    return (G && G.words && word && G.words[word]) || "";
+    return (G && word && ((G.words && G.words[word]) || (G.verbs_said && G.verbs_said[word]))) || "";
   }
 
   function renderKeyNumbers(g) {
@@ -482,7 +482,8 @@
     const list = $("recent");
     list.textContent = "";
     for (const r of g.recent) {
-      const item = el("li", { value: r.number }, el("span", { textContent: r.text }));
+      const item = el("li", { value: r.number }, el("span", { className: "said", textContent: r.said || r.text }));
+      if (r.said && r.said !== r.text) item.append(el("div", { className: "change notation", textContent: r.text }));
       if (r.score) item.append(el("div", { className: "change score", textContent: r.score }));
       if (r.told.length) item.append(el("div", { className: "change", textContent: "then " + r.told.map((t) => t[0].replace(/_/g, " ")).join(", ") + ": told step by step below" }));
       else for (const line of r.lines.slice(0, 6)) item.append(el("div", { className: "change", textContent: line }));
@@ -512,8 +513,8 @@
   function renderHistory(g) {
     const list = $("history");
     list.textContent = "";
-    const item = (number, text) => {
-      const li = el("li", { value: number, dataset: { undo: String(number) }, className: number === g.at ? "last" : "", tabIndex: 0, title: "see the moment after this action; click to go back there", textContent: text });
+    const item = (number, text, said) => {
+      const li = el("li", { value: number, dataset: { undo: String(number) }, className: number === g.at ? "last" : "", tabIndex: 0, title: (said ? said + " · " : "") + "see the moment after this action; click to go back there", textContent: text });
       li.addEventListener("mouseenter", () => preview(number, false));
       li.addEventListener("focus", () => preview(number, false));
       li.addEventListener("click", () => preview(number, true));
@@ -521,7 +522,7 @@
       return li;
     };
     list.append(item(0, "(the start)"));
-    for (const h of g.history) list.append(item(h.number, h.text));
+    for (const h of g.history) list.append(item(h.number, h.text, h.said));
     list.scrollTop = list.scrollHeight;
   }
 

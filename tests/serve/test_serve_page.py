@@ -264,8 +264,9 @@ def test_turn_announced_keys_and_marks_not_by_colour_alone(server: Server, page_
     assert page.get_attribute('#builder button[data-word="dakar"]', "title") == "Dakar: a start city, on the coast"
     said = page.eval_on_selector('#board .target[data-city="dakar"] > title.said', "t => t.textContent")
     assert said == "Dakar: a start city, on the coast"
-    dash = page.eval_on_selector("#board .target", "t => getComputedStyle(t).strokeDasharray")
-    assert dash not in ("", "none")
+    outline = "t => [t, t.querySelector(':scope > title + *')].map((n) => getComputedStyle(n).strokeDasharray)"
+    dashes = page.eval_on_selector('#board .target[data-city="dakar"]', outline)
+    assert all(dash not in ("", "none") for dash in dashes), dashes  # the group and the shape it draws
     page.click("#board", position={"x": 3, "y": 3})
     assert "Not a target" in page.inner_text("#boardNote")
     assert page.eval_on_selector("#board", "b => b.getBoundingClientRect().top") == before

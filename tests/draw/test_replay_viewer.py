@@ -197,3 +197,16 @@ def test_the_marks_name_where_each_action_happened(logs: Path) -> None:
             assert marked == []
         seen.add(verb)
     assert {"cultivate", "found", "sail", "select"} <= seen
+
+
+def test_the_viewer_fits_a_phone(viewer: Path, watched: Any) -> None:
+    """issue 38.3: at 390 px the replay viewer fits the width (no sideways scroll), the
+    players' rows stacked, each value under its heading, its words at least 12 px."""
+    page = watched.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(viewer.as_uri())
+    page.evaluate("woaReplay.show(40)")
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert page.evaluate(MEASURE, LEGIBLE) == []
+    heading = "getComputedStyle(document.querySelector('#players td:nth-child(2)'), '::before').content"
+    assert "VP" in page.evaluate(heading)

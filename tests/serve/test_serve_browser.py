@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.serve.servers import Server, need_serve, serving
+from tests.serve.test_serve_page import SMALL_TEXT, SPILLS
 from woa_core.cli import main
 
 need_serve()
@@ -91,6 +92,7 @@ def _one_action(page: Any, state: dict[str, Any], prefer: tuple[str, ...] = ("en
 
 def _start(page: Any, server: Server, overrides: str, ruleset: str = "west-of-africa") -> None:
     page.add_init_script("localStorage.setItem('woa.pace', '0')")  # bots without a pause: a quick test
+    page.set_viewport_size({"width": 1280, "height": 900})  # a laptop's width (issue 38)
     page.goto(server.url)
     page.wait_for_selector("#preview svg")
     if ruleset != "west-of-africa":
@@ -116,6 +118,9 @@ def _play_to_the_end(
     while not (state := _settle(page))["over"]:
         decisions += 1
         marked += _marks_shown(page) > 0
+        if decisions % 4 == 1:  # issue 38.1: the players' panels legible all along the game
+            assert page.evaluate(SMALL_TEXT) == [] and page.evaluate(SPILLS) == []
+            assert len(page.query_selector_all("#seatPanels .seat")) == len(state["seats"])
         if decisions == 3 and not undone:  # undo the person's last decision, and decide again
             mine = [h["number"] for h in state["history"] if h["seat"] == 0]
             _click(page, "#undo")
@@ -127,7 +132,9 @@ def _play_to_the_end(
             page.click("#hint")
             page.wait_for_selector("#hintBox button.hintPlay", timeout=60000)
             text = page.inner_text("#hintBox h3")
-            assert text.startswith("Hint: the search bot would play p1 ") and "%" in page.inner_text("#hintBox")
+            shown = page.inner_text("#hintBox")  # a share of wins, or (issue 38.5) no search for the one legal action
+            assert text.startswith("Hint: the search bot would play p1 ")
+            assert "%" in shown or ("the only legal action" in shown and len(state["build"]["verbs"]) == 1), shown
             best = page.get_attribute("#hintBox tr.best button.hintPlay", "data-play")
             _click(page, "#hintBox tr.best button.hintPlay")
             assert _state(page)["history"][state["at"]]["text"] == best
@@ -145,6 +152,8 @@ def _play_to_the_end(
             marked += _marks_shown(page) > 0
     assert undone and hinted and reloaded and marked >= 3
     assert page.is_visible("#summary") and "1. p" in page.inner_text("#summary")
+    # issue 38.6: the summary marks the person's line
+    assert "p1" in page.inner_text("#summary li.you") and len(page.query_selector_all("#summary li.you")) == 1
     told = page.inner_text("#roundEnd")
     assert "final scoring" in told or "final ranking" in told, told
     with page.expect_download() as download:

@@ -299,6 +299,13 @@ aside{flex:0 0 340px;font-size:14px;min-width:0}aside h2{font-size:15px;margin:8
 font:13px ui-monospace,Menlo,Consolas,monospace}#actions li{cursor:pointer}#actions li.now{background:#ffe08a}
 .keys{font-size:13px;color:#555;padding:0 16px 12px}
 @media (max-width:1100px){main{flex-direction:column}aside{flex:none;width:100%}}
+@media (max-width:640px){nav{flex-wrap:wrap;padding:6px 8px}#position{min-width:0}main{padding:6px 8px}
+#players,#players tbody,#players tr,#players td{display:block;width:auto}#players thead{display:none}
+#players tr{margin-bottom:6px;border:1px solid #d4d4d4}#players td{border:0;border-top:1px solid #eee}
+#players td:first-child{white-space:normal}
+#players td[data-label]:not(:first-child)::before{content:attr(data-label) ": ";color:#555;font-weight:600}
+#unfolded{display:block;overflow-x:auto;max-width:100%}
+#boardbox{width:100%}#chartbox{overflow-x:auto}#chartbox svg{max-width:none}}
 </style></head>
 <body>
 <header><h1>__TITLE__</h1><p id="manifest">__MANIFEST__</p></header>
@@ -363,6 +370,7 @@ The action just played is outlined on the board and its player's row is highligh
       if (seat === s.s) tr.className = "acting";
       D.texts[i].forEach((cell, c) => {
         const td = document.createElement("td");
+        td.dataset.label = D.columns[c] || "";
         if (c === 0) {
           const sw = document.createElement("span");
           sw.className = "swatch";

@@ -88,7 +88,12 @@ class Drawing:
       the notation's words (``data-island`` on an island that ``tenerife`` names): where an
       action's next word names one, it is a target to click, and the last action's are marked;
     - ``seen(game, seat)``: the state as ``seat`` may see it, to draw it for that seat (what it
-      may not see left out); None: a seat's picture hides nothing.
+      may not see left out); None: a seat's picture hides nothing;
+    - ``rounds``: whether a person knows the game as played in rounds, so the page may say
+      "round" (False for a game counted in turns, whatever its flow counts inside);
+    - ``words(rules)``: each word of the notation a person picks (a card, a field, a token) with
+      a short description from the rules data, for a tooltip; ``key_numbers(rules)``: the
+      ruleset's key numbers in a few lines, from the compiled rules (a variant shows its own).
 
     For the replay viewer (optional):
 
@@ -107,6 +112,9 @@ class Drawing:
     # for a game a person plays (woa serve, issue 16)
     places: tuple[str, ...] = ()
     seen: Callable[[Any, int], Any] | None = None
+    rounds: bool = True
+    words: Callable[[Any], dict[str, str]] | None = None
+    key_numbers: Callable[[Any], list[str]] | None = None
     # for the replay viewer (issue 16, part 5)
     marks: Callable[[Any, Any, Any, tuple], list[str]] | None = None
 

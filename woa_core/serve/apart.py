@@ -23,6 +23,7 @@ import os
 import pickle
 import select
 import signal
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -36,6 +37,10 @@ class Overrun(WoaError):
     """A decision that took longer than its time limit (it was stopped)."""
 
 
+class Cancelled(WoaError):
+    """A decision stopped before its end because the one waiting for it no longer wants it."""
+
+
 class Apart:
     """``work()`` started in a child process (see the module docstring); ``answer`` waits for its
     value. Start it while the state it reads is as it should be (under the game's lock): the child
@@ -43,6 +48,8 @@ class Apart:
 
     def __init__(self, work: Callable[[], Any]) -> None:
         self._work: Callable[[], Any] | None = None
+        self._ended = threading.Lock()  # held from the moment the child is reaped: never kill a pid reused since
+        self._cancelled = False
         if not CAN_FORK:
             self._work = work
             return
@@ -63,6 +70,8 @@ class Apart:
             data = self._read(time.monotonic() + seconds)
         finally:
             status = self._stop()
+        if self._cancelled:
+            raise Cancelled(f"{what} was cancelled: the game is unchanged")
         if data is None:
             raise Overrun(f"{what} took longer than {seconds:g} s: it was stopped, and the game is unchanged")
         try:
@@ -72,6 +81,25 @@ class Apart:
         if kind == "refused":
             raise UsageError(value)
         return value
+
+    def cancel(self) -> None:
+        """Stop the child now if it still runs (``answer`` then raises ``Cancelled``); nothing
+        once its answer is in (or where it runs in the calling thread).
+
+        >>> import time
+        >>> search = Apart(lambda: time.sleep(30))
+        >>> search.cancel(); search.answer(5, "the nap")
+        Traceback (most recent call last):
+        woa_core.serve.apart.Cancelled: the nap was cancelled: the game is unchanged
+        """
+        if self._work is not None or not self._ended.acquire(blocking=False):
+            return
+        try:
+            self._cancelled = True
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self._pid, signal.SIGKILL)
+        finally:
+            self._ended.release()
 
     def _read(self, deadline: float) -> bytes | None:
         """All the child writes, until it closes the pipe; None if the deadline comes first."""
@@ -90,6 +118,7 @@ class Apart:
     def _stop(self) -> int:
         """Kill the child if it still runs, reap it; its wait status."""
         os.close(self._reader)
+        self._ended.acquire()  # for good: cancel() kills nothing from now on
         with contextlib.suppress(ProcessLookupError):
             os.kill(self._pid, signal.SIGKILL)
         return os.waitpid(self._pid, 0)[1]

@@ -27,9 +27,9 @@ from typing import Any
 
 from woa_core.errors import UsageError, WoaError
 from woa_core.jsontext import JsonProblem, read_json
-from woa_core.kernel.drawing import marked
+from woa_core.kernel.drawing import Panel, Viewer, marked, seen_state
 from woa_core.kernel.notation import format_action, parse_action
-from woa_core.serve.apart import Apart, Overrun
+from woa_core.serve.apart import Apart, Cancelled, Overrun
 from woa_core.serve.catalogue import Catalogue
 from woa_core.serve.limits import MAX_BYTES_IN_FLIGHT, MAX_FORM_BYTES, MAX_RESUME_BYTES
 from woa_core.serve.trust import BotPolicy
@@ -113,6 +113,11 @@ class Games:
         self.most = most
         self._games: OrderedDict[str, tuple[Session, threading.Lock]] = OrderedDict()
         self._lock = threading.Lock()
+        self.ahead: dict[str, list[str]] = {}
+        """Per game, the actions an undo took back, in order (what a redo plays again), kept
+        until an action other than the next of them is played; changed under the game's lock."""
+        self.hints: dict[str, Apart] = {}
+        """Per game, the hint being searched (what a cancel stops)."""
 
     def add(self, session: Session) -> str:
         """Keep ``session``; its new id."""
@@ -120,7 +125,8 @@ class Games:
         with self._lock:
             self._games[key] = (session, threading.Lock())
             while len(self._games) > self.most:
-                self._games.popitem(last=False)
+                gone, _ = self._games.popitem(last=False)
+                self.ahead.pop(gone, None)
         return key
 
     def get(self, key: str) -> tuple[Session, threading.Lock]:
@@ -131,16 +137,19 @@ class Games:
             return found
 
 
-def game_state(session: Session, key: str, words: Iterable[str] = ()) -> dict[str, Any]:
-    """All the game's page shows, as the person deciding (or the last to decide) may see it."""
+def game_state(session: Session, key: str, words: Iterable[str] = (), ahead: int = 0) -> dict[str, Any]:
+    """All the game's page shows, as the person deciding (or the last to decide) may see it;
+    ``ahead``: how many undone actions a redo would play again."""
     viewer = session.viewer()
     decider = session.decider()
     game = session.game
     drawing = session.drawing
-    history = [
-        {"number": p.number, "seat": p.seat, "text": session.shown(p, viewer), "round": p.round}
-        for p in session.history
-    ]
+    words_said = drawing.words(session.rules) if drawing is not None and drawing.words is not None else {}
+    history: list[dict[str, Any]] = []
+    for p in session.history:
+        text = session.shown(p, viewer)
+        said = in_words(session, text, words_said)
+        history.append({"number": p.number, "seat": p.seat, "text": text, "round": p.round, "said": said})
     mine = [p.number for p in session.history if viewer is not None and p.seat == viewer]
     first = max(mine[-1] if mine else 1, len(history) - RECENT + 1, 1)
     recent = []
@@ -170,7 +179,15 @@ def game_state(session: Session, key: str, words: Iterable[str] = ()) -> dict[st
         "decider": decider,
         "person": decider is not None and session.is_person(decider),
         "viewer": viewer,
-        "board": session.board(viewer),
+        "board": map_board(session, session.game, viewer),
+        "panel": panel_words(session, session.game, viewer),
+        "rounds": drawing.rounds if drawing is not None else hasattr(game.state, "round"),
+        "ahead": ahead,
+        "words": words_said,
+        "verbs_said": {name: verb.summary for name, verb in session.pack.verbs.items()},
+        "key_numbers": drawing.key_numbers(session.rules)
+        if drawing is not None and drawing.key_numbers is not None
+        else [],
         "places": list(drawing.places) if drawing is not None else [],
         "text": session.text(viewer),
         "scores": session.scores(viewer),
@@ -190,6 +207,143 @@ def game_state(session: Session, key: str, words: Iterable[str] = ()) -> dict[st
             "verbs": [[verb, count] for verb, count in built.verbs],
         }
     return state
+
+
+_VIEWERS: OrderedDict[int, tuple[Any, Viewer]] = OrderedDict()
+_VIEWERS_LOCK = threading.Lock()
+
+
+def viewer_of(session: Session) -> Viewer | None:
+    """The pack's map-only pictures and words for the session's rules (``Drawing.viewer``: what
+    the replay viewer draws), made once per ruleset (its static layer is the costly part)."""
+    drawing = session.drawing
+    if drawing is None:
+        return None
+    rules = session.rules
+    with _VIEWERS_LOCK:
+        found = _VIEWERS.get(id(rules))
+        if found is not None and found[0] is rules:
+            _VIEWERS.move_to_end(id(rules))
+            return found[1]
+    made = drawing.viewer(rules)
+    with _VIEWERS_LOCK:
+        _VIEWERS[id(rules)] = (rules, made)  # the rules kept with it: their id is not reused while here
+        while len(_VIEWERS) > 16:
+            _VIEWERS.popitem(last=False)
+    return made
+
+
+def map_board(session: Session, game: Any, viewer: int | None) -> str | None:
+    """The board of ``game`` as SVG, as ``viewer`` may see it: the map alone where the pack gives
+    its players' panel in words (``Viewer.panel``, shown beside it as HTML), else the whole board.
+
+    >>> from woa_core.rules import read_rules
+    >>> session = Session(read_rules("west-of-africa"), 2, seed=1, seats=["human", "random"])
+    >>> 'class="player"' in map_board(session, session.game, 0), 'class="player"' in session.board(0)
+    (False, True)
+    """
+    shown = viewer_of(session)
+    drawing = session.drawing
+    if shown is None or drawing is None or shown.panel is None:
+        return session.board(viewer)
+    state = seen_state(drawing, game, viewer)
+    return shown.document("".join(shown.parts(state, list(session.seats))))
+
+
+def panel_words(session: Session, game: Any, viewer: int | None) -> dict[str, Any] | None:
+    """Every player's panel of ``game`` in words (``Viewer.panel``, from what ``viewer`` may see):
+    the lines about the game, the headings, a row per seat; which seat is ``viewer`` and which
+    decides. None for a pack that gives none.
+
+    >>> from woa_core.rules import read_rules
+    >>> session = Session(read_rules("africa"), 2, seed=1, seats=["human", "random"])
+    >>> shown = panel_words(session, session.game, 0)
+    >>> shown["columns"][1], shown["rows"][0][0], shown["you"], shown["decides"]
+    ('VP (by source)', 'p1 human', 0, 0)
+    """
+    shown = viewer_of(session)
+    drawing = session.drawing
+    if shown is None or drawing is None or shown.panel is None:
+        return None
+    made: Panel = shown.panel(seen_state(drawing, game, viewer), list(session.seats))
+    deciders = [] if game.over else game.deciders()
+    return {
+        "lines": list(made.lines),
+        "columns": list(made.columns),
+        "rows": [list(row) for row in made.rows],
+        "you": viewer,
+        "decides": deciders[0] if len(deciders) == 1 else None,
+    }
+
+
+def position_state(session: Session, number: int) -> dict[str, Any]:
+    """The game after its first ``number`` actions, as the viewer now may see it: what the page
+    previews when a history line is pointed at (nothing is changed).
+
+    >>> from woa_core.rules import read_rules
+    >>> session = Session(read_rules("africa"), 2, seed=1, seats=["human", "human"])
+    >>> _ = session.play("start dakar")
+    >>> shown = position_state(session, 0)
+    >>> shown["number"], shown["board"].startswith("<svg"), shown["panel"]["lines"][0]
+    (0, True, 'Setup: p1 chooses a city')
+    """
+    if not 0 <= number <= len(session.actions):
+        raise UsageError(f"there is no action {number}: the game has {len(session.actions)} actions")
+    viewer = session.viewer()
+    game = session.at(number)
+    return {
+        "number": number,
+        "where": session.pack.where(game),
+        "board": map_board(session, game, viewer),
+        "panel": panel_words(session, game, viewer),
+    }
+
+
+def only_action(session: Session) -> dict[str, Any] | None:
+    """The hint at a decision with a single legal action: that action, without a search."""
+    seat = session.decider()
+    if seat is None:
+        return None
+    legal = session.game.legal_actions(seat)
+    if len(legal) != 1:
+        return None
+    text = format_action(session.rules, legal[0])
+    return {
+        "seat": seat,
+        "at": len(session.actions),
+        "best": text,
+        "only": True,
+        "iterations": 0,
+        "candidates": [{"text": text, "trials": 0, "wins": 1.0, "low": 1.0, "high": 1.0}],
+    }
+
+
+def short_words(words: dict[str, str], word: str) -> str:
+    """A word of the notation as a person reads it: its description up to the first ``;`` or
+    parenthesis (``Tenerife: an island card, value 4``), or the word itself.
+
+    >>> short_words({"dakar": "Dakar: a start city, on the coast"}, "dakar"), short_words({}, "wine")
+    ('Dakar: a start city, on the coast', 'wine')
+    """
+    said = words.get(word, "")
+    return said.split(";")[0].split(" (")[0].strip() or word
+
+
+def in_words(session: Session, text: str, words: dict[str, str]) -> str:
+    """An action of the notation told in words: who, what its verb does (the pack's own line for
+    it, ``Verb.summary``) and what it names; a secret one as it is shown.
+
+    >>> from woa_core.rules import read_rules
+    >>> session = Session(read_rules("africa"), 2, seed=1, seats=["human", "human"])
+    >>> in_words(session, "p1 start dakar", {"dakar": "Dakar: a start city, on the coast"})
+    'p1 — setup: choose a start city (A30): Dakar: a start city, on the coast'
+    """
+    parts = text.split()
+    verbs = session.pack.verbs
+    if len(parts) < 2 or parts[1] not in verbs or any(p.startswith("(") for p in parts[2:]):
+        return text
+    named = ", ".join(short_words(words, w) for w in parts[2:])
+    return f"{parts[0]} — {verbs[parts[1]].summary}" + (f": {named}" if named else "")
 
 
 def last_marks(session: Session, viewer: int | None) -> list[str]:
@@ -416,12 +570,13 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str], limits: Limits | None =
 
     def locked(request: Request, change: Any, data: dict[str, Any] | None) -> dict[str, Any]:
         """Run ``change(session, data)`` on the game under its lock, then its state."""
+        key = request.path_params["key"]
         with game_of(request) as session:
             if data is not None:
                 if data.get("at") != len(session.actions):
                     raise Stale("the game has moved on (another tab?): showing it as it is now")
                 change(session, data)
-            return game_state(session, request.path_params["key"], words_of(request))
+            return game_state(session, key, words_of(request), len(games.ahead.get(key, ())))
 
     async def game_route(request: Request, change: Any) -> Response:
         return await json_request(request, lambda data: locked(request, change, data))
@@ -429,8 +584,45 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str], limits: Limits | None =
     async def api_game(request: Request) -> Response:
         return await threaded(lambda: locked(request, None, None))
 
+    async def api_count(request: Request) -> Response:
+        """How many actions the game has (what a page polls to see another tab's move), at once:
+        reading it waits for no lock."""
+
+        def count() -> dict[str, Any]:
+            session, _ = games.get(request.path_params["key"])
+            return {"at": len(session.actions)}
+
+        return await threaded(count)
+
+    async def api_position(request: Request) -> Response:
+        number = request.path_params["number"]
+
+        def position() -> dict[str, Any]:
+            if not number.isdigit() or len(number) > 9:
+                raise UsageError("which action? a whole number")
+            with game_of(request) as session:
+                return position_state(session, int(number))
+
+        return await threaded(position)
+
+    def played_on(request: Request, move: Callable[[Session, dict[str, Any]], Any]) -> Any:
+        """``move`` (it plays one action), keeping the undone actions while it replays the next."""
+        key = request.path_params["key"]
+
+        def change(session: Session, data: dict[str, Any]) -> None:
+            move(session, data)
+            ahead = games.ahead.get(key, [])
+            if ahead and session.actions and ahead[0] == session.actions[-1]:
+                games.ahead[key] = ahead[1:]
+            else:
+                games.ahead.pop(key, None)
+
+        return change
+
     async def api_play(request: Request) -> Response:
-        return await game_route(request, lambda session, data: session.play(str(data.get("action", ""))))
+        return await game_route(
+            request, played_on(request, lambda session, data: session.play(str(data.get("action", ""))))
+        )
 
     def bot_move(session: Session, data: dict[str, Any]) -> None:
         """The deciding bot's action, decided apart within the time limit, then played here."""
@@ -442,18 +634,43 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str], limits: Limits | None =
         session.play(decision.answer(bots.seconds, f"the bot of p{seat + 1} ({session.seats[seat]})"))
 
     async def api_bot(request: Request) -> Response:
-        return await game_route(request, bot_move)
+        return await game_route(request, played_on(request, bot_move))
 
     async def api_undo(request: Request) -> Response:
+        key = request.path_params["key"]
+
         def undo(session: Session, data: dict[str, Any]) -> None:
             to = data.get("to")
             if not isinstance(to, int) or isinstance(to, bool):
                 raise UsageError("undo: to which action?")
+            taken = session.actions[to:] if to >= 0 else []
             session.undo(to)
+            if taken:
+                games.ahead[key] = taken + games.ahead.get(key, [])
 
         return await game_route(request, undo)
 
+    async def api_redo(request: Request) -> Response:
+        key = request.path_params["key"]
+
+        def redo(session: Session, data: dict[str, Any]) -> None:
+            ahead = games.ahead.pop(key, [])
+            if not ahead:
+                raise UsageError("there is nothing to redo: no action was undone since the last one played")
+            start = len(session.actions)
+            try:
+                for text in ahead:
+                    session.play(text)
+            except WoaError:
+                session.undo(start)  # all or nothing
+                games.ahead[key] = ahead
+                raise
+
+        return await game_route(request, redo)
+
     async def api_hint(request: Request) -> Response:
+        key = request.path_params["key"]
+
         def hint(data: dict[str, Any]) -> dict[str, Any]:
             iterations = data.get("iterations", 60)
             if not isinstance(iterations, int) or isinstance(iterations, bool):
@@ -465,10 +682,28 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str], limits: Limits | None =
                 seat = session.decider()
                 if seat is None or not session.is_person(seat):
                     raise UsageError("a hint is for a person's decision")
+                only = only_action(session)
+                if only is not None:
+                    return {"hint": only}
                 search = Apart(lambda: asdict(session.hint(iterations)))  # the child has the game as it is now
-            return {"hint": search.answer(bots.seconds, "the hint")}
+                games.hints[key] = search
+            try:
+                return {"hint": search.answer(bots.seconds, "the hint")}
+            finally:
+                if games.hints.get(key) is search:
+                    del games.hints[key]
 
         return await json_request(request, hint)
+
+    async def api_hint_cancel(request: Request) -> Response:
+        def cancel(data: dict[str, Any]) -> dict[str, Any]:
+            games.get(request.path_params["key"])  # KeyError: no such game
+            search = games.hints.get(request.path_params["key"])
+            if search is not None:
+                search.cancel()
+            return {"cancelled": search is not None}
+
+        return await json_request(request, cancel)
 
     async def api_log(request: Request) -> Response:
         def log_of() -> tuple[str, str]:
@@ -495,7 +730,11 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str], limits: Limits | None =
         Route("/api/games/{key}/play", api_play, methods=["POST"]),
         Route("/api/games/{key}/bot", api_bot, methods=["POST"]),
         Route("/api/games/{key}/undo", api_undo, methods=["POST"]),
+        Route("/api/games/{key}/redo", api_redo, methods=["POST"]),
         Route("/api/games/{key}/hint", api_hint, methods=["POST"]),
+        Route("/api/games/{key}/hint/cancel", api_hint_cancel, methods=["POST"]),
+        Route("/api/games/{key}/count", api_count),
+        Route("/api/games/{key}/position/{number}", api_position),
         Route("/api/games/{key}/log", api_log),
     ]
     return SameOrigin(Starlette(routes=routes), hosts)
@@ -530,6 +769,8 @@ def _status(error: Exception) -> int:
         return 413
     if isinstance(error, Busy | Overrun):
         return 503
+    if isinstance(error, Cancelled):
+        return 409
     return 400
 
 

@@ -24,6 +24,7 @@ from woa_core.packs.west_of_africa.draw.svg import (
     pieces_parts,
     svg_document,
 )
+from woa_core.packs.west_of_africa.draw.words import key_numbers, words
 from woa_core.packs.west_of_africa.state import GameState
 from woa_core.rules import RulesSource
 
@@ -83,5 +84,7 @@ DRAWING = Drawing(
     scores=lambda state: list(state.vp),
     places=("data-island", "data-ship"),
     seen=lambda game, seat: game.observation(seat).visible_state(),
+    words=words,
+    key_numbers=key_numbers,
     marks=marks,
 )

@@ -168,7 +168,7 @@ def tune_html(report: dict[str, Any], text: str) -> str:
             (
                 "The targets over the trials",
                 figure_svg(lambda fig: _trials_plot(fig, trials, [t["name"] for t in report["targets"]]), "trials"),
-                "each target's violation (0: in its band) at each trial; hollow: stopped early",
+                "each target's violation (0: in its band) at each trial",
             )
         )
     return _page(f"woa tune: {report['manifest']['name']}", report["manifest"], sections, text)

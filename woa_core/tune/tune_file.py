@@ -202,12 +202,15 @@ def _target(checker: SpaceChecker, i: int, spec: dict[str, Any]) -> Target | Non
     forms = [k for k in ("between", "within") if k in spec] + (
         ["at_most/at_least"] if {"at_most", "at_least"} & set(spec) else []
     )
+    if "of" in spec and "within" not in spec:
+        checker.at(("targets", i, "of"), "'of' is the centre of a 'within' band: add within")
+        return None
+    if "within" in spec and "of" not in spec:
+        checker.at(("targets", i, "within"), "a 'within' band needs its centre: add of (a number, or even)")
+        return None
     if len(forms) != 1:
         said = " and ".join(forms) if forms else "no band"
         checker.at(("targets", i), f"give exactly one band (between, at_most/at_least, or within with of): {said}")
-        return None
-    if "of" in spec and "within" not in spec:
-        checker.at(("targets", i, "of"), "'of' is the centre of a 'within' band: add within")
         return None
     name = spec.get("name") or spec["figure"]
     stat, weight = spec.get("stat", "mean"), spec.get("weight", 1.0)

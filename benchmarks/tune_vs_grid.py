@@ -37,8 +37,13 @@ import statistics
 import sys
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from woa_core.errors import run_script
+from woa_core.options import positive_int
 from woa_core.rules.source import parse_yaml
 from woa_core.sim.stats import wilson
 from woa_core.sim.sweep_space import Point
@@ -163,8 +168,8 @@ def summary(found: list[int | None]) -> dict[str, Any]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--reps", type=int, default=10)
-    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--reps", type=positive_int, default=10, help="repetitions (default: %(default)s)")
+    parser.add_argument("--games", type=positive_int, default=12, help="games per setting (default: %(default)s)")
     args = parser.parse_args()
     text = TUNE_TEXT.format(games=args.games, round_games=max(1, args.games // 2))
     tune = tune_from_located(parse_yaml(text, "planted.yaml"), "planted.yaml")
@@ -195,4 +200,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

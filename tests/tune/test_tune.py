@@ -225,3 +225,18 @@ def test_the_html_report_is_written(tmp_path, capsys):
     assert _tune(tmp_path, "--out", str(tmp_path / "o"), "--html", str(page)) == 0
     html = page.read_text(encoding="utf-8")
     assert "The targets over the trials" in html and "<svg" in html
+
+
+def test_the_benchmark_meets_a_bad_argument_with_a_sentence():
+    """issue 39.4: benchmarks/tune_vs_grid.py refuses --reps 0 as the CLI would, never with a traceback."""
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks/tune_vs_grid.py"), "--reps", "0"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert done.returncode == 2 and "'0' is not a whole number of at least 1" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -240,3 +240,20 @@ def test_the_benchmark_meets_a_bad_argument_with_a_sentence():
     )
     assert done.returncode == 2 and "'0' is not a whole number of at least 1" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_workers_play_the_same_trials(tmp_path, capsys):
+    """issue 39.2: --workers 2 plays each trial's games in two processes and finds the same trials."""
+    assert _tune(tmp_path, "--out", str(tmp_path / "one"), "--json") == 0
+    one = json.loads(capsys.readouterr().out)["search"]["trials"]
+    path = _file(tmp_path)
+    assert main(["tune", str(path), "--out", str(tmp_path / "two"), "--workers", "2", "--quiet", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["search"]["trials"] == one
+
+
+def test_a_study_of_other_settings_is_not_resumed(tmp_path, capsys):
+    """issue 39.2: --resume with another --set is refused: its trials were played under other rules."""
+    out = tmp_path / "o"
+    assert _tune(tmp_path, "--out", str(out), "--trials", "1") == 0
+    assert _tune(tmp_path, "--out", str(out), "--resume", "--set", "economy.gold.cap=50") == 2
+    assert "holds a study of another tune file" in capsys.readouterr().err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -257,3 +258,51 @@ def test_a_study_of_other_settings_is_not_resumed(tmp_path, capsys):
     assert _tune(tmp_path, "--out", str(out), "--trials", "1") == 0
     assert _tune(tmp_path, "--out", str(out), "--resume", "--set", "economy.gold.cap=50") == 2
     assert "holds a study of another tune file" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize(("sig", "status"), [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_signal_in_the_middle_keeps_the_finished_trials(tmp_path, sig, status):
+    """issue 39.5: Ctrl-C (or SIGTERM) mid-search: a sentence, exit 130 (143), the finished trials kept for --resume."""
+    import os
+    import signal
+    import sqlite3
+    import subprocess
+    import time
+
+    out = tmp_path / "o"
+    args = [sys.executable, "-m", "woa_core.cli", "tune", str(_file(tmp_path)), "--out", str(out)]
+    proc = subprocess.Popen(
+        [*args, "--trials", "5000", "--workers", "1", "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline, done = time.monotonic() + 120, 0
+        while time.monotonic() < deadline and done < 2:
+            time.sleep(0.2)
+            if (out / "study.db").exists():
+                with contextlib.suppress(sqlite3.Error), sqlite3.connect(out / "study.db") as db:
+                    done = db.execute("select count(*) from trials where state = 'COMPLETE'").fetchone()[0]
+        assert proc.poll() is None, proc.communicate()
+        os.kill(proc.pid, getattr(signal, sig))
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == status and "Traceback" not in err, err
+    assert "trials finished and kept in" in err and "--resume" in err
+    kept = int(err.split("interrupted; ")[1].split(" of ")[0])
+    assert kept >= 2
+    again = subprocess.run(
+        [*args, "--resume", "--trials", str(kept + 1), "--quiet", "--workers", "1", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert again.returncode == 0, again.stderr
+    assert len(json.loads(again.stdout)["search"]["trials"]) == kept + 1

@@ -69,7 +69,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     from woa_core.sim.interrupts import StopRequests
     from woa_core.tune.confirm import candidates, confirm, settings_looked_at, write_variant
     from woa_core.tune.report import build_report, format_summary, tune_html
-    from woa_core.tune.search import Games, open_study, require_optuna, run_search
+    from woa_core.tune.search import Games, finished, open_study, require_optuna, run_search
     from woa_core.tune.tune_file import load_tune
 
     require_optuna()
@@ -95,7 +95,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
         progress.close()
     if run.interrupted:
         print(
-            f"woa: interrupted; {run.resumed + run.trials_now} of {tune.trials} trials finished and kept in {out}. "
+            f"woa: interrupted; {len(finished(study))} of {tune.trials} trials finished and kept in {out}. "
             f"Continue with: woa tune {args.tune} --out {out} --resume",
             file=sys.stderr,
         )

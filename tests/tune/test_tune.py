@@ -306,3 +306,20 @@ def test_a_signal_in_the_middle_keeps_the_finished_trials(tmp_path, sig, status)
     )
     assert again.returncode == 0, again.stderr
     assert len(json.loads(again.stdout)["search"]["trials"]) == kept + 1
+
+
+def test_a_trial_stopped_early_is_no_candidate(tmp_path):
+    """issue 39.3: with several targets, a trial stopped early (known to miss) is not confirmed, even
+    when its violations on its few games put it on the Pareto front."""
+    from woa_core.tune.confirm import candidates
+
+    tune = load_tune(_file(tmp_path, ONE_TARGET + "  - {figure: seat-spread, at_most: 1}\n"))
+    study = optuna.create_study(directions=["minimize", "minimize"])
+    dist = {"economy.game_end.vp_threshold": optuna.distributions.IntDistribution(15, 30, step=5)}
+    for value, violations, stopped in ((15, [0.5, 0.0], 3), (20, [1.0, 0.0], None)):
+        attrs = {"setting": {"economy.game_end.vp_threshold": value}, "stopped_after": stopped}
+        trial = optuna.trial.create_trial(
+            params={"economy.game_end.vp_threshold": value}, distributions=dist, values=violations, user_attrs=attrs
+        )
+        study.add_trial(trial)
+    assert [t.user_attrs["setting"]["economy.game_end.vp_threshold"] for t in candidates(study, tune)] == [20]

@@ -123,14 +123,17 @@ class _TrialProgress:
 
         self.tune = tune
         self.bar = Progress(tune.games * len(tune.players))
+        self.trial = -1
 
     def __call__(self, number: int, done: int, study: Any) -> None:
         from woa_core.tune.search import finished
 
-        done_trials = finished(study)
-        best = min((sum(t.values) for t in done_trials if t.values), default=None)
-        shown = "-" if best is None else f"{best:.3f}"
-        self.bar.unit = f"games · trial {len(done_trials) + 1}/{self.tune.trials} · best violation {shown}"
+        if number != self.trial:  # the study is read once a trial, not once a game
+            self.trial = number
+            done_trials = finished(study)
+            best = min((sum(t.values) for t in done_trials if t.values), default=None)
+            shown = "-" if best is None else f"{best:.3f}"
+            self.bar.unit = f"games · trial {len(done_trials) + 1}/{self.tune.trials} · best violation {shown}"
         self.bar.started = self.bar.started if done else time.perf_counter()
         self.bar.update(done)
 

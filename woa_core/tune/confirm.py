@@ -48,13 +48,13 @@ class Confirmed:
 
 
 def candidates(study: Any, tune: TuneFile) -> list[Any]:
-    """The trials to confirm: the best complete ones (or the Pareto front's), distinct settings."""
-    optuna_complete = [t for t in finished(study) if t.values is not None and t.state.name == "COMPLETE"]
+    """The trials to confirm: the best complete ones (with several targets, the Pareto front of
+    those), distinct settings; trials stopped early only when no other finished."""
+    complete = [t for t in finished(study) if t.values is not None and t.state.name == "COMPLETE"]
+    played_out = [t for t in complete if t.user_attrs.get("stopped_after") is None]
+    pool = played_out or complete  # a trial stopped early is known to miss: only if nothing else is left
     if len(tune.targets) > 1:
-        numbers = {t.number for t in study.best_trials}
-        pool = [t for t in optuna_complete if t.number in numbers]
-    else:
-        pool = optuna_complete
+        pool = _front(pool)
     pool.sort(key=lambda t: (sum(t.values), t.number))
     out: list[Any] = []
     seen: set[str] = set()
@@ -64,6 +64,21 @@ def candidates(study: Any, tune: TuneFile) -> list[Any]:
             seen.add(key)
             out.append(t)
     return out[: tune.candidates]
+
+
+def _front(trials: list[Any]) -> list[Any]:
+    """The trials no other of ``trials`` dominates (all objectives minimised).
+
+    >>> from types import SimpleNamespace as T
+    >>> [t.values for t in _front([T(values=[1, 0]), T(values=[0, 1]), T(values=[1, 1])])]
+    [[1, 0], [0, 1]]
+    """
+
+    def dominates(a: Any, b: Any) -> bool:
+        pairs = list(zip(a.values, b.values, strict=True))
+        return all(x <= y for x, y in pairs) and any(x < y for x, y in pairs)
+
+    return [t for t in trials if not any(dominates(o, t) for o in trials if o is not t)]
 
 
 def settings_looked_at(study: Any) -> int:

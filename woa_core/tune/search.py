@@ -161,15 +161,15 @@ def play_trial(
         found = estimates(tune, played, games.figures, z_look)
         certain = sum(target_violations(tune, found, "nearest"))
         hopeless = any(cannot_meet(e, tune.targets[i % len(tune.targets)].band(p)) for i, (p, e) in enumerate(found))
-        if hopeless:
+        if hopeless and multi:  # Optuna prunes single-objective trials only: this one ends on its games so far
             trial.set_user_attr("stopped_after", step)
-            if not multi:
-                trial.report(certain, step)
-                if trial.should_prune():
-                    _record(trial, tune, played, games)
-                    raise optuna.TrialPruned()
-            else:
-                break
+            break
+        if hopeless:
+            trial.report(certain, step)
+            if trial.should_prune():
+                trial.set_user_attr("stopped_after", step)
+                _record(trial, tune, played, games)
+                raise optuna.TrialPruned()
     values = _record(trial, tune, played, games)
     return values if multi else sum(values)
 

@@ -428,11 +428,13 @@ def _add_later_commands(sub: Any) -> None:
     from woa_core.eval.cli import add_commands as add_eval_commands
     from woa_core.serve import add_command as add_serve
     from woa_core.sim.sweep_cli import add_command as add_sweep
+    from woa_core.tune.cli import add_command as add_tune
 
     add_commands(sub)
     add_drawing(sub)
     add_eval_commands(sub)
     add_sweep(sub)
+    add_tune(sub)
     add_serve(sub)
 
 

@@ -78,6 +78,13 @@ class SweepError(FileProblems):
     kind = "sweep space"
 
 
+class TuneError(FileProblems):
+    """A tune file (``woa tune``) that is malformed, against its schema, or names targets or
+    values the game does not have."""
+
+    kind = "tune file"
+
+
 class LogError(WoaError):
     """A game log that cannot be replayed: corrupt, truncated, made under other rules, or with
     an action the game refuses. The message names the line."""

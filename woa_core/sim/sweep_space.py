@@ -164,7 +164,7 @@ def space_from_located(
     ]
     if problems:
         raise SweepError(sorted(problems, key=lambda p: (p.line, p.column)))
-    checker = _Checker(located, file)
+    checker = SpaceChecker(located, file)
     if games is not None and games < 1:
         raise UsageError("--games must be at least 1")
     settings = DEFAULTS | data | ({} if games is None else {"games": games})
@@ -220,7 +220,7 @@ def space_from_located(
     )
 
 
-class _Checker:
+class SpaceChecker:
     """Collects located problems while a space is checked."""
 
     def __init__(self, located: Located, file: str) -> None:

@@ -1,0 +1,336 @@
+"""The search: an Optuna study over a tune file's space, its trials playing games.
+
+Optuna (the ``tune`` extra) does the modelling: TPE for one target, its multi-objective TPE
+for several (one objective per target, each the target's weighted violation,
+``woa_core.tune.targets.violation``). Every trial plays games ``0..games-1`` of the file's
+master seed at each player count (common seeds: trials differ by their rules, not their luck),
+in rounds of ``round_games``. After each round but the last, a trial whose interval for some
+target lies wholly outside the band cannot meet the targets and is stopped: with one objective
+through Optuna's pruner interface (``CannotMeetPruner``, the trial is ``PRUNED``), with several
+(Optuna prunes only single-objective trials) by ending the trial on the games so far, noted in
+its ``stopped_after`` attribute. Those looks use intervals corrected (Bonferroni) for every
+look a trial may take, so a good setting is rarely stopped by chance.
+
+The study lives in ``DIR/study.db`` (SQLite through Optuna's storage); trials are asked and told
+one at a time, each tell held whole against Ctrl-C (``StopRequests.saving``), so a stopped run
+keeps every finished trial and ``--resume`` continues up to ``trials``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from woa_core.errors import UsageError
+from woa_core.kernel.figures import Figure
+from woa_core.sim.backends import Backend
+from woa_core.sim.runner import RunSpec, run_games
+from woa_core.sim.sweep_figures import Z95, bonferroni_z
+from woa_core.sim.sweep_space import Parameter, Point
+from woa_core.tune.targets import Estimate, cannot_meet, game_values, measure, violation
+from woa_core.tune.tune_file import TuneFile
+
+STUDY_FILE = "study.db"
+STUDY_NAME = "woa-tune"
+EXTRA_SENTENCE = "woa tune needs Optuna: install the 'tune' extra (pip install 'woa[tune]')"
+
+
+def require_optuna() -> Any:
+    """The ``optuna`` module, or a ``UsageError`` naming the extra that brings it."""
+    try:
+        import optuna
+    except ImportError:
+        raise UsageError(EXTRA_SENTENCE) from None
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    warnings.filterwarnings("ignore", module="optuna")
+    return optuna
+
+
+# ------------------------------------------------------------------------------ playing games
+
+
+class Games:
+    """Plays a setting's games: ``play(overrides, players, start, count)`` gives each game's values
+    (``targets.game_values``) for games ``start..start+count-1`` of the master seed."""
+
+    def __init__(self, tune: TuneFile, backend: Backend | None = None) -> None:
+        self.tune = tune
+        self.backend = backend
+        self.played = 0
+        self._figures: dict[int, tuple[Figure, ...]] = {}
+
+    def figures(self, players: int) -> tuple[Figure, ...]:
+        """The game's figures at ``players`` players (read once)."""
+        if players not in self._figures:
+            self._figures[players] = self.tune.figures(players)
+        return self._figures[players]
+
+    def play(self, overrides: tuple[str, ...], players: int, start: int, count: int) -> list[dict[str, float]]:
+        """The values of ``count`` games from index ``start`` with the setting ``overrides``."""
+        source = self.tune.rules(overrides)
+        spec = RunSpec(source, players, self.tune.bots[players], self.tune.seed, self.tune.rotate_seats)
+        figures = self.figures(players)
+        out = [game_values(figures, r) for r in run_games(spec, count, backend=self.backend, start=start)]
+        self.played += len(out)
+        return out
+
+
+# ------------------------------------------------------------------------------ one trial
+
+
+@dataclass(slots=True)
+class TrialGames:
+    """A trial's games so far, by player count."""
+
+    by_count: dict[int, list[dict[str, float]]] = field(default_factory=dict)
+
+    def total(self) -> int:
+        """Games played over all player counts."""
+        return sum(len(g) for g in self.by_count.values())
+
+
+def estimates(
+    tune: TuneFile, played: TrialGames, figures: Callable[[int], Sequence[Figure]], z: float = Z95
+) -> list[tuple[int, Estimate]]:
+    """Every (player count, target) estimate, targets fastest."""
+    return [(p, measure(t, played.by_count[p], p, z, figures(p))) for p in tune.players for t in tune.targets]
+
+
+def target_violations(tune: TuneFile, found: list[tuple[int, Estimate]], end: str = "value") -> list[float]:
+    """Each target's weighted violation, the worst over player counts; ``end="nearest"`` measures
+    it from the interval's end nearest the band (0 unless the whole interval misses the band)."""
+    out = [0.0] * len(tune.targets)
+    for i, (players, e) in enumerate(found):
+        k = i % len(tune.targets)
+        band = tune.targets[k].band(players)
+        value = e.value
+        if end == "nearest":
+            value = (
+                e.high
+                if e.high < band[0]
+                else e.low
+                if e.low > band[1]
+                else band[0]
+                if math.isfinite(band[0])
+                else band[1]
+            )
+        out[k] = max(out[k], tune.targets[k].weight * violation(value, band))
+    return out
+
+
+def rounds(tune: TuneFile) -> list[int]:
+    """The game counts after which a trial looks at its intervals, the last being ``games``.
+
+    >>> from types import SimpleNamespace
+    >>> rounds(SimpleNamespace(games=60, round_games=15))
+    [15, 30, 45, 60]
+    """
+    return [*range(tune.round_games, tune.games, tune.round_games), tune.games]
+
+
+def play_trial(
+    tune: TuneFile,
+    trial: Any,
+    games: Games,
+    multi: bool,
+    on_game: Callable[[int], None] | None = None,
+) -> float | list[float]:
+    """Play one trial (Optuna's ``trial``) and give its objective value(s); raise Optuna's
+    ``TrialPruned`` when a single-objective trial cannot meet the targets."""
+    optuna = require_optuna()
+    setting = suggest(trial, tune.parameters)
+    trial.set_user_attr("setting", setting)
+    overrides = Point("trial", setting).overrides
+    played = TrialGames({p: [] for p in tune.players})
+    looks = rounds(tune)
+    z_look = bonferroni_z(max(1, len(looks) - 1) * len(tune.players) * len(tune.targets))
+    for step in looks:
+        for p in tune.players:
+            done = len(played.by_count[p])
+            played.by_count[p] += games.play(overrides, p, done, step - done)
+        if on_game:
+            on_game(played.total())
+        if step == tune.games:
+            break
+        found = estimates(tune, played, games.figures, z_look)
+        certain = sum(target_violations(tune, found, "nearest"))
+        hopeless = any(cannot_meet(e, tune.targets[i % len(tune.targets)].band(p)) for i, (p, e) in enumerate(found))
+        if hopeless and multi:  # Optuna prunes single-objective trials only: this one ends on its games so far
+            trial.set_user_attr("stopped_after", step)
+            break
+        if hopeless:
+            trial.report(certain, step)
+            if trial.should_prune():
+                trial.set_user_attr("stopped_after", step)
+                _record(trial, tune, played, games)
+                raise optuna.TrialPruned()
+    values = _record(trial, tune, played, games)
+    return values if multi else sum(values)
+
+
+def _record(trial: Any, tune: TuneFile, played: TrialGames, games: Games) -> list[float]:
+    """Save a trial's estimates and games played as its attributes; give its violations."""
+    found = estimates(tune, played, games.figures)
+    trial.set_user_attr("games", played.total())
+    trial.set_user_attr("estimates", [[p, e.value, _finite(e.low), _finite(e.high)] for p, e in found])
+    return target_violations(tune, found)
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
+
+
+def suggest(trial: Any, parameters: Sequence[Parameter]) -> dict[str, Any]:
+    """A value of each parameter from Optuna's ``trial``: an integer or float range (stepped when
+    the space steps it), or one of a list's values."""
+    out: dict[str, Any] = {}
+    for p in parameters:
+        if p.values is None:
+            if p.integer:
+                out[p.path] = trial.suggest_int(p.path, int(p.low), int(p.high))
+            else:
+                out[p.path] = round(trial.suggest_float(p.path, p.low, p.high), 6)
+            continue
+        step = _even_step(p.values)
+        if step is not None and all(isinstance(v, int) for v in p.values):
+            out[p.path] = trial.suggest_int(p.path, p.values[0], p.values[-1], step=int(step))
+        elif step is not None:
+            out[p.path] = round(trial.suggest_float(p.path, p.values[0], p.values[-1], step=step), 10)
+        else:
+            choices = [json.dumps(v) for v in p.values]
+            out[p.path] = json.loads(trial.suggest_categorical(p.path, choices))
+    return out
+
+
+def _even_step(values: Sequence[Any]) -> float | None:
+    """The step of an increasing run of numbers evenly spaced (at least 3), else None.
+
+    >>> _even_step((20, 25, 30)), _even_step((40, 45, 60)), _even_step(("a", "b", "c"))
+    (5, None, None)
+    """
+    if len(values) < 3 or not all(type(v) in (int, float) for v in values):
+        return None
+    step = values[1] - values[0]
+    if step <= 0 or any(not math.isclose(b - a, step, rel_tol=1e-9) for a, b in itertools.pairwise(values)):
+        return None
+    return step
+
+
+# ------------------------------------------------------------------------------ the study
+
+
+def make_pruner() -> Any:
+    """Optuna's pruner interface, pruning a trial whose reported value (the violation measured
+    from the interval's nearest end) is above 0: its interval already misses a band."""
+    optuna = require_optuna()
+
+    class CannotMeetPruner(optuna.pruners.BasePruner):  # type: ignore[misc,name-defined]
+        def prune(self, study: Any, trial: Any) -> bool:
+            step = trial.last_step
+            return step is not None and trial.intermediate_values[step] > 0
+
+    return CannotMeetPruner()
+
+
+def open_study(tune: TuneFile, out: Path, resume: bool) -> Any:
+    """The study in ``out/study.db``: new, or (``resume``) the one there; a ``UsageError`` for a
+    study of another tune file, a study without ``--resume``, or a file that is no study."""
+    optuna = require_optuna()
+    path = out / STUDY_FILE
+    if path.exists() and not resume:
+        raise UsageError(f"{out} already holds a study: add --resume to continue it, or choose another --out")
+    if resume and not path.exists():
+        raise UsageError(f"{out} holds no study to resume ({path} is missing): run without --resume")
+    multi = len(tune.targets) > 1
+    sampler = optuna.samplers.TPESampler(seed=tune.seed, n_startup_trials=max(3, min(10, tune.trials // 4)))
+    try:
+        storage = optuna.storages.RDBStorage(f"sqlite:///{path.resolve()}")
+        study = optuna.create_study(
+            storage=storage,
+            study_name=STUDY_NAME,
+            sampler=sampler,
+            pruner=None if multi else make_pruner(),
+            load_if_exists=True,
+            directions=["minimize"] * len(tune.targets) if multi else None,
+            direction=None if multi else "minimize",
+        )
+    except Exception as e:  # sqlalchemy's and Optuna's errors for a file that is not a study
+        raise UsageError(
+            f"{path}: not a study woa tune can read ({_first_line(e)}): delete it or choose another --out"
+        ) from None
+    old = study.user_attrs.get("digest")
+    if old is not None and old != tune.digest:
+        raise UsageError(
+            f"{out} holds a study of another tune file (or --set changed): give the same, or choose another --out"
+        )
+    study.set_user_attr("digest", tune.digest)
+    return study
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip().splitlines()
+    return (text[0] if text else type(e).__name__)[:200]
+
+
+def finished(study: Any) -> list[Any]:
+    """The study's complete and pruned trials (a failed one, cut by Ctrl-C, does not count)."""
+    optuna = require_optuna()
+    states = (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED)
+    return [t for t in study.get_trials(deepcopy=False) if t.state in states]
+
+
+@dataclass(slots=True)
+class SearchRun:
+    """What the search did in this run."""
+
+    trials_now: int = 0
+    resumed: int = 0
+    interrupted: bool = False
+
+
+def run_search(
+    tune: TuneFile,
+    study: Any,
+    games: Games,
+    stop: Any,
+    on_progress: Callable[[int, int, Any], None] | None = None,
+) -> SearchRun:
+    """Ask, play and tell trials until the study has ``tune.trials`` finished ones (or Ctrl-C:
+    ``interrupted``, every finished trial kept). ``on_progress(trial number, games, study)``
+    is called as games finish."""
+    optuna = require_optuna()
+    multi = len(tune.targets) > 1
+    run = SearchRun(resumed=len(finished(study)))
+    pending = None
+    try:
+        while len(finished(study)) < tune.trials:
+            with stop.saving():
+                pending = study.ask()
+            number = pending.number
+
+            def on_game(done: int, number: int = number) -> None:
+                if on_progress:
+                    on_progress(number, done, study)
+
+            try:
+                values = play_trial(tune, pending, games, multi, on_game)
+            except optuna.TrialPruned:
+                with stop.saving():
+                    study.tell(pending, state=optuna.trial.TrialState.PRUNED)
+                    pending = None
+            else:
+                with stop.saving():
+                    study.tell(pending, values)
+                    pending = None
+            run.trials_now += 1
+    except KeyboardInterrupt:
+        run.interrupted = True
+        if pending is not None:  # later signals are ignored: this tell is not cut short
+            study.tell(pending, state=optuna.trial.TrialState.FAIL)
+    return run

@@ -12,7 +12,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 TWO_COMMANDS = [
     "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/woa simulate --players 4 --games 1000 "
     "--bots heuristic,random,random,random --rotate-seats",
-    "python3 -m venv .venv && .venv/bin/pip install '.[test,dask,report,pettingzoo,serve]' && .venv/bin/pytest -q",
+    "python3 -m venv .venv && .venv/bin/pip install '.[test,dask,report,pettingzoo,serve,tune]' && .venv/bin/pytest -q",
 ]
 """The README's two commands, word for word (``.ci/run`` runs the second)."""
 
@@ -23,7 +23,7 @@ def test_the_two_commands_stand_in_the_readme_word_for_word() -> None:
     blocks = re.findall(r"^```sh\n(.*?)\n```", text, re.S | re.M)
     assert blocks[:2] == TWO_COMMANDS
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
-    assert "pip install --quiet '.[test,dask,report,pettingzoo,serve]' && .venv/bin/pytest -q" in ci
+    assert "pip install --quiet '.[test,dask,report,pettingzoo,serve,tune]' && .venv/bin/pytest -q" in ci
 
 
 def _examples_module():

@@ -1339,22 +1339,28 @@ def _serve_keys(corpus: Corpus, rng: random.Random) -> ServeCase:
 
 class App:
     """The app of ``woa serve`` (the bundled rules), called in this process as an ASGI server
-    would call it, on an event loop of its own."""
+    would call it, on an event loop of its own in a thread of its own (so a caller whose thread
+    already runs a loop, as pytest's with playwright's browser open, can call it too)."""
 
     def __init__(self) -> None:
         import asyncio
+        import threading
 
         from woa_core.serve.app import make_app
         from woa_core.serve.catalogue import Catalogue
 
         self.app = make_app(Catalogue([]), {HOST})
         self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, name="fuzz-serve-loop", daemon=True).start()
 
     def request(
         self, method: str, path: str, query: bytes = b"", headers: Any = (), body: bytes = b""
     ) -> tuple[int, bytes]:
         """The status and body of one request."""
-        return self.loop.run_until_complete(self._call(method, path, query, tuple(headers), body))
+        import asyncio
+
+        call = self._call(method, path, query, tuple(headers), body)
+        return asyncio.run_coroutine_threadsafe(call, self.loop).result()
 
     async def _call(
         self, method: str, path: str, query: bytes, headers: tuple[tuple[bytes, bytes], ...], body: bytes

@@ -168,7 +168,7 @@ def test_its_scenario_passes_and_a_wrong_one_fails_at_its_line(tmp_path) -> None
     assert not result.passed and "'moon' is not a place (one of: camp," in result.message
     unknown = tmp_path / "unknown.yaml"
     unknown.write_text(text.replace("at: {p2: canyon}", "gold: {p2: 3}"), encoding="utf-8")
-    with pytest.raises(ScenarioError, match=r"unknown\.yaml:\d+:\d+: unknown key 'gold' \(allowed: at\)"):
+    with pytest.raises(ScenarioError, match=r"unknown\.yaml:\d+:\d+: unknown key 'gold' \(allowed: at, complete\)"):
         load_scenario(unknown)
 
 

@@ -1,8 +1,9 @@
 """issue 43.7, West of Africa: a refused step names the first entry of its verb's legality that
 fails (``woa_core.kernel.legality.Legality``, the entries in the order the rules state them),
 as the action sees it once started. Random games, with each listed action's arguments changed
-at random, walk the verbs' entries; Africa's verbs are walked condition by condition in
-``tests/packs/africa/test_refusals.py``."""
+at random, walk the verbs' entries; every entry, those the walk never meets too, is shown failing
+in a hand-made position in ``tests/packs/west_of_africa/test_refusals.py``, and Africa's verbs
+condition by condition in ``tests/packs/africa/test_refusals.py``."""
 
 from __future__ import annotations
 

@@ -104,6 +104,19 @@ def _helped_affordable(game: GameCore, p: int, fresh: bool, island: int, helpers
 
 HELPERS_GO_TO_SHIPS = "helpers go to worker ships: name one ship per helper"
 
+
+def _too_many_helpers(game: GameCore, p: int, island: int, ships: tuple[int, ...]) -> str:
+    """The refusal of more helpers than the rules hand out workers (R17): no position of a game
+    reaches it, only a hand-made one with more workers on an island."""
+    return f"each player has {len(game.rules.help_options) - 1} workers in all: {len(ships)} cannot help (R17)"
+
+
+def _ships_out_of_order(game: GameCore, p: int, island: int, ships: tuple[int, ...]) -> str:
+    """The refusal of helpers' ships not in ship order: the notation sorts them, so only an action
+    given as a tuple (the Python API, a log) can name them out of order."""
+    return f"name the helpers' ships in ship order ({', '.join(game.rules.worker_ships)})"
+
+
 HELP: Final = Legality(
     an_island(0),
     islands_acting(ACTION),
@@ -146,8 +159,8 @@ HELP: Final = Legality(
             f"{price(game, len(ships))} even with helpers"
         ),
     ),
-    Part(1, _counts, lambda game, ships: len(ships), HELPERS_GO_TO_SHIPS),
-    Among(2, _ways, HELPERS_GO_TO_SHIPS),
+    Part(1, _counts, lambda game, ships: len(ships), _too_many_helpers),
+    Among(2, _ways, _ships_out_of_order),
 )
 """``help ISLAND SHIP...``: what helpers must meet (R5, R21); level 1 is how many they are."""
 

@@ -156,7 +156,8 @@ def simultaneous(name: str) -> dict[str, Any]:
 
 
 def flow_of(*phases: dict[str, Any], **more: Any) -> dict[str, Any]:
-    return {"phases": list(phases), "turn_steps": ["move"], "end_round": "round_cap", "over": "over", **more}
+    declared = {"phases": list(phases), "turn_steps": ["move"], "end_round": "round_cap", "over": "over"}
+    return {**declared, "finish": "rank", **more}
 
 
 def turn_owners(game: Tiny) -> list[str]:
@@ -313,7 +314,7 @@ def flows(draw: st.DrawFn) -> dict[str, Any]:
     turn steps, orders, again and leaves, an end at once, what starts a turn."""
     setup = [_phase(draw, f"setup{i}") for i in range(draw(st.integers(0, 2)))]
     phases = [_phase(draw, f"phase{i}") for i in range(draw(st.integers(1, 4)))]
-    declared: dict[str, Any] = {"phases": phases, "end_round": "round_cap", "over": "over"}
+    declared: dict[str, Any] = {"phases": phases, "end_round": "round_cap", "over": "over", "finish": "rank"}
     if setup:
         declared["setup"] = setup
     steps = st.lists(
@@ -323,7 +324,7 @@ def flows(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         declared["start_turn"] = "log_turn"
     if draw(st.booleans()):
-        declared["end_if"], declared["finish"] = "action_cap", "rank"
+        declared["end_if"] = "action_cap"
     if declared["turn_steps"] and draw(st.booleans()):
         declared["deciders"] = {declared["turn_steps"][-1]: "last_seat"}
     return declared
@@ -341,6 +342,7 @@ def test_every_flow_validate_accepts_plays_to_its_end(
     game = play_to_the_end(declared, players, seed, cap if "end_if" in declared else 10**6)
     assert game.state.step == "over"
     assert game.state.round == ROUNDS or "end_if" in declared
+    assert game.state.ranking == list(range(players))  # the final scoring ran, once
 
 
 # ----------------------------------------------- issue 42.1: no pack moves the flow itself
@@ -431,3 +433,24 @@ def test_a_state_written_before_phases_were_counted_plays_on_the_same() -> None:
         now, then = game.state.to_json(), before.state.to_json()
         assert then.pop("phase") in (0, now.pop("phase")) and then == now  # its phase set at its turn's end
     assert before.state == game.state
+
+
+def test_a_flow_that_leaves_out_the_packs_final_scoring_is_refused_at_its_line(tmp_path: Path) -> None:
+    """issue 42.2 (found by benchmarks/fuzz_inputs.py): Africa's flow without ``finish`` passed
+    ``woa validate`` and its games ended with no final scoring and no ranking. A pack that has a
+    final scoring (a ``finish`` primitive) must be told which: refused at the flow's line."""
+    import re
+    import shutil
+
+    from woa_core.rules import load_document
+    from woa_core.rules.resolve import data_root
+
+    folder = tmp_path / "africa"
+    shutil.copytree(data_root() / "rules" / "africa", folder)
+    turn = folder / "turn.yaml"
+    turn.write_text(turn.read_text(encoding="utf-8").replace("  finish: final_scoring\n", ""), encoding="utf-8")
+    with pytest.raises(RulesError) as refused:
+        load_document(str(folder))
+    assert re.search(
+        r"turn\.yaml:\d+:\d+: name the game's final scoring with finish: one of final_scoring", str(refused.value)
+    )

@@ -529,6 +529,8 @@ class FlowPrimitives:
         """
         d, at = self.declaration(document), self.at
         yield from self._step_problems(d)
+        if self.finish and "finish" not in d:  # the pack scores a finished game: left unnamed, it never would
+            yield at, f"name the game's final scoring with finish: one of {', '.join(sorted(self.finish))}"
         turn_steps = {*d.get("turn_steps", ()), *self.action_steps}
         for step in d.get("deciders") or {}:
             if step not in turn_steps:

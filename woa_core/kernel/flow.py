@@ -345,8 +345,8 @@ class Flow:
                 s.round = 1
             else:
                 ended = self.end_round(game)
-                if ended or s.step == self.over:
-                    s.step = self.over
+                if ended or s.step == self.over:  # the round's end ended the game: its final scoring too
+                    self._finish(game)
                     return
                 s.round += 1
             s.turn = 0

@@ -16,6 +16,7 @@ A tune file (see schema/tune.schema.json, rules/tunes/ and docs/tune.md):
   players: 3
   games: 60                    # per trial (fewer when it is stopped early)
   trials: 30
+  in_flight: 1                 # trials played side by side, sharing --workers / --dask
   parameters:                  # the sweep space's forms: lists, {min, max, step}, {min, max}
     economy.game_end.vp_threshold: {min: 20, max: 40, step: 1}
   targets:

@@ -14,13 +14,13 @@ look a trial may take, so a good setting is rarely stopped by chance.
 Trials fly ``in_flight`` at a time (the tune file's key, or ``--in-flight``; 1 by default):
 that many are asked, their games played side by side round by round, each round's games of
 them all sent to the backend as one batch (so ``--workers`` or ``--dask`` share them), then
-told in the order asked. The trials found depend on the seed and ``in_flight`` alone, not on the
-workers or the backend (each game's seed is its index's; asks and tells come in a fixed order);
-with more in flight the sampler proposes each batch knowing only the batches before it (its
-``constant_liar`` keeps one batch from piling on one setting). A trial whose setting an earlier
-finished trial (or one of its batch) tried takes that trial's result without replaying its
-games (``reuse``): the same seeds would give the same games, so the study is what replaying
-would make, for no games.
+told: those played in the order asked, then those that take an earlier result. The trials found
+depend on the seed and ``in_flight`` alone, not on the workers or the backend (each game's seed
+is its index's; asks and tells come in a fixed order). With more in flight the sampler proposes
+each batch knowing only the batches before it (its ``constant_liar`` makes one batch less likely
+to pile onto one setting). A trial whose setting an earlier finished trial (or one of its batch)
+tried takes that trial's result without replaying its games (``reuse``): the same seeds would
+give the same games, so the study is what replaying would make, for no games.
 
 The study lives in ``DIR/study.db`` (SQLite through Optuna's storage); each tell is held whole
 against Ctrl-C (``StopRequests.saving``), so a stopped run keeps every finished trial (the

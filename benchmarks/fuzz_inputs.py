@@ -32,11 +32,18 @@ sentinel module of the fuzzer's own whose import writes a file, so a server impo
 request names is seen, as "imported", without the harm ``os:_exit`` would do). A case still
 running after ``--hang`` seconds (30) of wall-clock time is a hang.
 
+Issue 39 adds tune files (``--tunes``): the bundled ones (``rules/tunes``) with text or structure
+mutations, each read as ``woa tune`` reads it before its first game; a valid one is then run
+through ``woa tune`` itself with ``--trials 1``, two games a trial and two confirmation games
+(when Optuna, the ``tune`` extra, is installed), which must write its report or say why not.
+
 Run it by hand for long runs (the test suite runs the same cases with a small budget,
 tests/test_fuzz_inputs.py); 10,500 cases of every kind::
 
     python benchmarks/fuzz_inputs.py --rules 2500 --logs 1000 --scenarios 500 --tampered 1000 --sets 500 \\
         --sweeps 500 --hands 300 --bots 500 --deep 500 --cli 200 --serve 3000 --seed 37
+    python benchmarks/fuzz_inputs.py --rules 0 --logs 0 --scenarios 0 --tampered 0 --sets 0 --sweeps 0 \\
+        --hands 0 --bots 0 --deep 0 --cli 0 --serve 0 --tunes 300
     python benchmarks/fuzz_inputs.py --rules 0 --logs 0 --scenarios 0 --sets 500 --sweeps 300 --hands 300 --bots 500
 
 It prints the counts per kind and outcome, the slowest case of each kind (CPU seconds), the peak
@@ -323,6 +330,8 @@ class Corpus:
         self.variant_files = {p.name: p.read_text(encoding="utf-8") for p in shipped}  # some extend others
         self.variants = list(self.variant_files.values())
         self.scenarios = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests" / "scenarios").rglob("*.yaml"))]
+        self.tunes = {p.name: p.read_text(encoding="utf-8") for p in sorted((ROOT / "rules" / "tunes").glob("*.yaml"))}
+        """The bundled tune files (``woa tune``), by name."""
         self.rules_data = {s: yaml.safe_load(t) for s, t in self.rule_files.items()}
         self.logs: list[str] = self._make_logs() if logs else []
 
@@ -570,6 +579,21 @@ def sweep_case(rng: random.Random) -> str:
         parameters.append((path, spec))
     sample = rng.choice([None, None, 1, 3, 10**5, 10**6])
     return sweep_space_text(parameters, sample)
+
+
+def tune_case(corpus: Corpus, which: int, ops: list[TextOp] | list[DataOp]) -> tuple[str, dict[str, str]]:
+    """A bundled tune file (``rules/tunes``) with its text or its structure mutated."""
+    name = sorted(corpus.tunes)[which % len(corpus.tunes)]
+    text = corpus.tunes[name]
+    if ops and isinstance(ops[0], TextOp):
+        return name, {name: mutate_text(text, ops)}  # type: ignore[arg-type]
+    return name, {name: _dump(mutate_data(yaml.safe_load(text), ops))}  # type: ignore[arg-type]
+
+
+def random_tune_case(corpus: Corpus, rng: random.Random) -> tuple[str, dict[str, str]]:
+    """A mutated tune file: text or structure mutations, half and half."""
+    ops = random_text_ops(rng) if rng.random() < 0.5 else random_data_ops(rng)
+    return tune_case(corpus, rng.randrange(len(corpus.tunes)), ops)
 
 
 def hand_scenario(hands: dict[str, dict[str, Any]]) -> str:
@@ -1513,6 +1537,46 @@ def check_sweep(path: str) -> str:
     return "valid"
 
 
+TINY_RUN = {"trials": 1, "games": 2, "round_games": 1, "confirm_games": 2, "candidates": 1, "in_flight": 1}
+"""What a valid tune file's tiny run changes: one trial of two games, two confirmation games."""
+TUNE_OUT = "tune-out"
+
+
+def check_tune(path: str) -> str:
+    """Read a tune file as ``woa tune`` does before its first game (``load_tune``); if valid and
+    Optuna is installed, run ``woa tune`` on it with ``TINY_RUN`` (``--trials 1``, one worker) in
+    ``tune-out``. "valid" (the run wrote its report) or "error" (a located error, or the run's
+    sentence); raises ``Escape`` for anything else."""
+    import io
+
+    from woa_core.rules.source import load_yaml
+    from woa_core.tune.tune_file import load_tune
+
+    try:
+        load_tune(path)
+    except WoaError as e:
+        _located(e)
+        return "error"
+    try:
+        import optuna  # noqa: F401
+    except ImportError:  # the 'tune' extra is not installed: the file was read, nothing to run
+        return "valid"
+    from woa_core.cli import main
+
+    tiny = Path(path).with_name(f"tiny-{Path(path).name}")
+    tiny.write_text(_dump(load_yaml(path).data | TINY_RUN), encoding="utf-8")
+    shutil.rmtree(TUNE_OUT, ignore_errors=True)
+    said = io.StringIO()
+    argv = ["tune", str(tiny), "--out", TUNE_OUT, "--trials", "1", "--workers", "1", "--quiet"]
+    with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+        status = main(argv)
+    if status == 0 and (Path(TUNE_OUT) / "report.json").is_file():
+        return "valid"
+    if status in (1, 2) and said.getvalue().strip():
+        return "error"
+    raise Escape(f"woa tune on a valid tune file: exit status {status}, {said.getvalue().strip()[-300:]!r}")
+
+
 def check_bots(spec: str) -> str:
     """Check a ``--bots`` value and make the bots: "valid" or "error"; a budget accepted beyond
     the limits its bot declares is an escape."""
@@ -1676,7 +1740,7 @@ class Tally:
         return sum(n for (_, o), n in self.outcomes.items() if o == outcome)
 
 
-IN_PROCESS = ("rules", "scenarios", "logs", "tampered", "sets", "sweeps", "hands", "bots", "deep")
+IN_PROCESS = ("rules", "scenarios", "logs", "tampered", "sets", "sweeps", "tunes", "hands", "bots", "deep")
 KINDS = (*IN_PROCESS, "cli", "serve")
 """Every kind of input, in the order they run (``cli``: ``woa`` command lines in processes of
 their own; ``serve``: requests to ``woa serve``'s app, in a worker process)."""
@@ -1697,6 +1761,9 @@ def make_case(kind: str, corpus: Corpus, rng: random.Random) -> tuple[str, dict[
         return set_case(rng), {}, check_set
     if kind == "sweeps":
         return "space.yaml", {"space.yaml": sweep_case(rng)}, check_sweep
+    if kind == "tunes":
+        spec, files = random_tune_case(corpus, rng)
+        return spec, files, check_tune
     if kind == "hands":
         return "s.yaml", {"s.yaml": hand_case(rng)}, check_scenario
     if kind == "bots":
@@ -1938,6 +2005,11 @@ def main(argv: list[str] | None = None) -> int:
         ),
         "sets": (100, "--set arguments with deep paths and values"),
         "sweeps": (100, "sweep spaces of any size"),
+        "tunes": (
+            100,
+            "mutated tune files (text or structure), read as woa tune reads them; a valid one is run "
+            "(--trials 1, two games a trial, two confirmation games) when Optuna is installed",
+        ),
         "hands": (100, "scenarios with huge hands"),
         "bots": (100, "--bots values: parameters beyond bounds, module:attr names"),
         "deep": (

@@ -108,6 +108,9 @@ class RepGames:
         self.played += count
         return self.pool.of(setting)[first : first + count]
 
+    def play_many(self, requests: list[tuple[tuple[str, ...], int, int, int]]) -> list[list[dict[str, float]]]:
+        return [self.play(*request) for request in requests]
+
 
 def confirmed(pool: Pool, setting: tuple[int, int], rep: int) -> bool:
     return BAND[0] <= pool.rounds(setting, rep, other=True) <= BAND[1]

@@ -227,6 +227,37 @@ def test_sweep_spaces_of_any_size_are_checked_quickly(tmp_path, parameters, samp
         assert fuzz.check_sweep(str(path)) in ("valid", "error")
 
 
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(which=st.integers(0, 1), ops=text_ops | data_ops)
+def test_mutated_tune_files_are_read_or_refused_with_a_sentence(corpus, tmp_path, which, ops):
+    """issue 39 (done when: the fuzzer covers tune files): a mutated tune file is read as woa tune
+    reads it and, if valid, runs a tiny search; a located error otherwise, never a traceback."""
+    spec, files = fuzz.tune_case(corpus, which, ops)
+    with fuzz.time_limit(SECONDS, cpu=True):
+        assert _run(tmp_path, files, fuzz.check_tune, spec) in ("valid", "error")
+
+
+@pytest.mark.parametrize("name", ["africa-length.yaml", "west-of-africa-length.yaml"])
+def test_a_bundled_tune_file_runs_tiny(corpus, tmp_path, name):
+    """issue 39 (fuzzer): each bundled tune file is a valid starting point, and check_tune runs it
+    (one trial of two games, two confirmation games) to a report and a variant."""
+    pytest.importorskip("optuna")
+    assert name in corpus.tunes
+    assert _run(tmp_path, {name: corpus.tunes[name]}, fuzz.check_tune, name) == "valid"
+    report = fuzz.json.loads((tmp_path / fuzz.TUNE_OUT / "report.json").read_text(encoding="utf-8"))
+    assert report["manifest"]["trials"] == 1 and report["games_played_now"] == 2 * 2
+    assert (tmp_path / fuzz.TUNE_OUT / "variant.yaml").is_file()
+
+
+def test_the_fuzzer_runs_tune_cases(corpus, tmp_path):
+    """issue 39 (fuzzer): the tunes kind runs mutated tune files, each counted, none a failure
+    (``run`` as ``--tunes N`` calls it: ``main`` would bound this process's memory)."""
+    tally = fuzz.Tally(fuzz.Counter())
+    fuzz.run("tunes", 4, 3, corpus, fuzz.Bounds(), tmp_path / "failures", tally)
+    assert sum(n for (kind, _), n in tally.outcomes.items() if kind == "tunes") == 4
+    assert tally.failures == 0 and "tunes" in fuzz.IN_PROCESS
+
+
 CARDS = ["la_palma", "el_hierro", "tenerife", "lanzarote", "move_ship", "sell", "minus"]
 
 

@@ -190,7 +190,7 @@ def test_a_stop_keeps_the_finished_trials(tmp_path, monkeypatch):
 
     tune = load_tune(_file(tmp_path))
     study = search.open_study(tune, tmp_path, resume=False)
-    real = search.play_trial
+    real = search.play_trials
     calls = []
 
     def stopped_on_the_second(*args, **kwargs):
@@ -199,11 +199,11 @@ def test_a_stop_keeps_the_finished_trials(tmp_path, monkeypatch):
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(search, "play_trial", stopped_on_the_second)
+    monkeypatch.setattr(search, "play_trials", stopped_on_the_second)
     with StopRequests() as stop:
         run = search.run_search(tune, study, search.Games(tune), stop)
     assert run.interrupted and [t.state.name for t in study.trials] == ["COMPLETE", "FAIL"]
-    monkeypatch.setattr(search, "play_trial", real)
+    monkeypatch.setattr(search, "play_trials", real)
     again = search.open_study(tune, tmp_path, resume=True)
     with StopRequests() as stop:
         assert not search.run_search(tune, again, search.Games(tune), stop).interrupted

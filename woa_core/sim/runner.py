@@ -315,6 +315,38 @@ def run_games(
             pool.close()
 
 
+def run_several(runs: Sequence[tuple[RunSpec, int, int]], backend: Backend | None = None) -> list[list[GameRecord]]:
+    """The records of several runs, each ``(spec, start, games)``, played through one map of the
+    backend so its workers share them all (``woa tune``'s trials in flight). Run ``k`` gives the
+    records ``run_games(spec, games, start=start)`` gives, in index order.
+
+    >>> spec = RunSpec("west-of-africa", 2, ("random", "random"), seed=3)
+    >>> a, b = run_several([(spec, 0, 2), (spec, 1, 1)])
+    >>> len(a), len(b), a[1].ranking == b[0].ranking
+    (2, 1, True)
+    """
+    for spec, _, _ in runs:
+        spec.compiled()  # fail here, with a clear error, not in a worker
+    settle()
+    pool = backend or LocalPool(1)
+    total = sum(games for _, _, games in runs)
+    bots = tuple(b for spec, _, _ in runs for b in spec.bots)
+    chunk = games_per_task(total, pool.workers, bots)
+    tasks = [
+        (k, (spec, first, min(first + chunk, start + games)))
+        for k, (spec, start, games) in enumerate(runs)
+        for first in range(start, start + games, chunk)
+    ]
+    out: list[list[GameRecord]] = [[] for _ in runs]
+    try:
+        for (k, _), records in zip(tasks, pool.map(_run_chunk, [task for _, task in tasks]), strict=True):
+            out[k].extend(records)
+    finally:
+        if backend is None:
+            pool.close()
+    return out
+
+
 def describe(spec: RunSpec, rules: CompiledRules) -> dict[str, Any]:
     """The manifest part that says what produced a run."""
     from woa_core import __version__

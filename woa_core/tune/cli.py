@@ -16,6 +16,7 @@ A tune file (see schema/tune.schema.json, rules/tunes/ and docs/tune.md):
   players: 3
   games: 60                    # per trial (fewer when it is stopped early)
   trials: 30
+  in_flight: 1                 # trials played side by side, sharing --workers / --dask
   parameters:                  # the sweep space's forms: lists, {min, max, step}, {min, max}
     economy.game_end.vp_threshold: {min: 20, max: 40, step: 1}
   targets:
@@ -51,6 +52,13 @@ def add_command(sub: Any) -> None:
     )
     p.add_argument("--trials", type=positive_int, metavar="N", help="trials to reach (default: the file's 'trials')")
     p.add_argument("--resume", action="store_true", help="continue the study in DIR, keeping its finished trials")
+    p.add_argument(
+        "--in-flight",
+        type=positive_int,
+        metavar="N",
+        help="trials played side by side, their games sharing the workers (default: the file's 'in_flight', 1); "
+        "the trials found depend on N and the seed, not on --workers or --dask",
+    )
     p.add_argument("--workers", type=worker_count, help="processes to use (default: all cores; at most 4 per core)")
     add_dask_option(p)
     p.add_argument("--json", action="store_true", help="print report.json instead of the summary")
@@ -84,6 +92,8 @@ def cmd_tune(args: argparse.Namespace) -> int:
     tune = load_tune(args.tune, rules_overrides(args))
     if args.trials:
         tune = replace(tune, trials=args.trials)
+    if args.in_flight:
+        tune = replace(tune, in_flight=args.in_flight)
     out.mkdir(parents=True, exist_ok=True)
     study = open_study(tune, out, args.resume)
     games = Games(tune, open_backend(args))
@@ -116,24 +126,26 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
 
 class _TrialProgress:
-    """The progress bar: games of the current trial, the trials done and the best violation."""
+    """The progress bar: games of the trials in flight, the trials done and the best violation."""
 
     def __init__(self, tune: Any) -> None:
         from woa_core.sim.progress import Progress
 
         self.tune = tune
-        self.bar = Progress(tune.games * len(tune.players))
+        self.bar = Progress(tune.games * len(tune.players) * tune.in_flight)
         self.trial = -1
 
     def __call__(self, number: int, done: int, study: Any) -> None:
         from woa_core.tune.search import finished
 
-        if number != self.trial:  # the study is read once a trial, not once a game
+        if number != self.trial:  # the study is read once a batch of trials, not once a game
             self.trial = number
             done_trials = finished(study)
             best = min((sum(t.values) for t in done_trials if t.values), default=None)
             shown = "-" if best is None else f"{best:.3f}"
-            self.bar.unit = f"games · trial {len(done_trials) + 1}/{self.tune.trials} · best violation {shown}"
+            first, last = len(done_trials) + 1, min(self.tune.trials, len(done_trials) + self.tune.in_flight)
+            which = f"trial {first}" if first == last else f"trials {first}-{last}"
+            self.bar.unit = f"games · {which}/{self.tune.trials} · best violation {shown}"
         self.bar.started = self.bar.started if done else time.perf_counter()
         self.bar.update(done)
 

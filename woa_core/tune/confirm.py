@@ -87,13 +87,18 @@ def settings_looked_at(study: Any) -> int:
 
 
 def confirm(tune: TuneFile, trials: list[Any], looked_at: int, games: Games) -> list[Confirmed]:
-    """Replay each trial's setting on fresh seeds (see the module docstring)."""
+    """Replay each trial's setting on fresh seeds (see the module docstring), the games of every
+    candidate sent to the backend together."""
     z = bonferroni_z(max(looked_at, len(trials)))
+    wanted = [(t, p) for t in trials for p in tune.players]
+    requests = [(_overrides(t), p, tune.games, tune.confirm_games) for t, p in wanted]
+    by_trial: dict[int, TrialGames] = {t.number: TrialGames() for t in trials}
+    for (t, p), values in zip(wanted, games.play_many(requests), strict=True):  # every candidate's games at once
+        by_trial[t.number].by_count[p] = values
     out = []
     for t in trials:
         setting = t.user_attrs["setting"]
-        overrides = Point("confirm", setting).overrides
-        played = TrialGames({p: games.play(overrides, p, tune.games, tune.confirm_games) for p in tune.players})
+        played = by_trial[t.number]
         found = estimates(tune, played, games.figures, z)
         results = []
         for i, (players, e) in enumerate(found):
@@ -107,6 +112,10 @@ def confirm(tune: TuneFile, trials: list[Any], looked_at: int, games: Games) -> 
             Confirmed(t.number, setting, results, target_violations(tune, estimates(tune, played, games.figures)))
         )
     return sorted(out, key=Confirmed.rank)
+
+
+def _overrides(trial: Any) -> tuple[str, ...]:
+    return Point("confirm", trial.user_attrs["setting"]).overrides
 
 
 def confirmation_json(confirmed: list[Confirmed], looked_at: int, tune: TuneFile) -> dict[str, Any]:

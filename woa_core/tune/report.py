@@ -47,6 +47,7 @@ def trials_json(study: Any) -> list[dict[str, Any]]:
                 "state": t.state.name.lower(),
                 "setting": t.user_attrs.get("setting"),
                 "games": t.user_attrs.get("games"),
+                "reused_from": t.user_attrs.get("reused_from"),
                 "stopped_after": t.user_attrs.get("stopped_after"),
                 "violations": [round(v, 4) for v in values],
                 "estimates": t.user_attrs.get("estimates"),
@@ -79,6 +80,7 @@ def build_report(
             "games_per_trial": tune.games,
             "round_games": tune.round_games,
             "trials": tune.trials,
+            "in_flight": tune.in_flight,
             "seed": tune.seed,
             "sampler": "TPE (multi-objective)" if len(tune.targets) > 1 else "TPE",
             "seconds": round(seconds, 1),
@@ -96,7 +98,8 @@ def build_report(
         "search": {
             "trials": trials,
             "pruned_or_stopped": sum(t["state"] == "pruned" or t["stopped_after"] is not None for t in trials),
-            "games_played": sum(t["games"] or 0 for t in trials),
+            "games_played": sum(t["games"] or 0 for t in trials if t["reused_from"] is None),
+            "reused": sum(t["reused_from"] is not None for t in trials),
             "importance": importance(study, len(tune.targets) > 1),
         },
         "confirmation": confirmation_json(confirmed, looked_at, tune),
@@ -119,7 +122,9 @@ def format_summary(report: dict[str, Any]) -> str:
     lines = [
         f"woa tune {m['name']}: {m['rules']}, {'/'.join(map(str, m['players']))} players, {m['sampler']}",
         f"search: {len(s['trials'])} trials, {s['pruned_or_stopped']} stopped early, {s['games_played']} games "
-        f"({m['games_per_trial']} per trial at most, the same seeds for every trial)",
+        f"({m['games_per_trial']} per trial at most, the same seeds for every trial"
+        + (f"; {s['reused']} trials of a setting already tried took its result" if s["reused"] else "")
+        + ")",
     ]
     if s["importance"]:
         lines.append("importance: " + ", ".join(f"{k} {v:.2f}" for k, v in s["importance"].items()))

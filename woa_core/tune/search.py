@@ -11,9 +11,20 @@ through Optuna's pruner interface (``CannotMeetPruner``, the trial is ``PRUNED``
 its ``stopped_after`` attribute. Those looks use intervals corrected (Bonferroni) for every
 look a trial may take, so a good setting is rarely stopped by chance.
 
-The study lives in ``DIR/study.db`` (SQLite through Optuna's storage); trials are asked and told
-one at a time, each tell held whole against Ctrl-C (``StopRequests.saving``), so a stopped run
-keeps every finished trial and ``--resume`` continues up to ``trials``.
+Trials fly ``in_flight`` at a time (the tune file's key, or ``--in-flight``; 1 by default):
+that many are asked, their games played side by side round by round, each round's games of
+them all sent to the backend as one batch (so ``--workers`` or ``--dask`` share them), then
+told: those played in the order asked, then those that take an earlier result. The trials found
+depend on the seed and ``in_flight`` alone, not on the workers or the backend (each game's seed
+is its index's; asks and tells come in a fixed order). With more in flight the sampler proposes
+each batch knowing only the batches before it (its ``constant_liar`` makes one batch less likely
+to pile onto one setting). A trial whose setting an earlier finished trial (or one of its batch)
+tried takes that trial's result without replaying its games (``reuse``): the same seeds would
+give the same games, so the study is what replaying would make, for no games.
+
+The study lives in ``DIR/study.db`` (SQLite through Optuna's storage); each tell is held whole
+against Ctrl-C (``StopRequests.saving``), so a stopped run keeps every finished trial (the
+trials of the batch cut short fail) and ``--resume`` continues up to ``trials``.
 """
 
 from __future__ import annotations
@@ -30,7 +41,7 @@ from typing import Any
 from woa_core.errors import UsageError
 from woa_core.kernel.figures import Figure
 from woa_core.sim.backends import Backend
-from woa_core.sim.runner import RunSpec, run_games
+from woa_core.sim.runner import RunSpec, run_several
 from woa_core.sim.sweep_figures import Z95, bonferroni_z
 from woa_core.sim.sweep_space import Parameter, Point
 from woa_core.tune.targets import Estimate, cannot_meet, game_values, measure, violation
@@ -73,11 +84,20 @@ class Games:
 
     def play(self, overrides: tuple[str, ...], players: int, start: int, count: int) -> list[dict[str, float]]:
         """The values of ``count`` games from index ``start`` with the setting ``overrides``."""
-        source = self.tune.rules(overrides)
-        spec = RunSpec(source, players, self.tune.bots[players], self.tune.seed, self.tune.rotate_seats)
-        figures = self.figures(players)
-        out = [game_values(figures, r) for r in run_games(spec, count, backend=self.backend, start=start)]
-        self.played += len(out)
+        return self.play_many([(overrides, players, start, count)])[0]
+
+    def play_many(self, requests: Sequence[tuple[tuple[str, ...], int, int, int]]) -> list[list[dict[str, float]]]:
+        """``play`` for each ``(overrides, players, start, count)``, their games all sent to the
+        backend at once (the trials in flight share its workers)."""
+        specs = [
+            (RunSpec(self.tune.rules(o), p, self.tune.bots[p], self.tune.seed, self.tune.rotate_seats), start, count)
+            for o, p, start, count in requests
+        ]
+        out = []
+        for (_, players, _, _), records in zip(requests, run_several(specs, self.backend), strict=True):
+            figures = self.figures(players)
+            out.append([game_values(figures, r) for r in records])
+            self.played += len(records)
         return out
 
 
@@ -134,44 +154,102 @@ def rounds(tune: TuneFile) -> list[int]:
     return [*range(tune.round_games, tune.games, tune.round_games), tune.games]
 
 
-def play_trial(
+@dataclass(slots=True)
+class Outcome:
+    """How a trial ended: its objective value(s), and whether it was pruned (one objective)."""
+
+    values: float | list[float]
+    pruned: bool = False
+
+
+@dataclass(slots=True)
+class InFlight:
+    """A trial being played: Optuna's ``trial``, its setting's overrides, its games so far."""
+
+    trial: Any
+    overrides: tuple[str, ...]
+    played: TrialGames
+    ended: bool = False
+    pruned: bool = False
+
+
+def play_trials(
     tune: TuneFile,
-    trial: Any,
+    trials: Sequence[Any],
     games: Games,
     multi: bool,
     on_game: Callable[[int], None] | None = None,
-) -> float | list[float]:
-    """Play one trial (Optuna's ``trial``) and give its objective value(s); raise Optuna's
-    ``TrialPruned`` when a single-objective trial cannot meet the targets."""
-    optuna = require_optuna()
-    setting = suggest(trial, tune.parameters)
-    trial.set_user_attr("setting", setting)
-    overrides = Point("trial", setting).overrides
-    played = TrialGames({p: [] for p in tune.players})
+) -> list[Outcome]:
+    """Play Optuna's ``trials`` (each with its ``setting`` attribute) side by side, round by round:
+    each round's games of every trial still going go to the backend as one batch, so its workers
+    share them; then each trial looks at its intervals (and may stop). ``on_game`` gets the
+    games played so far over all of them."""
+    flying = [InFlight(t, Point("trial", t.user_attrs["setting"]).overrides, _no_games(tune)) for t in trials]
     looks = rounds(tune)
     z_look = bonferroni_z(max(1, len(looks) - 1) * len(tune.players) * len(tune.targets))
     for step in looks:
-        for p in tune.players:
-            done = len(played.by_count[p])
-            played.by_count[p] += games.play(overrides, p, done, step - done)
+        going = [f for f in flying if not f.ended]
+        if not going:
+            break
+        wanted = [(f, p) for f in going for p in tune.players]
+        requests = [(f.overrides, p, len(f.played.by_count[p]), step - len(f.played.by_count[p])) for f, p in wanted]
+        for (f, p), values in zip(wanted, games.play_many(requests), strict=True):
+            f.played.by_count[p] += values
         if on_game:
-            on_game(played.total())
+            on_game(sum(f.played.total() for f in flying))
         if step == tune.games:
             break
-        found = estimates(tune, played, games.figures, z_look)
-        certain = sum(target_violations(tune, found, "nearest"))
-        hopeless = any(cannot_meet(e, tune.targets[i % len(tune.targets)].band(p)) for i, (p, e) in enumerate(found))
-        if hopeless and multi:  # Optuna prunes single-objective trials only: this one ends on its games so far
-            trial.set_user_attr("stopped_after", step)
-            break
-        if hopeless:
-            trial.report(certain, step)
-            if trial.should_prune():
-                trial.set_user_attr("stopped_after", step)
-                _record(trial, tune, played, games)
-                raise optuna.TrialPruned()
-    values = _record(trial, tune, played, games)
-    return values if multi else sum(values)
+        for f in going:
+            _look(tune, f, games, multi, step, z_look)
+    return [_outcome(tune, f, games, multi) for f in flying]
+
+
+def _no_games(tune: TuneFile) -> TrialGames:
+    return TrialGames({p: [] for p in tune.players})
+
+
+def _look(tune: TuneFile, f: InFlight, games: Games, multi: bool, step: int, z: float) -> None:
+    """After a round: end a trial whose interval for some target lies wholly outside its band."""
+    found = estimates(tune, f.played, games.figures, z)
+    if not any(cannot_meet(e, tune.targets[i % len(tune.targets)].band(p)) for i, (p, e) in enumerate(found)):
+        return
+    if multi:  # Optuna prunes single-objective trials only: this one ends on its games so far
+        f.trial.set_user_attr("stopped_after", step)
+        f.ended = True
+        return
+    f.trial.report(sum(target_violations(tune, found, "nearest")), step)
+    if f.trial.should_prune():
+        f.trial.set_user_attr("stopped_after", step)
+        f.ended = f.pruned = True
+
+
+def _outcome(tune: TuneFile, f: InFlight, games: Games, multi: bool) -> Outcome:
+    values = _record(f.trial, tune, f.played, games)
+    return Outcome(values if multi else sum(values), f.pruned)
+
+
+def setting_key(setting: dict[str, Any] | None) -> str:
+    """A setting as a key: two trials of one setting play the same games (common seeds).
+
+    >>> setting_key({"b": 2, "a": 1.5}) == setting_key({"a": 1.5, "b": 2})
+    True
+    """
+    return json.dumps(setting, sort_keys=True)
+
+
+def reuse(trial: Any, earlier: Any, multi: bool) -> Outcome:
+    """Give Optuna's ``trial`` the result of the ``earlier`` finished trial of the same setting,
+    instead of replaying its games (the same seeds would give the same games): its reports to the
+    pruner, its attributes (``reused_from`` names it) and its value(s) or its pruning."""
+    for step, value in sorted(earlier.intermediate_values.items()):
+        trial.report(value, step)
+    for key in ("games", "estimates", "stopped_after"):
+        if key in earlier.user_attrs:
+            trial.set_user_attr(key, earlier.user_attrs[key])
+    trial.set_user_attr("reused_from", earlier.user_attrs.get("reused_from", earlier.number))
+    if earlier.state.name == "PRUNED":
+        return Outcome([], pruned=True)
+    return Outcome(list(earlier.values) if multi else earlier.value)
 
 
 def _record(trial: Any, tune: TuneFile, played: TrialGames, games: Games) -> list[float]:
@@ -248,7 +326,9 @@ def open_study(tune: TuneFile, out: Path, resume: bool) -> Any:
     if resume and not path.exists():
         raise UsageError(f"{out} holds no study to resume ({path} is missing): run without --resume")
     multi = len(tune.targets) > 1
-    sampler = optuna.samplers.TPESampler(seed=tune.seed, n_startup_trials=max(3, min(10, tune.trials // 4)))
+    sampler = optuna.samplers.TPESampler(
+        seed=tune.seed, n_startup_trials=max(3, min(10, tune.trials // 4)), constant_liar=tune.in_flight > 1
+    )
     try:
         storage = optuna.storages.RDBStorage(f"sqlite:///{path.resolve()}")
         study = optuna.create_study(
@@ -290,7 +370,10 @@ class SearchRun:
     """What the search did in this run."""
 
     trials_now: int = 0
+    """Trials finished in this run (reused ones included)."""
     resumed: int = 0
+    reused: int = 0
+    """Of ``trials_now``, those that took an earlier trial's result."""
     interrupted: bool = False
 
 
@@ -301,36 +384,61 @@ def run_search(
     stop: Any,
     on_progress: Callable[[int, int, Any], None] | None = None,
 ) -> SearchRun:
-    """Ask, play and tell trials until the study has ``tune.trials`` finished ones (or Ctrl-C:
-    ``interrupted``, every finished trial kept). ``on_progress(trial number, games, study)``
-    is called as games finish."""
+    """Ask, play and tell trials, ``tune.in_flight`` at a time, until the study has
+    ``tune.trials`` finished ones (or Ctrl-C: ``interrupted``, every finished trial kept). A
+    trial whose setting an earlier one tried takes its result (``reuse``) without playing.
+    ``on_progress(first trial number, games, study)`` is called as games finish."""
     optuna = require_optuna()
     multi = len(tune.targets) > 1
     run = SearchRun(resumed=len(finished(study)))
-    pending = None
+    pending: list[Any] = []
     try:
-        while len(finished(study)) < tune.trials:
+        while (left := tune.trials - len(finished(study))) > 0:
             with stop.saving():
-                pending = study.ask()
-            number = pending.number
+                pending = [study.ask() for _ in range(min(left, tune.in_flight))]
+                for trial in pending:
+                    trial.set_user_attr("setting", suggest(trial, tune.parameters))
+            first = pending[0].number
 
-            def on_game(done: int, number: int = number) -> None:
+            def on_game(done: int, first: int = first) -> None:
                 if on_progress:
-                    on_progress(number, done, study)
+                    on_progress(first, done, study)
 
-            try:
-                values = play_trial(tune, pending, games, multi, on_game)
-            except optuna.TrialPruned:
-                with stop.saving():
-                    study.tell(pending, state=optuna.trial.TrialState.PRUNED)
-                    pending = None
-            else:
-                with stop.saving():
-                    study.tell(pending, values)
-                    pending = None
-            run.trials_now += 1
+            known = {setting_key(t.user_attrs.get("setting")): t for t in finished(study)}
+            to_play = _first_of_each_setting([t for t in pending if _key(t) not in known])
+            for trial, outcome in zip(to_play, play_trials(tune, to_play, games, multi, on_game), strict=True):
+                _tell(study, trial, outcome, stop, pending)
+                run.trials_now += 1
+            known = {setting_key(t.user_attrs.get("setting")): t for t in finished(study)}
+            for trial in list(pending):  # a setting tried before (or twice in this batch)
+                _tell(study, trial, reuse(trial, known[_key(trial)], multi), stop, pending)
+                run.trials_now += 1
+                run.reused += 1
     except KeyboardInterrupt:
         run.interrupted = True
-        if pending is not None:  # later signals are ignored: this tell is not cut short
-            study.tell(pending, state=optuna.trial.TrialState.FAIL)
+        for trial in pending:  # later signals are ignored: these tells are not cut short
+            study.tell(trial, state=optuna.trial.TrialState.FAIL)
     return run
+
+
+def _key(trial: Any) -> str:
+    return setting_key(trial.user_attrs.get("setting"))
+
+
+def _first_of_each_setting(trials: list[Any]) -> list[Any]:
+    """The trials to play: one of each setting (a second of the same setting reuses the first)."""
+    first: dict[str, Any] = {}
+    for t in trials:
+        first.setdefault(_key(t), t)
+    return list(first.values())
+
+
+def _tell(study: Any, trial: Any, outcome: Outcome, stop: Any, pending: list[Any]) -> None:
+    """Tell Optuna how ``trial`` ended, held whole against Ctrl-C, and take it off ``pending``."""
+    optuna = require_optuna()
+    with stop.saving():
+        if outcome.pruned:
+            study.tell(trial, state=optuna.trial.TrialState.PRUNED)
+        else:
+            study.tell(trial, outcome.values)
+        pending.remove(trial)

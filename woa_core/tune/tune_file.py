@@ -47,6 +47,7 @@ DEFAULTS: dict[str, Any] = {
     "seed": 0,
     "bots": DEFAULT_BOTS["sweep"],
     "rotate_seats": False,
+    "in_flight": 1,
 }
 
 
@@ -70,6 +71,7 @@ class TuneFile:
     parameters: tuple[Parameter, ...]
     targets: tuple[Target, ...]
     digest: str  # of the file's data: a resumed study must be of the same file
+    in_flight: int = 1  # trials played side by side (their games share the workers)
 
     def rules(self, overrides: tuple[str, ...] = ()) -> RulesSource:
         """The rules with a setting's overrides (``PATH=VALUE``) on top of the file's own."""
@@ -142,6 +144,7 @@ def tune_from_located(
         parameters=parameters,
         targets=targets,
         digest=digest,
+        in_flight=settings["in_flight"],
     )
 
 

@@ -170,18 +170,25 @@ def advantage(f: Figure, entry: dict[str, Any], mixed: bool) -> Finding:
 
 def seat_spread(seats: list[dict[str, Any]], manifest: dict[str, Any]) -> Finding:
     """The seats' win rates: the lowest and the highest, their spread, the seats beyond noise of
-    an even share (and that the seats hold different bots, when they do and are not rotated)."""
+    an even share (and that the seats hold different bots, when they do and are not rotated).
+
+    >>> even = [{"seat": f"p{k}", "estimate": 0.5, "ci_low": 0.3, "ci_high": 0.7} for k in (1, 2)]
+    >>> seat_spread(even, {"bots": ["random", "random"]}).says
+    'every seat wins 50.0%; no seat beyond noise of an even 50.0%'
+    """
     even = 1 / max(len(seats), 1)
     low = min(seats, key=lambda e: e[ESTIMATE])
     high = max(seats, key=lambda e: e[ESTIMATE])
     spread = high[ESTIMATE] - low[ESTIMATE]
     beyond = [e["seat"] for e in seats if side_of(e, even) != "even"]
-    says = (
-        f"seats win from {percent(low[ESTIMATE])} ({low['seat']}) to {percent(high[ESTIMATE])} ({high['seat']}), "
-        f"a spread of {100 * spread:.1f} points; "
-        + (f"{', '.join(beyond)} beyond noise" if beyond else "no seat beyond noise")
-        + f" of an even {percent(even)}"
-    )
+    if spread:
+        says = (
+            f"seats win from {percent(low[ESTIMATE])} ({low['seat']}) to {percent(high[ESTIMATE])} ({high['seat']}), "
+            f"a spread of {100 * spread:.1f} points; "
+        )
+    else:
+        says = f"every seat wins {percent(low[ESTIMATE])}; "
+    says += (f"{', '.join(beyond)} beyond noise" if beyond else "no seat beyond noise") + f" of an even {percent(even)}"
     if len(set(manifest.get("bots", []))) > 1 and not manifest.get("rotate_seats"):
         says += " (the seats hold different bots: this is the bots' difference as much as the seats')"
     return Finding("seats", says, {"spread": round(spread, 4), "even": round(even, 4), "beyond_noise": beyond})

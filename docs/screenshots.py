@@ -4,6 +4,7 @@ game of Africa). Needs the 'test' and 'report' extras and Chromium.
 
     python docs/screenshots.py            # every picture
     python docs/screenshots.py africa     # docs/africa.png only
+    python docs/screenshots.py report     # docs/report.png only
 """
 
 from __future__ import annotations
@@ -28,14 +29,15 @@ ARGS = [
 ]
 
 
+COMMON = ["--players", "4", "--seed", "1", "--quiet", "--bots", "heuristic"]
+
+
 def make(work: Path) -> None:
-    """Play, replay and report; then photograph the viewer and the report."""
-    logs, viewer, report = work / "logs", work / "game.html", work / "report.html"
+    """Play and replay; then photograph the viewer (and the report, ``report``)."""
+    logs, viewer = work / "logs", work / "game.html"
     assert main(["board", "-o", str(DOCS / "board.svg")]) == 0
-    common = ["--players", "4", "--seed", "1", "--quiet", "--bots", "heuristic"]
-    assert main(["simulate", *common, "--games", "1", "--log-dir", str(logs)]) == 0
+    assert main(["simulate", *COMMON, "--games", "1", "--log-dir", str(logs)]) == 0
     assert main(["replay", str(logs / "game-000000.jsonl"), "--html", str(viewer)]) == 0
-    assert main(["simulate", *common, "--games", "200", "--rotate-seats", "--html", str(report)]) == 0
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -45,8 +47,18 @@ def make(work: Path) -> None:
         while not page.locator("#marks rect").count():
             page.keyboard.press("ArrowLeft")  # back to the round's last action with a place on the board
         page.screenshot(path=DOCS / "board.png")
+        browser.close()
+    report(work)
+
+
+def report(work: Path) -> None:
+    """A simulate report of 200 heuristic games, its top (the verdict, the first plots)."""
+    page_file = work / "report.html"
+    assert main(["simulate", *COMMON, "--games", "200", "--rotate-seats", "--html", str(page_file)]) == 0
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         page = browser.new_page(viewport={"width": 1100, "height": 1500})
-        page.goto(report.as_uri())
+        page.goto(page_file.as_uri())
         page.screenshot(path=DOCS / "report.png")
         browser.close()
 
@@ -69,7 +81,10 @@ def africa(work: Path) -> None:
 
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as folder:
-        if sys.argv[1:] != ["africa"]:
-            make(Path(folder))
-        africa(Path(folder))
+        if sys.argv[1:] == ["report"]:
+            report(Path(folder))
+        else:
+            if sys.argv[1:] != ["africa"]:
+                make(Path(folder))
+            africa(Path(folder))
     sys.exit(0)

@@ -517,6 +517,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from woa_core.sim.report import format_table
     from woa_core.sim.runner import RunSpec, describe, prepare_log_dir, run_games
     from woa_core.sim.stats import Stats
+    from woa_core.sim.verdict import simulate_verdict, with_verdict
 
     bots = _bots(args)
     _check_html(args)
@@ -566,6 +567,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "interrupted": interrupted,
     }
     report = {"manifest": manifest, "stats": stats.to_json()}
+    if stats.games:
+        report = with_verdict(report, simulate_verdict(report, figures))
     if stats.games == 0:
         if failure is not None:
             raise failure
@@ -659,6 +662,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
     from woa_core.sim.runner import RunSpec
+    from woa_core.sim.verdict import compare_verdict, with_verdict
 
     bots = _bots(args)
     _check_html(args)
@@ -726,6 +730,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         "pairing_gain": comparison.pairing_gain() if paired else None,
     }
     report = {"manifest": manifest, "method": method, "rows": comparison.rows(paired, args.correction, args.alpha)}
+    report = with_verdict(report, compare_verdict(report, figures))
     if args.json:
         print(json.dumps(report, indent=2))
     else:

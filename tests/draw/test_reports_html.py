@@ -45,20 +45,22 @@ def test_the_simulate_report_has_every_plot(simulate_report: Path) -> None:
     _self_contained(html)
     headings = re.findall(r"<h2>(.*?)</h2>", html)
     assert headings == [
-        "Manifest",
+        "Verdict",
         "Game length",
         "Win rates",
         "Score after each round",
         "VP by source",
         "Goods sold by region",
         "Actions used",
+        "How this was run",
         "The report as text",
     ]
     assert html.count('<figure class="plot"><svg') == 6
     chart = html.split("<h2>Score after each round</h2>", 1)[1].split("</figure>", 1)[0]
     assert chart.count("<path") > 6 and ">p3<" in chart  # a median line and a band per seat, a legend
     assert "Lead changes: mean" in chart and "Comeback wins:" in chart  # how the games unfolded, in words
-    assert "rules_hash" in html and "random, heuristic-v1, random" in html  # the manifest says what produced it
+    # the manifest says what produced it, in words
+    assert "content hash of the rules" in html and "random, heuristic-v1, random" in html
     assert "95% Wilson intervals" in html and "wins by bot" in html  # intervals, and the text report
     assert '<p class="warning">' in html  # what the bots' strength means for the figures, up front
 
@@ -127,10 +129,59 @@ def test_the_sweep_report_draws_heat_maps(tmp_path: Path, watched: Any) -> None:
     _self_contained(html)
     assert "data:image" not in html  # vector cells, no embedded raster
     headings = re.findall(r"<h2>(.*?)</h2>", html)
-    assert headings[1].startswith("Objective score") and "Rounds" in headings
-    score = html.split("</h2>", 2)[2].split("</figure>", 1)[0]
+    assert headings[0].startswith("Objective score") and "Rounds" in headings and headings[-2] == "How this was run"
+    score = html.split("</h2>", 1)[1].split("</figure>", 1)[0]
     assert ">economy.gold.cap<" in score and ">economy.game_end.vp_threshold<" in score
     assert len(re.findall(r"\[[\d.e+-]+, [\d.e+-]+\]", score)) == 4  # one interval per grid cell
     watched.page.goto(out.as_uri())
     assert watched.page.locator("figure.plot svg").count() >= 3
     assert watched.errors == [] and watched.requests == [out.as_uri()]
+
+
+def _verdict(html: str) -> list[str]:
+    """The sentences of a page's verdict: the first section after its title."""
+    assert re.findall(r"<h2>(.*?)</h2>", html)[0] == "Verdict"
+    block = html.split('<ul class="verdict">', 1)[1].split("</ul>", 1)[0]
+    return re.findall(r"<li>(.*?)</li>", block)
+
+
+def test_the_simulate_report_leads_with_the_start_order_verdict(tmp_path: Path) -> None:
+    """issue 41.4: a 2-player West of Africa report's first lines name the start-order advantage
+    with its interval (not only the rotated seats), the seats' spread and the end mix; the
+    manifest comes last, in words, with no Python value (None, False)."""
+    out = tmp_path / "r.html"
+    args = ["simulate", "--players", "2", "--games", "20", "--seed", "1", "--rotate-seats", "--quiet", "--workers", "1"]
+    assert main([*args, "--html", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    said = _verdict(html)
+    assert re.fullmatch(
+        r"first in round-1 order wins [\d.]+% \[[\d.]+–[\d.]+\] of games against an even 50\.0%: .+", said[0]
+    )
+    assert any(s.startswith("seats win from ") and "spread of" in s for s in said)
+    assert any(s.startswith("game end: ") for s in said)
+    assert html.index("Verdict") < html.index("<figure") < html.index("How this was run")
+    manifest = html.split("<h2>How this was run</h2>", 1)[1].split("</table>", 1)[0]
+    cells = re.findall(r"<td>(.*?)</td>", manifest)
+    assert "seats" in cells and "rotated each game: every bot plays every seat in turn" in cells
+    assert not {"None", "False", "True", "[]", "rotate_seats", "rules_hash"} & set(cells)
+
+
+def test_an_africa_report_names_the_start_player(tmp_path: Path) -> None:
+    """issue 41.4: Africa's verdict says "the start player wins", from its pack's declaration."""
+    out = tmp_path / "a.html"
+    args = ["simulate", "--rules", "africa", "--players", "2", "--games", "6", "--bots", "random", "--quiet"]
+    assert main([*args, "--workers", "1", "--html", str(out)]) == 0
+    assert _verdict(out.read_text(encoding="utf-8"))[0].startswith("the start player wins ")
+
+
+def test_the_compare_report_leads_with_the_rows_that_changed(tmp_path: Path) -> None:
+    """issue 41.4: compare's page opens with a one-line summary naming each flagged row, then the
+    start-order figure under both rulesets."""
+    out = tmp_path / "c.html"
+    args = ["compare", "--set", "economy.game_end.vp_threshold=22", "--players", "2", "--games", "30", "--seed", "1"]
+    assert main([*args, "--bots", "heuristic", "--quiet", "--workers", "1", "--html", str(out)]) == 0
+    said = _verdict(out.read_text(encoding="utf-8"))
+    summary = re.fullmatch(r"(\d+) of (\d+) rows changed beyond noise \(adjusted p below 0\.05, Holm\): (.+)", said[0])
+    assert summary is not None and int(summary.group(1)) >= 1
+    assert "rounds -" in summary.group(3)  # a lower VP threshold shortens the games, beyond noise
+    assert said[1].startswith("first in round-1 order wins ") and "under the variant" in said[1]

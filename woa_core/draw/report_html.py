@@ -1,7 +1,8 @@
 """HTML reports with plots for ``woa simulate --html`` and ``woa compare --html``.
 
-One self-contained file: the manifest, the plain-text report, and figures drawn by matplotlib
-as inline SVG (no script, nothing fetched). matplotlib is the optional extra ``report``
+One self-contained file: the verdict first (``woa_core.sim.verdict``: what a designer must know,
+in words), figures drawn by matplotlib as inline SVG (no script, nothing fetched), then how the
+run was made, in words, and the plain-text report. matplotlib is the optional extra ``report``
 (``pip install '.[report]'``); without it ``--html`` says what to install, and the plain-text
 reports need nothing extra. Every figure of a rate carries its 95% interval; a comparison shows
 each change with its interval.
@@ -24,6 +25,7 @@ from woa_core.errors import UsageError
 from woa_core.kernel.drawing import SEAT_COLOURS
 from woa_core.kernel.figures import UNFOLDING, Figure, Kind, game_order, row_figure, seat_figures, seat_of_row
 from woa_core.sim.compare import PER_PLAYER
+from woa_core.sim.verdict import Finding, compare_verdict, says_of, simulate_verdict
 
 INSTALL = "pip install 'woa[report]' (from a checkout: pip install '.[report]')"
 SOURCE_COLOURS = ("#8c6d31", "#bd9e39", "#6b6ecf", "#9c9ede", "#e7969c", "#7b4173")
@@ -316,6 +318,7 @@ def seat_rates(fig: Any, rows: Sequence[dict[str, Any]], names: tuple[str, str],
 STYLE = """
 body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:1100px;padding:0 16px 40px;
 color:#222}h1{font-size:22px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #ddd}
+ul.verdict{font-size:15px;line-height:1.45;padding-left:20px}
 table.manifest td{padding:1px 10px 1px 0;font-size:13px;vertical-align:top}table.manifest td:first-child{color:#555}
 figure{margin:8px 0}figure svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#444}
 pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}
@@ -324,21 +327,95 @@ pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}
 """
 
 
-def _page(title: str, manifest: dict[str, Any], sections: list[tuple[str, str, str]], text: str) -> str:
-    rows = "".join(f"<tr><td>{escape(str(k))}</td><td>{escape(_show(v))}</td></tr>" for k, v in manifest.items())
+def _page(
+    title: str,
+    manifest: dict[str, Any],
+    sections: list[tuple[str, str, str]],
+    text: str,
+    verdict: Sequence[Finding | dict[str, Any]] = (),
+) -> str:
+    """A report page: its title, the verdict (``woa_core.sim.verdict``) and the manifest's warnings
+    first, then each section (heading, figure, caption), then how the run was made, in words
+    (``manifest_words``), and the plain report as text."""
+    rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in manifest_words(manifest))
     body = "".join(
         f'<h2>{escape(h)}</h2><figure class="plot">{svg}<figcaption>{escape(caption)}</figcaption></figure>'
         for h, svg, caption in sections
     )
+    said = "".join(f"<li>{escape(says_of(f))}</li>" for f in verdict)
+    lead = f'<h2>Verdict</h2><ul class="verdict">{said}</ul>' if said else ""
     warnings = manifest.get("warnings") or []
     notes = "".join(f'<p class="warning">{escape(str(w))}</p>' for w in warnings)
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">"
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
-        f'<h1>{escape(title)}</h1>{notes}<h2>Manifest</h2><table class="manifest">{rows}</table>{body}'
+        f"<h1>{escape(title)}</h1>{lead}{notes}{body}"
+        f'<h2>How this was run</h2><table class="manifest">{rows}</table>'
         f"<h2>The report as text</h2><pre>{escape(text)}</pre></body></html>\n"
     )
+
+
+MANIFEST_WORDS = {
+    "engine": "woa version",
+    "build": "build (compiled or pure Python)",
+    "rules_spec": "rules read from",
+    "overrides": "changed by --set",
+    "rules_hash": "content hash of the rules",
+    "bots": "bots, by seat",
+    "bot_kinds": "kind of each bot",
+    "rotate_seats": "seats",
+    "seed": "master seed",
+    "first_game": "index of the first game",
+    "workers": "worker processes",
+    "backend": "where the games ran",
+    "seconds": "time taken, seconds",
+    "games_per_second": "games per second",
+    "decisions_per_second": "decisions per second",
+    "alpha": "alpha (a row is flagged below it)",
+    "confidence": "confidence of the intervals",
+    "pairing_gain": "how much narrower pairing made the intervals",
+    "space_digest": "content hash of the space",
+    "games_per_point": "games per point",
+}
+"""The manifest's keys in words (any other key: its name with spaces)."""
+
+SEATS_WORDS = {True: "rotated each game: every bot plays every seat in turn", False: "fixed: each bot keeps its seat"}
+
+LEFT_OUT = frozenset({"warnings"})
+"""Manifest keys the page says elsewhere (the warnings lead it)."""
+
+
+def manifest_words(manifest: dict[str, Any]) -> list[tuple[str, str]]:
+    """The manifest as rows of words: each key said as a phrase, each value as a person reads it
+    (yes or no, none, lists joined), never as a Python value.
+
+    >>> for row in manifest_words({"variant": None, "rotate_seats": False, "overrides": [], "interrupted": False}):
+    ...     print(*row, sep=": ")
+    variant: none
+    seats: fixed: each bot keeps its seat
+    changed by --set: none
+    interrupted: no
+    """
+    return [(_key_words(k), _value_words(k, v)) for k, v in manifest.items() if k not in LEFT_OUT]
+
+
+def _key_words(key: str) -> str:
+    return MANIFEST_WORDS.get(key, key.replace("_", " "))
+
+
+def _value_words(key: str, value: Any) -> str:
+    if key == "rotate_seats" and isinstance(value, bool):
+        return SEATS_WORDS[value]
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None or value == [] or value == {}:
+        return "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{_key_words(k)}: {_value_words(k, v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_value_words(key, v) for v in value)
+    return str(value)
 
 
 def _show(value: Any) -> str:
@@ -412,7 +489,7 @@ def simulate_html(report: dict[str, Any], text: str, figures: Sequence[Figure]) 
             )
         sections.append((_heading(f.label), figure_svg(draw, f.name, 7.0, 3.4), caption))
     title = f"woa simulate · {m.get('rules')} · {m.get('players')} players · {s['games']} games"
-    return _page(title, m, sections, text)
+    return _page(title, m, sections, text, report.get("verdict") or simulate_verdict(report, figures))
 
 
 def compare_html(report: dict[str, Any], text: str, figures: Sequence[Figure]) -> str:
@@ -462,7 +539,8 @@ def compare_html(report: dict[str, Any], text: str, figures: Sequence[Figure]) -
                 )
             )
     title = f"woa compare · {names[0]} vs {names[1]} · {m.get('players')} players · {m.get('games')} game pairs"
-    return _page(title, m | {"method": method}, sections, text)
+    verdict = report.get("verdict") or compare_verdict(report, figures)
+    return _page(title, m | {"method": method}, sections, text, verdict)
 
 
 def sweep_figures(figures: Sequence[Figure]) -> list[str]:

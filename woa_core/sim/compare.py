@@ -51,6 +51,7 @@ from woa_core.sim.stats import (
     t_two_sided_p,
     verdict_fields,
 )
+from woa_core.sim.verdict import verdict_text
 
 SIGN_TEST_BELOW = 30
 """A paired figure that differs in fewer game pairs than this is tested with the exact sign test:
@@ -254,14 +255,17 @@ def _ordered(sections: dict[str, int]) -> list[str]:
 
 
 def format_comparison(report: dict[str, Any]) -> str:
-    """The comparison as a table a designer reads (``report`` as ``woa compare --json`` prints it)."""
+    """The comparison as a table a designer reads (``report`` as ``woa compare --json`` prints it),
+    led by its verdict (``woa_core.sim.verdict.compare_verdict``) when the report holds one."""
     m, method, rows = report["manifest"], report["method"], report["rows"]
+    verdict = [verdict_text(report["verdict"]), ""] if report.get("verdict") else []
 
     def side(s: dict[str, Any]) -> str:
         sets = "".join(f" --set {o}" for o in s["overrides"])
         return f"{s['rules']} ({s['rules_hash']}) from {s['rules_spec']}{sets} · seed {s['seed']}"
 
     lines = [
+        *verdict,
         f"woa {m['engine']} · {m['players']} players · {m['games']} games each · bots "
         + ", ".join(f"{b} ({m['bot_kinds'][b]})" if "bot_kinds" in m else b for b in m["bots"])
         + (" (seats rotated each game)" if m["rotate_seats"] else ""),

@@ -1,8 +1,9 @@
 """The simulation report: a table a designer can read, and the same as JSON.
 
-Its lines come from the declared figures (``woa_core.kernel.figures``): each figure of a whole
-game on a line (run totals, game length, how games end, win rates), the wins by bot, a table of
-each seat's wins and means, then one table per figure by key (VP by source, goods sold...).
+Its lines come from the declared figures (``woa_core.kernel.figures``): the verdict first
+(``woa_core.sim.verdict``), then each figure of a whole game on a line (run totals, game length,
+how games end, win rates), the wins by bot, a table of each seat's wins and means, then one table
+per figure by key (VP by source, goods sold...).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from woa_core.kernel.figures import UNFOLDING, Figure, Kind, game_order, seat_figures
+from woa_core.sim.verdict import simulate_verdict, verdict_text
 
 
 def _pct(rate: float) -> str:
@@ -81,9 +83,13 @@ def _mean(entry: Any) -> float:
 
 
 def format_table(report: dict[str, Any], figures: Sequence[Figure]) -> str:
-    """The human-readable report of ``woa simulate`` (``figures``: those the report holds)."""
+    """The human-readable report of ``woa simulate`` (``figures``: those the report holds), led by
+    its verdict (the report's ``verdict``, else ``simulate_verdict``)."""
     m, s = report["manifest"], report["stats"]
+    verdict = report.get("verdict") or simulate_verdict(report, figures)
     lines = [
+        verdict_text(verdict),
+        "",
         f"woa {m['engine']} · rules {m['rules']} ({m['rules_hash']})"
         + (f" · variant {m['variant']}" if m.get("variant") else "")
         + f" · {m['players']} players · seed {m['seed']}",

@@ -34,6 +34,7 @@ class CheckTask:
     bots: tuple[str, ...]
     seed: int
     coverage: bool = False
+    exhaustive: bool = False
     start: int = 0
     stop: int = 0
 
@@ -54,7 +55,8 @@ def check_chunk(task: CheckTask) -> CheckResult:
     coverage = coverage_of(rules) if task.coverage else None
     observers = [coverage] if coverage else []
     for i in range(task.start, task.stop):
-        violation, _ = play_checked(rules, game_seed(task.seed, i), observers=observers, bots=task.bots)
+        seed = game_seed(task.seed, i)
+        violation, _ = play_checked(rules, seed, observers=observers, bots=task.bots, exhaustive=task.exhaustive)
         if violation:
             return CheckResult(i - task.start + 1, violation, i, coverage.seen if coverage else None)
     return CheckResult(task.stop - task.start, None, -1, coverage.seen if coverage else None)

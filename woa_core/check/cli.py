@@ -60,6 +60,12 @@ def add_commands(sub: Any) -> None:
         + "; heuristic bots reach rules random play rarely does",
     )
     p.add_argument("--coverage", action="store_true", help="report rule coverage")
+    p.add_argument(
+        "--exhaustive",
+        action="store_true",
+        help="read back the notation of every legal action at every position (default: a sample of each "
+        "seat's, drawn from the position; a hand of cards offers up to 2,379 selections): several times slower",
+    )
     p.add_argument("--workers", type=worker_count, help="processes to use (default: all cores; at most 4 per core)")
     add_dask_option(p)
     p.add_argument("--json", action="store_true", help="print the outcome as JSON")
@@ -94,7 +100,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     spec, overrides = rules_spec(args), rules_overrides(args)
     source = read_rules(spec, overrides)
-    invariants = list(invariants_of(source.pack))
+    invariants = list(invariants_of(source.pack, args.exhaustive))
     counts = args.players or list(source.counts)
     bots_by_count = {n: seat_bots(args.bots, n) for n in counts}
     backend = open_backend(args)
@@ -117,7 +123,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     progress = Progress(len(counts) * args.games, enabled=sys.stderr.isatty(), unit="games checked")
     scenario_rules = str(Path(spec).resolve()) if Path(spec).exists() else spec
     coverages = {n: coverage_of(source.compile(n)) for n in counts} if args.coverage else {}
-    tasks = [CheckTask(source, n, bots_by_count[n], args.seed, args.coverage) for n in counts]
+    tasks = [CheckTask(source, n, bots_by_count[n], args.seed, args.coverage, args.exhaustive) for n in counts]
     with StopRequests() as stop:  # Ctrl-C or SIGTERM: say how many games were checked
         results = _checked(tasks, args.games, backend)
         try:
@@ -134,7 +140,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                     progress.close()
                     rules = source.compile(n)
                     seed = game_seed(args.seed, i)
-                    small = shrink(rules, violation)
+                    small = shrink(rules, violation, exhaustive=args.exhaustive)
                     text = scenario_text(rules, scenario_rules, small, overrides)
                     saved = _save_counterexample(out, text, show=not args.json)
                     where = f"{n} players, game {i} (seed {seed}), step {violation.step}"

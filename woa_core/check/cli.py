@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Generator
-from pathlib import Path
 from typing import Any
 
 from woa_core.defaults import DEFAULT_BOTS
 from woa_core.errors import UsageError
 from woa_core.options import (
     RULES_HELP,
+    add_dask_option,
     add_rules_options,
     bots_help,
     player_count,
@@ -21,7 +22,6 @@ from woa_core.options import (
     rules_spec,
     worker_count,
 )
-from woa_core.sim.backends import add_dask_option
 
 COUNTEREXAMPLE = "counterexample.yaml"
 
@@ -121,7 +121,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.out:  # the default is not checked: if it cannot be written, the counterexample is printed
         check_output(args.out)
     progress = Progress(len(counts) * args.games, enabled=sys.stderr.isatty(), unit="games checked")
-    scenario_rules = str(Path(spec).resolve()) if Path(spec).exists() else spec
+    scenario_rules = os.path.realpath(spec) if os.path.exists(spec) else spec
     coverages = {n: coverage_of(source.compile(n)) for n in counts} if args.coverage else {}
     tasks = [CheckTask(source, n, bots_by_count[n], args.seed, args.coverage, args.exhaustive) for n in counts]
     with StopRequests() as stop:  # Ctrl-C or SIGTERM: say how many games were checked

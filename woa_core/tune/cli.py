@@ -6,7 +6,6 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 EXAMPLE = """\
@@ -28,8 +27,7 @@ DIR gets study.db (the Optuna study: --resume continues it), report.json and var
 
 def add_command(sub: Any) -> None:
     """Register ``woa tune`` on the ``woa`` parser."""
-    from woa_core.options import positive_int, worker_count
-    from woa_core.sim.backends import add_dask_option
+    from woa_core.options import add_dask_option, positive_int, worker_count
 
     p = sub.add_parser(
         "tune",
@@ -77,6 +75,8 @@ def cmd_tune(args: argparse.Namespace) -> int:
         from woa_core.draw.report_html import require_report_extra
 
         require_report_extra()
+    from pathlib import Path
+
     out = Path(args.out)
     check_output(out, folder=True)
     if args.html:

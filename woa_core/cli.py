@@ -532,10 +532,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """``woa simulate``: play games, stream them into statistics, print the report."""
     from woa_core.files import OutputError
     from woa_core.kernel.figures import declared
+    from woa_core.sim.estimate import probed, teller
     from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
     from woa_core.sim.report import format_table
-    from woa_core.sim.runner import RunSpec, describe, prepare_log_dir, run_games
+    from woa_core.sim.runner import RunSpec, describe, prepare_log_dir, run_games, run_one
     from woa_core.sim.stats import Stats
 
     bots = _bots(args)
@@ -557,7 +558,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     # row, statistics), so the report, the logs in --log-dir and the rows of --csv always count
     # the same games; a later signal is ignored, so the reports below are always written.
     with StopRequests() as stop, _csv_table(args.csv, figures, args.players) as table:
-        records = run_games(spec, args.games, backend=backend, start=args.first_game)
+        first = args.first_game
+        records = probed(  # on a terminal, the first games are timed here to say how long the run takes
+            lambda i: run_one(spec, first + i, write_log=False),
+            lambda k: run_games(spec, args.games - k, backend=backend, start=first + k),
+            args.games,
+            workers,
+            teller(args.quiet),
+        )
         try:
             for record in records:
                 with stop.saving():
@@ -676,9 +684,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from woa_core.kernel.figures import declared
     from woa_core.rules import read_rules
     from woa_core.sim.compare import Comparison, format_comparison, run_pairs
+    from woa_core.sim.estimate import probed, teller
     from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
-    from woa_core.sim.runner import RunSpec
+    from woa_core.sim.runner import RunSpec, run_one
 
     bots = _bots(args)
     _check_html(args)
@@ -705,7 +714,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty(), unit="game pairs")
     _check_outputs(args.html)
     with StopRequests() as stop:  # Ctrl-C or SIGTERM: report on the game pairs finished
-        pairs = run_pairs(base, variant, args.games, backend)
+        pairs = probed(  # on a terminal, the first pairs are timed here to say how long the run takes
+            lambda i: (run_one(base, i, write_log=False), run_one(variant, i, write_log=False)),
+            lambda k: run_pairs(base, variant, args.games, backend, start=k),
+            args.games,
+            backend.workers,
+            teller(args.quiet),
+            unit="game pairs",
+        )
         try:
             for a, b in pairs:
                 with stop.saving():

@@ -49,6 +49,11 @@ class CheckResult:
     seen: dict[str, Counter] | None = None
 
 
+def check_one(task: CheckTask, game: int) -> CheckResult:
+    """Game ``game`` of a check run alone, in this process (as a chunk of one plays it)."""
+    return check_chunk(replace(task, start=game, stop=game + 1))
+
+
 def check_chunk(task: CheckTask) -> CheckResult:
     """Play a chunk's games, stopping at the first violation."""
     rules = task.source.compile(task.players)
@@ -62,9 +67,10 @@ def check_chunk(task: CheckTask) -> CheckResult:
     return CheckResult(task.stop - task.start, None, -1, coverage.seen if coverage else None)
 
 
-def check_games(task: CheckTask, games: int, backend: Backend) -> Generator[CheckResult, None, None]:
-    """Each chunk's result in game order (stop reading at the first violation)."""
+def check_games(task: CheckTask, games: int, backend: Backend, start: int = 0) -> Generator[CheckResult, None, None]:
+    """Each chunk's result in game order, games ``start``..``games-1`` (stop reading at the first
+    violation)."""
     task.source.compile(task.players)  # a rules problem is reported here, not in a worker
-    chunk = games_per_task(games, backend.workers, task.bots, most=20, per_worker=4)
-    tasks = LazyTasks(range(0, games, chunk), lambda a: replace(task, start=a, stop=min(a + chunk, games)))
+    chunk = games_per_task(games - start, backend.workers, task.bots, most=20, per_worker=4)
+    tasks = LazyTasks(range(start, games, chunk), lambda a: replace(task, start=a, stop=min(a + chunk, games)))
     yield from backend.map(check_chunk, tasks)

@@ -6,7 +6,8 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Generator
+import time
+from collections.abc import Callable, Generator
 from typing import Any
 
 from woa_core.defaults import DEFAULT_BOTS
@@ -94,6 +95,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from woa_core.files import check_output
     from woa_core.rules import read_rules
     from woa_core.sim.backends import open_backend
+    from woa_core.sim.estimate import teller
     from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
     from woa_core.sim.runner import game_seed
@@ -125,7 +127,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     coverages = {n: coverage_of(source.compile(n)) for n in counts} if args.coverage else {}
     tasks = [CheckTask(source, n, bots_by_count[n], args.seed, args.coverage, args.exhaustive) for n in counts]
     with StopRequests() as stop:  # Ctrl-C or SIGTERM: say how many games were checked
-        results = _checked(tasks, args.games, backend)
+        results = _checked(tasks, args.games, backend, teller())
         try:
             for n, result in results:
                 with stop.saving():
@@ -195,12 +197,31 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def _checked(tasks: list[Any], games: int, backend: Any) -> Generator[tuple[int, Any], None, None]:
-    """Each player count's chunk results in order, as ``(players, result)``."""
-    from woa_core.check.batch import check_games
+def _checked(
+    tasks: list[Any], games: int, backend: Any, tell: Callable[[str], None] | None = None
+) -> Generator[tuple[int, Any], None, None]:
+    """Each player count's chunk results in order, as ``(players, result)``. With ``tell``, the
+    first game of every count is checked here first and timed, and the run's time said through
+    ``tell`` (when long) before the others start."""
+    from woa_core.check.batch import check_games, check_one
+    from woa_core.sim.estimate import estimate_line
 
+    first: dict[int, Any] = {}
+    if tell is not None:
+        cpu = 0.0
+        for task in tasks:
+            started = time.process_time()
+            first[task.players] = check_one(task, 0)
+            cpu += (time.process_time() - started) * games
+        line = estimate_line(len(tasks) * games, cpu, backend.workers, "games checked")
+        if line:
+            tell(line)
     for task in tasks:
-        results = check_games(task, games, backend)
+        if task.players in first:
+            yield task.players, first[task.players]
+        if first and games == 1:  # its one game was the probe
+            continue
+        results = check_games(task, games, backend, start=1 if first else 0)
         try:
             for result in results:
                 yield task.players, result

@@ -14,7 +14,6 @@ if __name__ == "__main__":  # python -m woa_core.cli: signals held before the mo
 import argparse
 import contextlib
 import io
-import json
 import os
 import sys
 import time
@@ -484,6 +483,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_rules_show(args: argparse.Namespace) -> int:
     """``woa rules show``: the resolved document, as YAML or JSON."""
+    import json
+
     from woa_core.rules import load_document
     from woa_core.rules.resolve import for_players
 
@@ -530,6 +531,8 @@ def cmd_rules_init(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``woa simulate``: play games, stream them into statistics, print the report."""
+    import json
+
     from woa_core.files import OutputError
     from woa_core.kernel.figures import declared
     from woa_core.sim.estimate import probed, teller
@@ -678,6 +681,8 @@ def _bots(args: argparse.Namespace) -> tuple[str, ...]:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """``woa compare``: the same games under two rulesets; every figure's change, paired and corrected."""
+    import json
+
     from woa_core import __version__
     from woa_core.build import build
     from woa_core.eval.kinds import bot_kind, strength_warnings
@@ -836,6 +841,8 @@ def _csv_line(cells: list[Any]) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """``woa replay``: replay and verify a log, print the final ranking."""
+    import json
+
     from woa_core.kernel.gamelog import replay, result
 
     if args.html or args.at is not None or args.svg:

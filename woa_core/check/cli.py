@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -85,6 +84,8 @@ def add_commands(sub: Any) -> None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """``woa check``: invariants over random games; a violation is shrunk and written out."""
+    import json
+
     from woa_core import __version__
     from woa_core.bots import seat_bots, split_bots
     from woa_core.build import build
@@ -248,6 +249,8 @@ def _save_counterexample(path: str, text: str, show: bool) -> str | None:
 
 def cmd_scenario(args: argparse.Namespace) -> int:
     """``woa scenario``: run scenario files and print PASS or FAIL for each."""
+    import json
+
     from woa_core.check.scenario import find_scenarios, load_scenario, run_scenario
     from woa_core.errors import WoaError, printable
 

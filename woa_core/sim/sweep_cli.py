@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from typing import Any
@@ -97,6 +96,8 @@ def add_command(sub: Any) -> None:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """``woa sweep``: load the space, play (or resume) it, write and print the results."""
+    import json
+
     from woa_core.files import check_output
     from woa_core.options import rules_overrides
     from woa_core.sim.backends import open_backend

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from typing import Any
@@ -59,6 +58,7 @@ def add_command(sub: Any) -> None:
 
 def cmd_tune(args: argparse.Namespace) -> int:
     """``woa tune``: read the file, search (or resume), confirm, write the variant and the report."""
+    import json
     from dataclasses import replace
 
     from woa_core.files import check_output, write_atomic

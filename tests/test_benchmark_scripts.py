@@ -27,6 +27,8 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
         ("serve_load.py", ["--clients", "0"], 2, "'0' is not a whole number of at least 1"),
         ("serve_load.py", ["--games", "500"], 2, "500 games: the server keeps at most 200"),
         ("fuzz_inputs.py", ["--serve", "-1"], 2, "'-1' is not a whole number of cases"),
+        ("tool_speed.py", ["--source", "/nonexistent"], 2, "/nonexistent: no woa_core there"),
+        ("tool_speed.py", ["--repeats", "0"], 2, "'0' is not a whole number of at least 1"),
     ],
 )
 def test_a_bad_argument_gets_a_sentence(script: str, args: list[str], status: int, said: str) -> None:

@@ -19,13 +19,13 @@ This module is never compiled, and imports nothing but the standard library (the
 
 from __future__ import annotations
 
-import importlib.util
-import json
 import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # (json, pathlib and importlib.util load when asked: ``woa --version`` stays quick)
+    from pathlib import Path
 
 COMPILED: tuple[str, ...] = (
     # the kernel's hot path
@@ -91,7 +91,7 @@ INFO = "_build.json"
 """What the build made, written into the installed package: ``{"compiled": [...], "mypy":
 version}``, or ``{"compiled": [], "why": reason}`` when it installed pure Python."""
 
-_ROOT = Path(__file__).resolve().parent
+_ROOT = os.path.dirname(os.path.realpath(__file__))
 
 
 def pure_forced() -> bool:
@@ -129,6 +129,8 @@ def pure_only_tests(root: str | Path = ".") -> list[str]:
     >>> "woa_core/kernel/loop.py" in pure_only_tests()
     True
     """
+    from pathlib import Path
+
     out = []
     for name in COMPILED:
         base = Path(*name.split("."))
@@ -167,8 +169,11 @@ def describe() -> str:
 
 def built() -> dict[str, Any]:
     """What the build that installed this copy made (``INFO``); empty in a source tree."""
+    import json
+
     try:
-        data = json.loads((_ROOT / INFO).read_text(encoding="utf-8"))
+        with open(os.path.join(_ROOT, INFO), encoding="utf-8") as file:
+            data = json.loads(file.read())
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
@@ -179,10 +184,10 @@ def _is_extension(path: str) -> bool:
 
 
 def _installed_compiled(name: str) -> bool:
-    base = _ROOT.joinpath(*name.split(".")[1:])
-    candidates = [base.parent / (base.name + s) for s in EXTENSION_SUFFIXES]
-    candidates += [base / ("__init__" + s) for s in EXTENSION_SUFFIXES]
-    return any(path.is_file() for path in candidates)
+    base = os.path.join(_ROOT, *name.split(".")[1:])
+    candidates = [base + s for s in EXTENSION_SUFFIXES]
+    candidates += [os.path.join(base, "__init__" + s) for s in EXTENSION_SUFFIXES]
+    return any(os.path.isfile(path) for path in candidates)
 
 
 class PureFinder:
@@ -194,6 +199,8 @@ class PureFinder:
         """The spec of ``fullname``'s source file, for a module of ``COMPILED``; else None."""
         if fullname not in _NAMES or not path:
             return None
+        import importlib.util
+
         leaf = fullname.rpartition(".")[2]
         for entry in path:
             source = os.path.join(entry, leaf + ".py")

@@ -13,16 +13,12 @@ if __name__ == "__main__":  # python -m woa_core.cli: signals held before the mo
 
 import argparse
 import contextlib
-import csv
 import io
-import json
 import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from typing import Any, TextIO, cast
-
-import yaml
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from woa_core import __version__
 from woa_core.build import describe as describe_build
@@ -30,6 +26,7 @@ from woa_core.defaults import DEFAULT_BOTS, DEFAULT_RULES
 from woa_core.errors import UsageError, WoaError, printable
 from woa_core.options import (
     RULES_HELP,
+    add_dask_option,
     add_rules_options,
     bots_help,
     nonnegative_int,
@@ -41,7 +38,9 @@ from woa_core.options import (
     rules_specs,
     worker_count,
 )
-from woa_core.sim.backends import add_dask_option, open_backend
+
+if TYPE_CHECKING:  # loaded by the commands that play games, not for --help
+    from woa_core.sim.backends import Backend
 
 EPILOG_RULES = RULES_HELP
 
@@ -60,7 +59,6 @@ def console() -> int:
 
 
 def _run(argv: Sequence[str] | None, restore_signals: bool) -> int:
-    from woa_core.files import OutputError, reason
     from woa_core.sim.interrupts import StopRequests
 
     real_stdout, real_stderr = sys.stdout, sys.stderr
@@ -85,11 +83,8 @@ def _run(argv: Sequence[str] | None, restore_signals: bool) -> int:
         except UsageError as e:
             print(printable(f"woa: {e}"), file=sys.stderr)
             return 2
-        except OutputError as e:
-            print(printable(f"woa: {e}"), file=sys.stderr)
-            return 1
         except WoaError as e:
-            print(printable(str(e)), file=sys.stderr)
+            print(printable(f"woa: {e}" if _is_output_error(e) else str(e)), file=sys.stderr)
             return 1
         except KeyboardInterrupt:
             if status is not None:  # the signal came as the command returned: it changed nothing
@@ -101,6 +96,8 @@ def _run(argv: Sequence[str] | None, restore_signals: bool) -> int:
             return 1
         except OSError as e:  # a file or folder named on the command line cannot be read (or written)
             if status is not None:  # the command ran: its output could not be flushed
+                from woa_core.files import reason
+
                 print(f"woa: cannot write the standard output: {reason(e)}", file=sys.stderr)
                 return 1
             print(printable(os_error_sentence(e)), file=sys.stderr)
@@ -119,6 +116,19 @@ def _run(argv: Sequence[str] | None, restore_signals: bool) -> int:
             if sys.stderr is not real_stderr:
                 sys.stderr.close()
                 sys.stderr = real_stderr
+
+
+def _is_output_error(error: WoaError) -> bool:
+    """Whether ``error`` is an ``OutputError`` (``woa_core.files``: a file named for output that
+    cannot be written), said with ``woa:`` before it. Only a command that loaded that module can
+    raise one, so ``woa --version`` does not load it.
+
+    >>> from woa_core.files import OutputError
+    >>> _is_output_error(OutputError("g.csv", "no space left on device")), _is_output_error(WoaError("no"))
+    (True, False)
+    """
+    files = sys.modules.get("woa_core.files")
+    return files is not None and isinstance(error, files.OutputError)
 
 
 def os_error_sentence(error: OSError) -> str:
@@ -438,6 +448,13 @@ def _add_later_commands(sub: Any) -> None:
     add_serve(sub)
 
 
+def _open_backend(args: argparse.Namespace) -> Backend:
+    """The games' backend (``woa_core.sim.backends.open_backend``), loaded when a command plays."""
+    from woa_core.sim.backends import open_backend
+
+    return open_backend(args)
+
+
 # ------------------------------------------------------------------ validate / rules show
 
 
@@ -466,6 +483,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_rules_show(args: argparse.Namespace) -> int:
     """``woa rules show``: the resolved document, as YAML or JSON."""
+    import json
+
     from woa_core.rules import load_document
     from woa_core.rules.resolve import for_players
 
@@ -476,6 +495,8 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, indent=2))
     else:
+        import yaml
+
         print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), end="")
     return 0
 
@@ -510,12 +531,15 @@ def cmd_rules_init(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``woa simulate``: play games, stream them into statistics, print the report."""
+    import json
+
     from woa_core.files import OutputError
     from woa_core.kernel.figures import declared
+    from woa_core.sim.estimate import probed, teller
     from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
     from woa_core.sim.report import format_table
-    from woa_core.sim.runner import RunSpec, describe, prepare_log_dir, run_games
+    from woa_core.sim.runner import RunSpec, describe, prepare_log_dir, run_games, run_one
     from woa_core.sim.stats import Stats
     from woa_core.sim.verdict import simulate_verdict, with_verdict
 
@@ -527,7 +551,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     _check_outputs(args.csv, args.html)
     if args.log_dir:
         prepare_log_dir(args.log_dir, args.overwrite)
-    backend = open_backend(args)
+    backend = _open_backend(args)
     workers = backend.workers
     spec = RunSpec(source, args.players, bots, args.seed, args.rotate_seats, args.log_dir)
     stats = Stats(figures, args.players, bots)
@@ -538,7 +562,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     # row, statistics), so the report, the logs in --log-dir and the rows of --csv always count
     # the same games; a later signal is ignored, so the reports below are always written.
     with StopRequests() as stop, _csv_table(args.csv, figures, args.players) as table:
-        records = run_games(spec, args.games, backend=backend, start=args.first_game)
+        first = args.first_game
+        records = probed(  # on a terminal, the first games are timed here to say how long the run takes
+            lambda i: run_one(spec, first + i, write_log=False),
+            lambda k: run_games(spec, args.games - k, backend=backend, start=first + k),
+            args.games,
+            workers,
+            teller(args.quiet),
+        )
         try:
             for record in records:
                 with stop.saving():
@@ -653,15 +684,18 @@ def _bots(args: argparse.Namespace) -> tuple[str, ...]:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """``woa compare``: the same games under two rulesets; every figure's change, paired and corrected."""
+    import json
+
     from woa_core import __version__
     from woa_core.build import build
     from woa_core.eval.kinds import bot_kind, strength_warnings
     from woa_core.kernel.figures import declared
     from woa_core.rules import read_rules
     from woa_core.sim.compare import Comparison, format_comparison, run_pairs
+    from woa_core.sim.estimate import probed, teller
     from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
-    from woa_core.sim.runner import RunSpec
+    from woa_core.sim.runner import RunSpec, run_one
     from woa_core.sim.verdict import compare_verdict, with_verdict
 
     bots = _bots(args)
@@ -684,12 +718,19 @@ def cmd_compare(args: argparse.Namespace) -> int:
             f"{variant_spec} for {compiled[1].pack.name}"
         )
     figures = declared(compiled[0])
-    backend = open_backend(args)
+    backend = _open_backend(args)
     comparison = Comparison(figures)
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty(), unit="game pairs")
     _check_outputs(args.html)
     with StopRequests() as stop:  # Ctrl-C or SIGTERM: report on the game pairs finished
-        pairs = run_pairs(base, variant, args.games, backend)
+        pairs = probed(  # on a terminal, the first pairs are timed here to say how long the run takes
+            lambda i: (run_one(base, i, write_log=False), run_one(variant, i, write_log=False)),
+            lambda k: run_pairs(base, variant, args.games, backend, start=k),
+            args.games,
+            backend.workers,
+            teller(args.quiet),
+            unit="game pairs",
+        )
         try:
             for a, b in pairs:
                 with stop.saving():
@@ -793,6 +834,8 @@ def _csv_table(path: str | None, figures: Sequence[Any], players: int) -> Iterat
 
 def _csv_line(cells: list[Any]) -> str:
     """One CSV line (ending in CRLF, as the csv module writes)."""
+    import csv
+
     buffer = io.StringIO()
     csv.writer(buffer).writerow(cells)
     return buffer.getvalue()
@@ -803,6 +846,8 @@ def _csv_line(cells: list[Any]) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """``woa replay``: replay and verify a log, print the final ranking."""
+    import json
+
     from woa_core.kernel.gamelog import replay, result
 
     if args.html or args.at is not None or args.svg:

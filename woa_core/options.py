@@ -41,6 +41,14 @@ RULES_HELP = (
     "a list item; VALUE is YAML (60, true, [2, 1], {cap: 60}); null deletes a key."
 )
 
+OBJECTIVES_HELP = (
+    "seat-balance (the largest gap of a seat's win rate from an even share), a win rate's own objective "
+    "(first-player: the first player's gap from an even share), FIGURE=TARGET (distance of a figure from a "
+    "target, e.g. length=7 for 7-round games, vp=25), min:FIGURE or max:FIGURE (e.g. max:vp)"
+)
+"""The objectives ``woa sweep --objective`` takes (``woa_core.sim.sweep_figures.parse_objective``
+reads them): here, so that the parser says them without loading the sweep's modules."""
+
 SET_HELP = "change one rules value for this run, e.g. economy.gold.cap=60 (repeatable; see below)"
 
 
@@ -212,3 +220,19 @@ def _whole(text: str, least: int) -> int:
 def _shown(text: str) -> str:
     """A number as given, cut to its first 20 characters when long."""
     return text if len(text) <= 24 else text[:20] + "..."
+
+
+def add_dask_option(parser: argparse.ArgumentParser) -> None:
+    """``--dask ADDRESS`` on a command that plays many games (same results as locally).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_dask_option(parser)
+    >>> parser.parse_args(["--dask", "local"]).dask
+    'local'
+    """
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play the games on a Dask scheduler (tcp://HOST:8786), or 'local' for a local Dask cluster "
+        "of --workers processes; results are identical to a local run (needs: pip install 'woa[dask]')",
+    )

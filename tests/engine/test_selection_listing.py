@@ -94,4 +94,38 @@ def test_a_game_offers_the_lazy_listing_and_plays_from_it() -> None:
     old = selection_actions(0, hand, game.rules.min_cards, game.rules.max_cards)
     assert len(legal) == len(old) == 2379 and legal[2378] == old[2378] and legal[1234] == old[1234]
     game.apply_legal(legal[-1])
-    assert tuple(game.state.selection[0]) == old[-1][2]
+    chosen = game.state.selection[0]
+    assert chosen is not None and tuple(chosen) == old[-1][2]
+
+
+@settings(max_examples=200, deadline=None)
+@given(player=st.integers(0, 4), hand=HANDS, limits=LIMITS, data=st.data())
+def test_index_finds_each_selection_where_the_tuple_has_it(
+    player: int, hand: tuple[int, ...], limits: tuple[int, int], data: st.DataObject
+) -> None:
+    """issue 41.6b: ``index`` is the tuple's own (the game loop asks it of the action a bot chose),
+    counted without listing the selections, and refuses what is not there with ``ValueError``."""
+    fewest, most = limits
+    old = selection_actions(player, hand, fewest, most)
+    lazy = SelectionActions(player, hand, fewest, most)
+    assert "index" in type(lazy).__dict__  # its own, not the Sequence mixin's scan of every item
+    assert [lazy.index(a) for a in old] == list(range(len(old)))
+    counts = tuple(data.draw(st.lists(st.integers(-1, 5), min_size=len(hand), max_size=len(hand))))
+    for item in [(player, "select", counts), (player + 1, "select", counts), (player, "select", counts[:-1])]:
+        if item in old:
+            assert lazy.index(item) == old.index(item)
+        else:
+            try:
+                lazy.index(item)
+            except ValueError:
+                continue
+            raise AssertionError(f"index found {item!r}, which is not a selection")
+    if old:
+        last = len(old) - 1
+        assert lazy.index(old[last], last) == last
+        try:
+            lazy.index(old[0], 1)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("index ignored its start")

@@ -34,6 +34,7 @@ class CheckTask:
     bots: tuple[str, ...]
     seed: int
     coverage: bool = False
+    exhaustive: bool = False
     start: int = 0
     stop: int = 0
 
@@ -48,21 +49,28 @@ class CheckResult:
     seen: dict[str, Counter] | None = None
 
 
+def check_one(task: CheckTask, game: int) -> CheckResult:
+    """Game ``game`` of a check run alone, in this process (as a chunk of one plays it)."""
+    return check_chunk(replace(task, start=game, stop=game + 1))
+
+
 def check_chunk(task: CheckTask) -> CheckResult:
     """Play a chunk's games, stopping at the first violation."""
     rules = task.source.compile(task.players)
     coverage = coverage_of(rules) if task.coverage else None
     observers = [coverage] if coverage else []
     for i in range(task.start, task.stop):
-        violation, _ = play_checked(rules, game_seed(task.seed, i), observers=observers, bots=task.bots)
+        seed = game_seed(task.seed, i)
+        violation, _ = play_checked(rules, seed, observers=observers, bots=task.bots, exhaustive=task.exhaustive)
         if violation:
             return CheckResult(i - task.start + 1, violation, i, coverage.seen if coverage else None)
     return CheckResult(task.stop - task.start, None, -1, coverage.seen if coverage else None)
 
 
-def check_games(task: CheckTask, games: int, backend: Backend) -> Generator[CheckResult, None, None]:
-    """Each chunk's result in game order (stop reading at the first violation)."""
+def check_games(task: CheckTask, games: int, backend: Backend, start: int = 0) -> Generator[CheckResult, None, None]:
+    """Each chunk's result in game order, games ``start``..``games-1`` (stop reading at the first
+    violation)."""
     task.source.compile(task.players)  # a rules problem is reported here, not in a worker
-    chunk = games_per_task(games, backend.workers, task.bots, most=20, per_worker=4)
-    tasks = LazyTasks(range(0, games, chunk), lambda a: replace(task, start=a, stop=min(a + chunk, games)))
+    chunk = games_per_task(games - start, backend.workers, task.bots, most=20, per_worker=4)
+    tasks = LazyTasks(range(start, games, chunk), lambda a: replace(task, start=a, stop=min(a + chunk, games)))
     yield from backend.map(check_chunk, tasks)

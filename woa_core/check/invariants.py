@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping
+import zlib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -48,16 +49,19 @@ def invariant(fn: GameInvariant) -> GameInvariant:
     return fn
 
 
-def invariants_of(pack: Pack) -> dict[str, GameInvariant]:
-    """Every invariant of ``pack``'s games: its own, then the kernel's (``INVARIANTS``).
+def invariants_of(pack: Pack, exhaustive: bool = False) -> dict[str, GameInvariant]:
+    """Every invariant of ``pack``'s games: its own, then the kernel's (``INVARIANTS``); with
+    ``exhaustive``, ``notation_round_trips`` reads back every legal action, not a sample.
 
     >>> from woa_core.kernel.pack import load_pack
-    >>> names = list(invariants_of(load_pack("west_of_africa")))
-    >>> names[0], names[-1]
-    ('gold_in_range', 'notation_round_trips')
+    >>> checks = invariants_of(load_pack("west_of_africa"), exhaustive=True)
+    >>> names = list(checks)
+    >>> names[0], names[-1], checks[names[-1]] is notation_round_trips_exhaustive
+    ('gold_in_range', 'notation_round_trips', True)
     """
     checks: dict[str, GameInvariant] = {name: _of_state(check) for name, check in pack.invariants.items()}
-    return checks | INVARIANTS
+    kernel = INVARIANTS | ({"notation_round_trips": notation_round_trips_exhaustive} if exhaustive else {})
+    return checks | kernel
 
 
 def _of_state(check: Callable[[Any, Any, Any], str | None]) -> GameInvariant:
@@ -263,11 +267,30 @@ else): the check costs one parse per distinct action, not one per position."""
 
 _RULESETS_KEPT = 8
 
+ROUND_TRIP_SAMPLE = 24
+"""How many of a seat's legal actions ``notation_round_trips`` reads back at one position when it
+has more (a card selection offers up to 2,379): a sample drawn from the position itself, so the
+same position is always checked the same way (a shrunk counterexample fails again when replayed).
+``woa check --exhaustive`` reads back every one (``invariants_of(pack, exhaustive=True)``)."""
+
 
 @invariant
 def notation_round_trips(game: Game, prev: Any) -> str | None:
     """Every legal action has a text in the notation (``format_action``) that reads back as that
-    same action (``parse_action``): logs, scenarios and ``woa play`` write and read them."""
+    same action (``parse_action``): logs, scenarios and ``woa play`` write and read them. Of a
+    seat's many legal actions a sample drawn from the position is read back (``ROUND_TRIP_SAMPLE``;
+    ``woa check --exhaustive``: all of them)."""
+    return _read_back(game, ROUND_TRIP_SAMPLE)
+
+
+def notation_round_trips_exhaustive(game: Game, prev: Any) -> str | None:
+    """``notation_round_trips`` over every legal action of every seat that decides, at every position."""
+    return _read_back(game, None)
+
+
+def _read_back(game: Game, sample: int | None) -> str | None:
+    """What is wrong with the text of a legal action of ``game`` (all of them, or ``sample`` of
+    each seat's), or None."""
     rules = game.rules
     key = (rules.pack.name, rules.name, rules.content_hash, rules.players)
     done = _READ_BACK.get(key)
@@ -276,7 +299,8 @@ def notation_round_trips(game: Game, prev: Any) -> str | None:
             _READ_BACK.clear()
         done = _READ_BACK[key] = set()
     for seat in game.deciders():
-        for action in game.legal_actions(seat):
+        legal = game.legal_actions(seat)
+        for action in legal if sample is None else sampled(legal, sample):
             if action in done:
                 continue
             try:
@@ -288,6 +312,26 @@ def notation_round_trips(game: Game, prev: Any) -> str | None:
                 return f"the legal action {action!r} is written '{text}', which reads back as {back!r}"
             done.add(action)
     return None
+
+
+def sampled(legal: Sequence[tuple], size: int) -> Sequence[tuple]:
+    """``legal`` itself when it holds at most ``size`` actions, else ``size`` of them: the first,
+    the last and others drawn by a generator seeded from the listing (its length and its ends), so
+    the same position gives the same sample in every process and every run.
+
+    >>> legal = [(0, "move", n) for n in range(100)]
+    >>> picked = sampled(legal, 5)
+    >>> len(picked), picked[0], picked[-1], picked == sampled(list(legal), 5)
+    (5, (0, 'move', 0), (0, 'move', 99), True)
+    >>> sampled(legal[:3], 5) == legal[:3]
+    True
+    """
+    count = len(legal)
+    if count <= size:
+        return legal
+    seed = zlib.crc32(f"{count} {legal[0]!r} {legal[-1]!r}".encode())
+    middle = random.Random(seed).sample(range(1, count - 1), max(size - 2, 0))
+    return [legal[k] for k in [0, *sorted(middle), count - 1]]
 
 
 def _first_difference(a: Any, b: Any, path: str = "") -> str:

@@ -51,13 +51,22 @@ def random_choices(seed: int) -> Callable[[int], int]:
 
 class Invariants(Observer):
     """Checks the invariants (or ``only`` one) at the start and after every action; the first
-    that fails stops the game and is kept as ``violation``."""
+    that fails stops the game and is kept as ``violation``. ``exhaustive``: the notation read back
+    for every legal action, not a sample (``invariants_of``)."""
 
     wants_prev = True
 
-    def __init__(self, pack: Pack, seed: int, only: str | None, choices: Choices, transcript: Transcript) -> None:
+    def __init__(
+        self,
+        pack: Pack,
+        seed: int,
+        only: str | None,
+        choices: Choices,
+        transcript: Transcript,
+        exhaustive: bool = False,
+    ) -> None:
         self.seed = seed
-        checks = invariants_of(pack)
+        checks = invariants_of(pack, exhaustive)
         self.checks = {only: checks[only]} if only in checks else ({} if only else checks)
         self.choices = choices
         self.transcript = transcript
@@ -87,13 +96,15 @@ def play_checked(
     observers: Sequence[Observer] = (),
     max_steps: int = 1_000_000,
     bots: Sequence[str] = (),
+    exhaustive: bool = False,
 ) -> tuple[Violation | None, Game]:
     """Play a game (random from ``seed``, or the given ``choices`` then stop), checking the
     invariants (or ``only`` one) after every action. Returns the first violation, if any.
     ``observers`` (coverage, say) watch each action before the invariants are checked.
 
     With ``bots`` (one name per seat), the bots choose instead of chance; the game is still
-    recorded as choices, so it shrinks and replays the same way.
+    recorded as choices, so it shrinks and replays the same way. ``exhaustive``: every legal
+    action's text read back at every position, not a sample (``woa check --exhaustive``).
 
     >>> from woa_core.rules import load_rules
     >>> violation, game = play_checked(load_rules("west-of-africa", 2), seed=3)
@@ -103,7 +114,7 @@ def play_checked(
     game = new_game(rules, seed)
     pick = Choices(choices, pick=random_choices(seed ^ 0x5EED), players=make_bots(bots, seed, pack=rules.pack))
     transcript = Transcript()
-    invariants = Invariants(rules.pack, seed, only, pick, transcript)
+    invariants = Invariants(rules.pack, seed, only, pick, transcript, exhaustive)
     ending = loop.run(game, pick, [transcript, *observers, invariants], max_steps=max_steps)
     if ending is Ending.STUCK and invariants.violation is None:
         # (only reached when has_legal_action is not among the checks)
@@ -112,15 +123,16 @@ def play_checked(
     return invariants.violation, game
 
 
-def shrink(rules: Rules, violation: Violation, budget: int = 400) -> Violation:
-    """A smaller game that breaks the same invariant (greedy deletion, then lowering choices)."""
+def shrink(rules: Rules, violation: Violation, budget: int = 400, exhaustive: bool = False) -> Violation:
+    """A smaller game that breaks the same invariant (greedy deletion, then lowering choices),
+    checked as the game that found it was (``exhaustive`` or not)."""
     best = violation
     tries = 0
 
     def attempt(choices: list[int]) -> Violation | None:
         nonlocal tries
         tries += 1
-        found, _ = play_checked(rules, best.seed, choices, only=best.invariant)
+        found, _ = play_checked(rules, best.seed, choices, only=best.invariant, exhaustive=exhaustive)
         return found if found and found.invariant == best.invariant else None
 
     chunk = max(1, len(best.choices) // 2)

@@ -7,8 +7,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from woa_core.files import check_output, write_atomic
-from woa_core.kernel.drawing import drawing_of
 from woa_core.options import RULES_HELP, add_rules_options, player_count, read_rules_from
 
 
@@ -35,6 +33,9 @@ def add_commands(sub: Any) -> None:
 
 def cmd_board(args: argparse.Namespace) -> int:
     """``woa board``: the empty board as SVG."""
+    from woa_core.files import check_output
+    from woa_core.kernel.drawing import drawing_of
+
     if args.out:
         check_output(args.out)
     source = read_rules_from(args, args.players)
@@ -55,6 +56,8 @@ def write_text(path: str | None, text: str) -> None:
     >>> write_text(path, "<svg/>"); open(path).read(), os.listdir(os.path.dirname(path))
     ('<svg/>', ['x.svg'])
     """
+    from woa_core.files import write_atomic
+
     if not path:
         sys.stdout.write(text)
         return
@@ -64,6 +67,7 @@ def write_text(path: str | None, text: str) -> None:
 def replay_pictures(args: argparse.Namespace) -> int:
     """``woa replay LOG --html FILE``, ``--at N`` and ``--svg FILE`` (the log is verified first)."""
     from woa_core.draw.replay_html import svg_at, text_at, viewer_html
+    from woa_core.files import check_output
 
     for path in (args.svg, args.html):
         if path:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from typing import Any
@@ -117,6 +116,8 @@ def _check_players(args: argparse.Namespace) -> None:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     """``woa tournament``: play, rate, print."""
+    import json
+
     from woa_core.eval.tournament import format_tournament, run_tournament
     from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
@@ -148,6 +149,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def cmd_value(args: argparse.Namespace) -> int:
     """``woa value``: restricted play over everything the rule pack lets a bot be forbidden."""
+    import json
+
     from woa_core.bots import seat_bots
     from woa_core.eval.restricted import kinds_of, restrictions
     from woa_core.eval.value import MARGIN, format_value, run_value

@@ -26,9 +26,7 @@ refuses.
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import signal
-import socket
 import sys
 from typing import Any
 
@@ -135,6 +133,8 @@ def add_command(sub: Any) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """``woa serve``: start the server; it runs until Ctrl-C (or SIGTERM)."""
+    import socket  # (here, not at the top: registering the command loads no network module)
+
     try:
         import uvicorn
 
@@ -224,6 +224,9 @@ def is_loopback(host: str) -> bool:
     >>> is_loopback("127.0.0.1"), is_loopback("::1"), is_loopback("localhost"), is_loopback("0.0.0.0")
     (True, True, True, False)
     """
+    import ipaddress
+    import socket
+
     if host == "localhost":
         return True
     try:

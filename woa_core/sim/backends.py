@@ -31,6 +31,7 @@ from multiprocessing.util import Finalize
 from typing import Any, Protocol, TypeVar, overload
 
 from woa_core.errors import UsageError, WoaError
+from woa_core.options import add_dask_option as add_dask_option  # (kept here: its home is options)
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -410,16 +411,6 @@ def close_all() -> None:
     """Close every backend ``connect`` opened (called once as the ``woa`` command ends)."""
     while _opened:
         _opened.pop().close()
-
-
-def add_dask_option(parser: argparse.ArgumentParser) -> None:
-    """``--dask ADDRESS`` on a command that plays many games (same results as locally)."""
-    parser.add_argument(
-        "--dask",
-        metavar="ADDRESS",
-        help="play the games on a Dask scheduler (tcp://HOST:8786), or 'local' for a local Dask cluster "
-        "of --workers processes; results are identical to a local run (needs: pip install 'woa[dask]')",
-    )
 
 
 def open_backend(args: argparse.Namespace) -> Backend:

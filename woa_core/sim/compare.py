@@ -64,9 +64,9 @@ CORRECTION_NAMES = {
 
 
 def run_pairs(
-    base: RunSpec, variant: RunSpec, games: int, backend: Backend
+    base: RunSpec, variant: RunSpec, games: int, backend: Backend, start: int = 0
 ) -> Generator[tuple[GameRecord, GameRecord], None, None]:
-    """Game ``i`` under both specs, for i in 0..games-1, in index order; each task plays both
+    """Game ``i`` under both specs, for i in start..games-1, in index order; each task plays both
     games of its pairs, so the two sides advance together on any backend (local pool or Dask).
 
     >>> from woa_core.sim.backends import LocalPool
@@ -77,7 +77,7 @@ def run_pairs(
     base.compiled()
     variant.compiled()
     chunk = games_per_task(games, backend.workers, (*base.bots, *variant.bots), most=25)
-    tasks = LazyTasks(range(0, games, chunk), lambda first: (base, variant, first, min(first + chunk, games)))
+    tasks = LazyTasks(range(start, games, chunk), lambda first: (base, variant, first, min(first + chunk, games)))
     for pairs in backend.map(_run_pair_chunk, tasks):
         yield from pairs
 

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from woa_core.errors import UsageError
-from woa_core.options import positive_int, worker_count
-from woa_core.sim.sweep_figures import OBJECTIVES_HELP
+from woa_core.options import OBJECTIVES_HELP, positive_int, worker_count
 
 EXAMPLE = (
     """\
@@ -39,7 +36,7 @@ Objectives (lower score is better): """
 
 def add_command(sub: Any) -> None:
     """Register ``woa sweep`` on the ``woa`` parser."""
-    from woa_core.sim.backends import add_dask_option
+    from woa_core.options import add_dask_option
 
     p = sub.add_parser(
         "sweep",
@@ -99,6 +96,8 @@ def add_command(sub: Any) -> None:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """``woa sweep``: load the space, play (or resume) it, write and print the results."""
+    import json
+
     from woa_core.files import check_output
     from woa_core.options import rules_overrides
     from woa_core.sim.backends import open_backend
@@ -112,6 +111,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         from woa_core.draw.report_html import require_report_extra
 
         require_report_extra()
+    from pathlib import Path
+
     out = Path(args.out)
     check_output(out, folder=True)
     if args.html:

@@ -35,15 +35,11 @@ from statistics import NormalDist
 
 from woa_core.errors import UsageError
 from woa_core.kernel.figures import RATES, WINS, Figure, Kind, game_rows, row_figure, seat_name
+from woa_core.options import OBJECTIVES_HELP
 from woa_core.sim.runner import GameRecord
 from woa_core.sim.stats import wilson
 
 Z95 = 1.96
-OBJECTIVES_HELP = (
-    "seat-balance (the largest gap of a seat's win rate from an even share), a win rate's own objective "
-    "(first-player: the first player's gap from an even share), FIGURE=TARGET (distance of a figure from a "
-    "target, e.g. length=7 for 7-round games, vp=25), min:FIGURE or max:FIGURE (e.g. max:vp)"
-)
 
 
 def game_figures(figures: Sequence[Figure], r: GameRecord) -> dict[str, float]:

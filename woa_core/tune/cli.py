@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 EXAMPLE = """\
@@ -29,8 +27,7 @@ DIR gets study.db (the Optuna study: --resume continues it), report.json and var
 
 def add_command(sub: Any) -> None:
     """Register ``woa tune`` on the ``woa`` parser."""
-    from woa_core.options import positive_int, worker_count
-    from woa_core.sim.backends import add_dask_option
+    from woa_core.options import add_dask_option, positive_int, worker_count
 
     p = sub.add_parser(
         "tune",
@@ -69,6 +66,7 @@ def add_command(sub: Any) -> None:
 
 def cmd_tune(args: argparse.Namespace) -> int:
     """``woa tune``: read the file, search (or resume), confirm, write the variant and the report."""
+    import json
     from dataclasses import replace
 
     from woa_core.files import check_output, write_atomic
@@ -85,6 +83,8 @@ def cmd_tune(args: argparse.Namespace) -> int:
         from woa_core.draw.report_html import require_report_extra
 
         require_report_extra()
+    from pathlib import Path
+
     out = Path(args.out)
     check_output(out, folder=True)
     if args.html:

@@ -236,6 +236,36 @@ class SelectionActions(Sequence[Action]):
             total += n
         return self.min_cards <= total <= self.max_cards
 
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """Where ``value`` is in the listing, counted from the completions table as ``[k]`` makes
+        the ``k``-th (the inverse of ``_make``), no selection listed; ``ValueError`` if it is not
+        there (between ``start`` and ``stop``), as a tuple's ``index`` says.
+
+        >>> legal = SelectionActions(0, (1, 1, 1), 1, 2)
+        >>> legal.index((0, "select", (1, 0, 1))), legal[4]
+        (4, (0, 'select', (1, 0, 1)))
+        """
+        if not isinstance(value, tuple) or value not in self:
+            raise ValueError(f"{value!r} is not a selection of this listing")
+        k = self._rank(value[2])  # (``in`` checked its shape: counts within the hand)
+        first, last, _ = slice(start, stop).indices(self._count)
+        if not first <= k < last:
+            raise ValueError(f"{value!r} is not in the listing between {start} and {stop}")
+        return k
+
+    def _rank(self, counts: tuple[int, ...]) -> int:
+        """The position of the selection ``counts``: for each card, the selections that take fewer
+        of it (and the same of the cards before it) come first."""
+        ways, width = self._ways, self._width
+        k = 0
+        t = 0
+        for i in range(len(counts)):
+            after = (i + 1) * width + t
+            for n in range(counts[i]):
+                k += ways[after + n]
+            t += counts[i]
+        return k
+
     def __iter__(self) -> Iterator[Action]:
         return iter(selection_actions(self.player, self.hand, self.min_cards, self.max_cards))
 

@@ -1,0 +1,127 @@
+"""What the tools around the game cost, in CPU seconds (issue 41.6): ``woa --version`` and
+``woa --help`` against a bare Python start, and ``woa check``'s games per CPU-second for West of
+Africa at 4 players with random bots (sampled round trips, and with ``--exhaustive``). A script,
+not a test: it measures and prints.
+
+Every figure is a fresh ``python -m woa_core`` process run from a source tree (``--source``,
+default this one, put first on ``PYTHONPATH``): the CPU time of the process and of every process
+it waited for (``resource.getrusage(RUSAGE_CHILDREN)``), so a busy machine slows it less than wall
+time would; the best of ``--repeats`` for the start-up rows. The build is the one ``woa --version``
+names (from a source tree: pure Python). Point ``--source`` at a copy of an older commit (``git
+archive COMMIT | tar -x -C DIR``) to measure before and after on the same machine.
+
+    python benchmarks/tool_speed.py                          # start-up and check (a minute or two)
+    python benchmarks/tool_speed.py --only startup --repeats 20
+    python benchmarks/tool_speed.py --only check --games 10 --source /tmp/before --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from woa_core.errors import UsageError, run_script
+from woa_core.options import positive_int
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+PYCACHE = Path(tempfile.gettempdir()) / f"woa-tool-speed-pycache-{os.getuid()}"
+"""Where the measured processes keep their bytecode (as an installed or used tree has it), apart
+from the source tree; a first run of each command writes it and is not counted."""
+
+
+def cpu_of(command: list[str], source: Path) -> tuple[float, str]:
+    """The CPU seconds (user + system) of ``command`` and the processes it waited for, and its
+    standard output; a failing command is a ``UsageError`` naming it. The bytecode is cached
+    (``PYCACHE``) even where ``PYTHONDONTWRITEBYTECODE`` is set: a user's start reads it, it does
+    not compile every module."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env |= {"PYTHONPATH": str(source), "PYTHONPYCACHEPREFIX": str(PYCACHE / source.name)}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=source, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise UsageError(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()[-300:]}")
+    seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return seconds, done.stdout
+
+
+def startup(source: Path, repeats: int) -> list[dict[str, object]]:
+    """Best and median CPU seconds of a bare Python start, ``woa --version`` and ``woa --help``,
+    the runs interleaved."""
+    commands = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "woa --version": [sys.executable, "-m", "woa_core", "--version"],
+        "woa --help": [sys.executable, "-m", "woa_core", "--help"],
+    }
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for command in commands.values():  # the bytecode written, not counted
+        cpu_of(command, source)
+    for _ in range(repeats):
+        for name, command in commands.items():
+            times[name].append(cpu_of(command, source)[0])
+    return [
+        {"command": name, "best_cpu_s": round(min(t), 4), "median_cpu_s": round(statistics.median(t), 4)}
+        for name, t in times.items()
+    ]
+
+
+def check_speed(source: Path, games: int, exhaustive: bool) -> dict[str, object]:
+    """Games per CPU-second of ``woa check`` at 4 players, random bots, one worker (the whole
+    command: start-up, rules and games)."""
+    command = [sys.executable, "-m", "woa_core", "check", "--players", "4", "--games", str(games)]
+    command += ["--bots", "random", "--workers", "1", "--seed", "0"] + (["--exhaustive"] if exhaustive else [])
+    cpu_of([*command[:7], "1", *command[8:]], source)  # the bytecode written, not counted
+    seconds, _ = cpu_of(command, source)
+    return {
+        "command": " ".join(["woa", *command[3:]]),
+        "games": games,
+        "cpu_s": round(seconds, 2),
+        "games_per_cpu_s": round(games / seconds, 2),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", choices=("startup", "check"), help="one part only")
+    parser.add_argument("--repeats", type=positive_int, default=10, help="runs of each start-up row (best is shown)")
+    parser.add_argument("--games", type=positive_int, default=10, help="games of the check rows (default: 10)")
+    parser.add_argument("--no-exhaustive", action="store_true", help="leave out the --exhaustive check row")
+    parser.add_argument("--source", type=Path, default=ROOT, help="the source tree to run (default: this one)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    source = args.source.resolve()
+    if not (source / "woa_core" / "__init__.py").is_file():
+        raise UsageError(f"--source {source}: no woa_core there")
+    version = cpu_of([sys.executable, "-m", "woa_core", "--version"], source)[1].strip()
+    out: dict[str, object] = {"source": str(source), "version": version}
+    if args.only in (None, "startup"):
+        out["startup"] = startup(source, args.repeats)
+    if args.only in (None, "check"):
+        rows = [check_speed(source, args.games, exhaustive=False)]
+        if not args.no_exhaustive:
+            rows.append(check_speed(source, args.games, exhaustive=True))
+        out["check"] = rows
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return 0
+    print(f"{version}, from {source}")
+    for row in out.get("startup", []):  # type: ignore[attr-defined]
+        print(f"  {row['command']:<16} best {row['best_cpu_s']:.3f} CPU-s, median {row['median_cpu_s']:.3f}")
+    for row in out.get("check", []):  # type: ignore[attr-defined]
+        print(f"  {row['command']}: {row['games_per_cpu_s']} games per CPU-second ({row['cpu_s']} CPU-s)")
+    return 0
+
+
+if __name__ == "__main__":
+    run_script(main)

@@ -17,6 +17,12 @@ MOST_SUGGESTED = 3
 CUTOFF = 0.7
 """How alike (``difflib.SequenceMatcher.ratio``, 0 to 1) a name must be to be suggested."""
 
+LONGEST_COMPARED = 200
+"""A longer word is no misspelt name: it is not compared (so a hostile input costs nothing)."""
+
+MOST_COMPARED = 10_000
+"""At most this many names are compared with a word (the first ones)."""
+
 
 def close_names(word: str, names: Iterable[object]) -> list[str]:
     """The names of ``names`` closest to ``word`` (strings only, ``word`` itself left out).
@@ -24,8 +30,10 @@ def close_names(word: str, names: Iterable[object]) -> list[str]:
     >>> close_names("trak", ["total", "track", "trek"])
     ['track', 'trek']
     """
+    if len(word) > LONGEST_COMPARED:
+        return []
     known = [name for name in dict.fromkeys(names) if isinstance(name, str) and name != word]
-    return difflib.get_close_matches(word, known, n=MOST_SUGGESTED, cutoff=CUTOFF)
+    return difflib.get_close_matches(word, known[:MOST_COMPARED], n=MOST_SUGGESTED, cutoff=CUTOFF)
 
 
 def did_you_mean(word: object, names: Iterable[object]) -> str:

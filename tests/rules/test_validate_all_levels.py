@@ -293,3 +293,22 @@ def test_africa_overlay_key_suggested(tmp_path):
     (found,) = problems_of("rd")
     assert found[:2] == ("rd/players.yaml", line)
     assert "unknown key 'campss': did you mean 'camps'?" in found[3] and found[3].endswith("(with 2 players)")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "text", "message"),
+    [
+        ("west-of-africa", "p1 sel", "unknown verb 'sel': did you mean 'sell'? (one of: worker,"),
+        ("west-of-africa", "p1 select tenerif", "'tenerif' is not a card: did you mean 'tenerife'? (one of: la_palma,"),
+        ("west-of-africa", "p1 flyy", "unknown verb 'flyy' (one of: worker,"),
+    ],
+)
+def test_misspelt_verb_or_name_in_notation(ruleset, text, message):
+    """issue 41.5: the notation's own names (a verb, an island card) get the same "did you mean"."""
+    from woa_core.errors import InvalidNotation
+    from woa_core.kernel.notation import parse_action
+    from woa_core.rules import load_rules
+
+    with pytest.raises(InvalidNotation) as caught:
+        parse_action(load_rules(ruleset, 2), text)
+    assert str(caught.value).startswith(message)

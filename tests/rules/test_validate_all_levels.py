@@ -162,6 +162,24 @@ def test_base_directory_and_the_variant_extending_it(tmp_path):
     assert found[1][3].startswith("unknown key 'bord': did you mean 'board'?")
 
 
+def test_each_variant_of_a_chain_in_one_run(tmp_path):
+    """issue 41.5: in a chain of variants, the mistakes of the parent variant and of the child are
+    reported together (before, the parent's stopped the reading)."""
+    variant(tmp_path, "extends: west-of-africa\nbord: {}\n", "parent.yaml")
+    spec = variant(tmp_path, "extends: parent.yaml\ncardz: {}\neconomy: {gold: {cap: -1}}\n", "child.yaml")
+    found = problems_of(spec)
+    assert [(f, line, col) for f, line, col, _ in found] == [
+        ("child.yaml", 2, 1),
+        ("child.yaml", 3, 23),
+        ("parent.yaml", 2, 1),
+        ("west-of-africa/economy.yaml", 5, 10),  # the semantic checks ran too
+    ]
+    assert found[0][3].startswith("unknown key 'cardz': did you mean 'cards'?")
+    assert found[1][3] == "-1 is less than the minimum of 1"
+    assert found[2][3].startswith("unknown key 'bord': did you mean 'board'?")
+    assert found[3][3] == "starting gold 15 is above the gold cap -1"
+
+
 def test_set_malformed_and_refused_with_the_variants_mistake(tmp_path, capsys):
     """issue 41.5: a malformed ``--set``, a ``--set`` value the schema refuses and a variant's own
     mistake are all reported in one run (before, the variant's alone, then the malformed one)."""

@@ -330,3 +330,17 @@ def test_misspelt_verb_or_name_in_notation(ruleset, text, message):
     with pytest.raises(InvalidNotation) as caught:
         parse_action(load_rules(ruleset, 2), text)
     assert str(caught.value).startswith(message)
+
+
+def test_misspelt_island_in_a_variant_is_one_problem_with_the_island_meant(tmp_path):
+    """issue 41.5: the keys a misspelt (so new) island lacks are said in one problem, with the
+    island meant, instead of one ``'X' is missing (required)`` line per key."""
+    spec = variant(tmp_path, "extends: west-of-africa\nboard:\n  islands:\n    tenerif: {moorings: 2}\n")
+    found = problems_of(spec)
+    assert found[0] == (
+        "v.yaml",
+        4,
+        14,
+        "'name', 'region' and 'at' are missing (required): did you mean 'tenerife'?",
+    )
+    assert [f for f, *_ in found[1:]] == ["west-of-africa/board.yaml"]  # the sea links (a semantic check)

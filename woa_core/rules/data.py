@@ -11,7 +11,7 @@ both use it without importing each other.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -171,6 +171,24 @@ def _strict(schema: dict[str, Any]) -> jsonschema.protocols.Validator:
     return jsonschema.validators.extend(base, type_checker=strict_integers)(schema)
 
 
+def explain_schema_errors(
+    located: Located, prefix: Path_, errors: Iterable[jsonschema.ValidationError]
+) -> Iterator[Problem]:
+    """``explain_schema_error`` for each of ``errors`` (at ``prefix`` + its path), the required
+    keys missing from one mapping said in one problem:
+    ``'name', 'region' and 'at' are missing (required)``."""
+    said: set[Path_] = set()
+    for error in errors:
+        path = (*prefix, *error.absolute_path)
+        if error.validator == "required" and isinstance(error.instance, dict):
+            if path not in said:
+                said.add(path)
+                absent = [key for key in error.validator_value if key not in error.instance]
+                yield located_problem(located, path, _missing(located, path, absent))
+            continue
+        yield from explain_schema_error(located, path, error)
+
+
 def explain_schema_error(located: Located, path: Path_, error: jsonschema.ValidationError) -> Iterator[Problem]:
     """One located problem per thing wrong in ``error`` (an unknown key each, etc.), in words."""
     kind = error.validator
@@ -194,7 +212,8 @@ def explain_schema_error(located: Located, path: Path_, error: jsonschema.Valida
             yield located_problem(located, (*path, key), message + hint, key=True)
         return
     if kind == "required":
-        yield located_problem(located, path, _missing(located, path, error))
+        absent = [key for key in error.validator_value if key not in error.instance]
+        yield located_problem(located, path, _missing(located, path, absent or [error.message]))
         return
     if kind == "enum" and isinstance(error.validator_value, list):
         yield located_problem(located, path, with_suggestion(error.message, error.instance, error.validator_value))
@@ -215,11 +234,21 @@ def explain_schema_error(located: Located, path: Path_, error: jsonschema.Valida
     yield located_problem(located, path, error.message)
 
 
-def _missing(located: Located, path: Path_, error: jsonschema.ValidationError) -> str:
-    """The sentence for a required key that is missing; when the entry lacking it is named like
-    another entry of its mapping (a misspelt card id in a variant, which makes a new card), that
-    name is suggested: ``'kind' is missing (required): did you mean 'tenerife'?``."""
-    message = error.message.replace("is a required property", "is missing (required)")
+def _missing(located: Located, path: Path_, keys: list[str]) -> str:
+    """The sentence for required ``keys`` missing at ``path``; when the entry lacking them is
+    named like another entry of its mapping (a misspelt card id in a variant, which makes a new
+    card), that name is suggested.
+
+    >>> _missing(Located({"cards": {"tenerife": {}, "tenerif": {}}}), ("cards", "tenerif"), ["kind"])
+    "'kind' is missing (required): did you mean 'tenerife'?"
+    >>> _missing(Located({}), ("board",), ["name", "region", "at"])
+    "'name', 'region' and 'at' are missing (required)"
+    """
+    quoted = [f"'{key}'" for key in keys]
+    if len(quoted) == 1:
+        message = f"{quoted[0]} is missing (required)"
+    else:
+        message = f"{', '.join(quoted[:-1])} and {quoted[-1]} are missing (required)"
     entry = path[-1] if path else None
     return with_suggestion(message, entry, _siblings(located, path))
 

@@ -17,7 +17,8 @@ from typing import Any
 from woa_core.errors import CONTROL_CHARACTERS, Problem, RulesError, printable
 from woa_core.kernel.flow import FlowPrimitives
 from woa_core.kernel.pack import Pack, PackError
-from woa_core.rules.data import explain_schema_error, located_problem, schema_validator
+from woa_core.rules.data import explain_schema_error as explain_schema_error  # re-exported: scenarios, sweeps, tunes
+from woa_core.rules.data import explain_schema_errors, located_problem, schema_validator
 from woa_core.rules.resolve import ResolvedDoc, for_players, sections
 from woa_core.rules.source import Located, Path_
 
@@ -104,8 +105,7 @@ def schema_problems(located: Located, pack: Pack, unread: Iterable[str] = ()) ->
             problems.append(located_problem(located, (), f"the rules have no '{section}' section"))
             continue
         validator = schema_validator(section, pack)
-        for error in validator.iter_errors(data[section]):
-            problems.extend(explain_schema_error(located, (section, *error.absolute_path), error))
+        problems.extend(explain_schema_errors(located, (section,), validator.iter_errors(data[section])))
     return sorted(problems, key=lambda p: (p.file, p.line, p.column))
 
 

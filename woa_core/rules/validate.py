@@ -1,7 +1,9 @@
 """Check a resolved rules document: JSON Schemas first, then what a schema cannot express.
 
 Every problem is collected and located (``FILE:LINE:COL``) so that a designer sees them all at
-once. Semantic checks only run on documents that pass the schemas, since they rely on its shape.
+once: those met while reading (a variant's, a ``--set``'s), the base document's and each player
+count's, whatever the others hold. A semantic check that meets data not of the schemas' shape is
+skipped (``run_checks``), and a player count whose overlay breaks the schemas gets none.
 
 >>> from woa_core.rules.resolve import resolve
 >>> validate(resolve("west-of-africa"))

@@ -258,8 +258,8 @@ def test_unknown_key_top_level_of_variant(tmp_path, capsys):
                 "v.yaml",
                 2,
                 1,
-                "unknown key 'econmy' (allowed: board, cards, description, economy, extends, name, players, "
-                "ruleset, setup, turn)",
+                "unknown key 'econmy': did you mean 'economy'? (allowed: board, cards, description, economy, extends, "
+                "name, players, ruleset, setup, turn)",
             ),
         ],
     )
@@ -281,7 +281,12 @@ def test_unknown_key_deep_inside(tmp_path, capsys):
         capsys,
         spec,
         [
-            ("v.yaml", 5, 7, "unknown key 'moorngs' (allowed: at, moorings, name, region, spaces)"),
+            (
+                "v.yaml",
+                5,
+                7,
+                "unknown key 'moorngs': did you mean 'moorings'? (allowed: at, moorings, name, region, spaces)",
+            ),
         ],
     )
     assert p.path == "board.islands.tenerife.moorngs"
@@ -305,7 +310,13 @@ def test_unknown_key_inside_player_overlay(tmp_path, capsys):
         capsys,
         spec,
         [
-            ("v.yaml", 7, 22, "unknown key 'moorngs' (allowed: at, moorings, name, region, spaces) (with 2 players)"),
+            (
+                "v.yaml",
+                7,
+                22,
+                "unknown key 'moorngs': did you mean 'moorings'? (allowed: at, moorings, name, region, spaces) "
+                "(with 2 players)",
+            ),
         ],
     )
 
@@ -655,7 +666,7 @@ def test_unknown_bundled_parent(tmp_path, capsys):
                 1,
                 10,
                 "cannot extend 'east-of-africa': no such rules: not a rules directory, a variant file, or a "
-                "bundled ruleset (africa, west-of-africa)",
+                "bundled ruleset (africa, west-of-africa): did you mean 'west-of-africa'?",
             ),
         ],
     )

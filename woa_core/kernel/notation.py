@@ -20,6 +20,7 @@ from typing import Any
 from woa_core.errors import InvalidNotation
 from woa_core.kernel.actions import Action, ArgKind
 from woa_core.kernel.compiled import CompiledRules
+from woa_core.suggest import with_suggestion
 
 
 def format_action(rules: CompiledRules, action: tuple) -> str:
@@ -44,7 +45,7 @@ def parse_action(rules: CompiledRules, text: str) -> Action:
     verbs, kinds = pack.verbs, pack.arg_kinds
     verb = verbs.get(name)
     if verb is None:
-        raise InvalidNotation(f"unknown verb '{name}' (one of: {', '.join(verbs)})")
+        raise InvalidNotation(with_suggestion(f"unknown verb '{name}'", name, verbs) + f" (one of: {', '.join(verbs)})")
     args: list[Any] = []
     for n, kind_name in enumerate(verb.args):
         kind = kinds[kind_name]
@@ -107,8 +108,9 @@ def one_of(
         for value in values(rules):
             if word(rules, value) == words[0]:
                 return value
-        known = ", ".join(word(rules, value) for value in values(rules))
-        raise InvalidNotation(f"'{words[0]}' is not {describe} (one of: {known})")
+        names = [word(rules, value) for value in values(rules)]
+        message = with_suggestion(f"'{words[0]}' is not {describe}", words[0], names)
+        raise InvalidNotation(f"{message} (one of: {', '.join(names)})")
 
     return ArgKind(parse, lambda rules, value: [word(rules, value)], describe, values=values, component=component)
 

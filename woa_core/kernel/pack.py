@@ -43,6 +43,7 @@ from woa_core.kernel.actions import ArgKind, Verb
 from woa_core.kernel.drawing import Drawing
 from woa_core.kernel.flow import FlowPrimitives
 from woa_core.kernel.search import SearchHooks
+from woa_core.suggest import with_suggestion
 
 PACK_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
 """What a pack name may look like: a (dotted) Python module name in lower case."""
@@ -262,7 +263,8 @@ def load_pack(name: str, beside: str | Path | None = None) -> Pack:
 def _find(name: str, beside: Path | None) -> Pack:
     module = _bundled(name) or (_beside(name, beside) if beside is not None else None) or _installed(name)
     if module is None:
-        raise PackError(f"no rule pack '{name}': not bundled with woa, not beside the ruleset, not installed")
+        message = f"no rule pack '{name}': not bundled with woa, not beside the ruleset, not installed"
+        raise PackError(with_suggestion(message, name, known_pack_names(beside)))
     pack = getattr(module, "PACK", None)
     if not isinstance(pack, Pack):
         raise PackError(f"the module '{module.__name__}' has no PACK (a woa_core.kernel.pack.Pack): it is no rule pack")
@@ -295,6 +297,21 @@ def _beside(name: str, folder: Path) -> ModuleType | None:
                 raise
             return module
     return None
+
+
+def known_pack_names(beside: Path | None = None) -> list[str]:
+    """The names of the packs that can be loaded: bundled, beside the ruleset (in ``beside``),
+    installed (what a misspelt pack name is compared with).
+
+    >>> "west_of_africa" in known_pack_names()
+    True
+    """
+    root = Path(importlib.import_module(BUNDLED_PACKS).__file__ or ".").parent
+    names = [p.name for p in root.iterdir() if (p / "__init__.py").is_file()]
+    if beside is not None and beside.is_dir():
+        names += [p.stem for p in beside.glob("*.py")] + [p.parent.name for p in beside.glob("*/__init__.py")]
+    names += [entry.name for entry in entry_points(group=PACK_ENTRY_POINTS)]
+    return sorted(set(names))
 
 
 PACK_ENTRY_POINTS = "woa.packs"

@@ -160,11 +160,11 @@ def load_document(spec: str | os.PathLike[str] = DEFAULT_RULES, overrides: Itera
     overrides = tuple(overrides)
     spec = str(spec)
     if spec in bundled_rulesets() and not Path(spec).exists() and overrides:
-        doc = apply_overrides(_bundled_document(spec), overrides)
+        doc = apply_overrides(_bundled_document(spec), overrides, keep_going=True)
     else:
-        doc = apply_overrides(resolve(spec), overrides)
+        doc = apply_overrides(resolve(spec, keep_going=True), overrides, keep_going=True)
     digest = content_hash(doc.located.data)
-    if digest not in _VALID:
+    if doc.problems or digest not in _VALID:  # problems met while reading are not in the content
         problems = validate(doc)
         if problems:
             raise RulesError(problems)

@@ -11,7 +11,7 @@ both use it without importing each other.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from woa_core.jsontext import read_json
 from woa_core.kernel.pack import Pack
 from woa_core.rules.bundled import data_root
 from woa_core.rules.source import Located, Path_, dotted
+from woa_core.suggest import with_suggestion
 
 KERNEL_SCHEMAS = Path(__file__).resolve().parents[1] / "kernel" / "schema"
 """The kernel's own schemas for the files every ruleset has (``ruleset``, ``players``) and for
@@ -170,17 +171,34 @@ def _strict(schema: dict[str, Any]) -> jsonschema.protocols.Validator:
     return jsonschema.validators.extend(base, type_checker=strict_integers)(schema)
 
 
+def explain_schema_errors(
+    located: Located, prefix: Path_, errors: Iterable[jsonschema.ValidationError]
+) -> Iterator[Problem]:
+    """``explain_schema_error`` for each of ``errors`` (at ``prefix`` + its path), the required
+    keys missing from one mapping said in one problem:
+    ``'name', 'region' and 'at' are missing (required)``."""
+    said: set[Path_] = set()
+    for error in errors:
+        path = (*prefix, *error.absolute_path)
+        if error.validator == "required" and isinstance(error.instance, dict):
+            if path not in said:
+                said.add(path)
+                absent = [key for key in error.validator_value if key not in error.instance]
+                yield located_problem(located, path, _missing(located, path, absent))
+            continue
+        yield from explain_schema_error(located, path, error)
+
+
 def explain_schema_error(located: Located, path: Path_, error: jsonschema.ValidationError) -> Iterator[Problem]:
     """One located problem per thing wrong in ``error`` (an unknown key each, etc.), in words."""
     kind = error.validator
     if "propertyNames" in error.absolute_schema_path and isinstance(error.instance, str):
         name = error.instance
+        message = f"'{name}' is not a valid name here: ids are snake_case (lowercase letters, digits, underscores)" + (
+            ", and a sea link joins two ids with one hyphen" if "-" in name else ""
+        )
         yield located_problem(
-            located,
-            (*path, name),
-            f"'{name}' is not a valid name here: ids are snake_case (lowercase letters, digits, underscores)"
-            + (", and a sea link joins two ids with one hyphen" if "-" in name else ""),
-            key=True,
+            located, (*path, name), with_suggestion(message, name, _siblings(located, (*path, name))), key=True
         )
         return
     if kind == "additionalProperties" and isinstance(error.instance, dict):
@@ -190,10 +208,15 @@ def explain_schema_error(located: Located, path: Path_, error: jsonschema.Valida
             if key in allowed or any(re.search(p, key) for p in patterns):
                 continue
             hint = f" (allowed: {', '.join(allowed)})" if allowed else ""
-            yield located_problem(located, (*path, key), f"unknown key '{key}'{hint}", key=True)
+            message = with_suggestion(f"unknown key '{key}'", key, allowed)
+            yield located_problem(located, (*path, key), message + hint, key=True)
         return
     if kind == "required":
-        yield located_problem(located, path, error.message.replace("is a required property", "is missing (required)"))
+        absent = [key for key in error.validator_value if key not in error.instance]
+        yield located_problem(located, path, _missing(located, path, absent or [error.message]))
+        return
+    if kind == "enum" and isinstance(error.validator_value, list):
+        yield located_problem(located, path, with_suggestion(error.message, error.instance, error.validator_value))
         return
     if kind == "type":
         expected = error.validator_value
@@ -209,6 +232,42 @@ def explain_schema_error(located: Located, path: Path_, error: jsonschema.Valida
         yield from explain_schema_error(located, (*path, *best.relative_path), best)
         return
     yield located_problem(located, path, error.message)
+
+
+def _missing(located: Located, path: Path_, keys: list[str]) -> str:
+    """The sentence for required ``keys`` missing at ``path``; when the entry lacking them is
+    named like another entry of its mapping (a misspelt card id in a variant, which makes a new
+    card), that name is suggested.
+
+    >>> _missing(Located({"cards": {"tenerife": {}, "tenerif": {}}}), ("cards", "tenerif"), ["kind"])
+    "'kind' is missing (required): did you mean 'tenerife'?"
+    >>> _missing(Located({}), ("board",), ["name", "region", "at"])
+    "'name', 'region' and 'at' are missing (required)"
+    """
+    quoted = [f"'{key}'" for key in keys]
+    if len(quoted) == 1:
+        message = f"{quoted[0]} is missing (required)"
+    else:
+        message = f"{', '.join(quoted[:-1])} and {quoted[-1]} are missing (required)"
+    entry = path[-1] if path else None
+    return with_suggestion(message, entry, _siblings(located, path))
+
+
+def _siblings(located: Located, path: Path_) -> list[str]:
+    """The keys beside the last key of ``path`` in its mapping (none if it is not in one).
+
+    >>> _siblings(Located({"cards": {"tenerife": {}, "tenerif": {}}}), ("cards", "tenerif"))
+    ['tenerife']
+    """
+    if not path or not isinstance(path[-1], str):
+        return []
+    node: Any = located.data
+    for part in path[:-1]:
+        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if not (in_list or (isinstance(node, dict) and part in node)):
+            return []
+        node = node[part]
+    return [key for key in node if key != path[-1]] if isinstance(node, dict) else []
 
 
 def article(word: str) -> str:

@@ -32,6 +32,7 @@ from typing import Any
 from woa_core.errors import Problem, RulesError
 from woa_core.rules.resolve import ResolvedDoc
 from woa_core.rules.source import MAX_DEPTH, Located, Path_, Pos, YamlProblem, dotted, parse_yaml
+from woa_core.suggest import with_suggestion
 
 _SEGMENT = re.compile(r"([^.\[\]]+)((?:\[\d+\])*)")
 
@@ -133,15 +134,20 @@ def parse_path(text: str, sections: Sequence[str] | None = None) -> Path_:
         path.append(match.group(1))
         path.extend(int(i) for i in re.findall(r"\d+", match.group(2)))
     if sections is not None and path[0] not in sections:
-        raise ValueError(f"a rules path starts with the name of a rules file ({', '.join(sections)}), not '{path[0]}'")
+        message = with_suggestion(
+            f"a rules path starts with the name of a rules file, not '{path[0]}'", path[0], sections
+        )
+        raise ValueError(f"{message} (the files: {', '.join(sections)})")
     return tuple(path)
 
 
-def apply_overrides(doc: ResolvedDoc, overrides: Iterable[str]) -> ResolvedDoc:
+def apply_overrides(doc: ResolvedDoc, overrides: Iterable[str], *, keep_going: bool = False) -> ResolvedDoc:
     """A copy of ``doc`` with every override merged in, in order (``doc`` is left unchanged).
 
-    Every malformed override is reported at once, as a ``RulesError``. Values are checked later,
-    by validating the result.
+    Every malformed override is reported at once, as a ``RulesError``; with ``keep_going`` they
+    join ``doc.problems`` instead and the well-formed ones are merged, so that validating the
+    result reports them with every other problem (issue 41.5). Values are checked later, by
+    validating the result.
 
     >>> from woa_core.rules.resolve import resolve
     >>> doc = apply_overrides(resolve("west-of-africa"), ["economy.gold.cap=60", "economy.gold.start=10"])
@@ -158,14 +164,14 @@ def apply_overrides(doc: ResolvedDoc, overrides: Iterable[str]) -> ResolvedDoc:
             parsed.append(parse_override(text, doc.sections))
         except RulesError as e:
             problems.extend(e.problems)
-    if problems:
+    if problems and not keep_going:
         raise RulesError(problems)
     located = Located(copy.deepcopy(doc.located.data), dict(doc.located.positions), dict(doc.located.key_positions))
     for override in parsed:
         problem = _apply(located, override)
         if problem:
             problems.append(problem)
-    if problems:
+    if problems and not keep_going:
         raise RulesError(problems)
     return ResolvedDoc(
         name=doc.name,
@@ -173,6 +179,8 @@ def apply_overrides(doc: ResolvedDoc, overrides: Iterable[str]) -> ResolvedDoc:
         files=[*doc.files, *(o.label for o in parsed)],
         variant=doc.variant,
         pack_dir=doc.pack_dir,
+        problems=[*doc.problems, *problems],
+        unread=doc.unread,
     )
 
 

@@ -14,7 +14,9 @@ section per rules file (``board``, ``cards``, ...), every value located in its s
 from __future__ import annotations
 
 import copy
+import itertools
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,7 @@ from woa_core.kernel.pack import Pack, PackError, load_pack
 from woa_core.rules.data import data_root, explain_schema_error, schema_validator
 from woa_core.rules.merge import merge_patch
 from woa_core.rules.source import Located, YamlProblem, display_path, load_yaml
+from woa_core.suggest import close_names, suggestion, with_suggestion
 
 KERNEL_SECTIONS = ("ruleset", "players")
 """The files every rules directory holds, whatever its game: what the rules are and which pack
@@ -55,6 +58,8 @@ class ResolvedDoc:
     files: list[str] = field(default_factory=list)  # every file read, parents first
     variant: str | None = None  # the variant file given by the user, if any
     pack_dir: str | None = None  # the folder of the ruleset that named the pack (a pack may live there)
+    problems: list[Problem] = field(default_factory=list)  # found while reading, for validate to report
+    unread: list[str] = field(default_factory=list)  # sections whose file could not be read (a problem says why)
 
     @property
     def pack(self) -> Pack:
@@ -114,12 +119,24 @@ def sections(pack: Pack) -> tuple[str, ...]:
     return (KERNEL_SECTIONS[0], *pack.sections, KERNEL_SECTIONS[1])
 
 
-def resolve(spec: str | os.PathLike[str]) -> ResolvedDoc:
-    """Resolve a rules spec into one located document; raise ``RulesError`` with every problem."""
+def resolve(spec: str | os.PathLike[str], *, keep_going: bool = False) -> ResolvedDoc:
+    """Resolve a rules spec into one located document; raise ``RulesError`` with every problem.
+
+    With ``keep_going``, a problem that leaves a document to check (an unknown key of a variant, a
+    rules file that is no YAML beside others that are) is kept in ``doc.problems`` instead, so that
+    ``validate`` reports it together with everything else wrong (issue 41.5); only a problem that
+    leaves nothing to check (no such rules, a variant whose ``extends`` leads nowhere) raises.
+
+    >>> resolve("west-of-africa", keep_going=True).problems
+    []
+    """
     bad = _bad_spec(str(spec))
     if bad:
         raise MissingRules([Problem(repr(str(spec)), 0, 0, bad)])
-    return _resolve(str(spec), base_dir=Path.cwd(), chain=())
+    doc = _resolve(str(spec), base_dir=Path.cwd(), chain=())
+    if doc.problems and not keep_going:
+        raise RulesError(doc.problems)
+    return doc
 
 
 def _bad_spec(spec: str) -> str | None:
@@ -135,8 +152,9 @@ def for_players(doc: ResolvedDoc, players: int) -> Located:
     The caller has validated ``doc``; a player count outside ``players.counts`` is a
     ``RulesError`` naming the counts the rules support."""
     located = Located(copy.deepcopy(doc.located.data), dict(doc.located.positions), dict(doc.located.key_positions))
-    players_section = located.data.get("players", {})
+    players_section = _mapping(located.data.get("players"))
     counts = players_section.get("counts", [])
+    counts = counts if isinstance(counts, list) else []
     if players not in counts:
         pos = located.where(("players", "counts"))
         raise RulesError(
@@ -151,12 +169,18 @@ def for_players(doc: ResolvedDoc, players: int) -> Located:
             ]
         )
     overlay_path = ("players", "overlays", str(players))
-    overlay = players_section.get("overlays", {}).get(str(players))
-    if overlay:
+    overlay = _mapping(_mapping(players_section.get("overlays")).get(str(players)))
+    if overlay:  # not a mapping: the schema of players.yaml says so, and the base rules are played
         patch = Located(located.data, located.positions, located.key_positions)
         for section in overlay:
             merge_patch(located, patch_view(patch), (section,), overlay_path + (section,))
     return located
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    """``value`` if it is a mapping, else an empty one (a document read for validation may hold
+    anything where a mapping belongs)."""
+    return value if isinstance(value, dict) else {}
 
 
 def patch_view(doc: Located) -> Located:
@@ -189,21 +213,65 @@ def _resolve(spec: str, base_dir: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
         return _read_directory(path)
     if path.suffix in (".yaml", ".yml"):
         if not is_file:
-            raise MissingRules([Problem(spec, 0, 0, "no such variant file")])
+            raise MissingRules([Problem(spec, 0, 0, _with_close_specs("no such variant file", spec, base_dir))])
         return _read_variant(path, chain)
     if spec in bundled_rulesets():
         return _read_directory(data_root() / "rules" / spec)
     known = ", ".join(bundled_rulesets())
-    raise MissingRules(
-        [
-            Problem(
-                spec,
-                0,
-                0,
-                f"no such rules: not a rules directory, a variant file, or a bundled ruleset ({known})",
-            )
-        ]
-    )
+    message = f"no such rules: not a rules directory, a variant file, or a bundled ruleset ({known})"
+    raise MissingRules([Problem(spec, 0, 0, _with_close_specs(message, spec, base_dir))])
+
+
+MOST_LISTED = 1000
+"""Most entries of a folder compared with a misspelt rules spec (a huge folder costs no more)."""
+
+
+def _with_close_specs(message: str, spec: str, base_dir: Path) -> str:
+    """``message``, then ``did you mean ...?`` naming the specs close to ``spec`` that exist: the
+    bundled rulesets and the rules directories and variant files beside where ``spec`` points
+    (as it would be typed from ``base_dir``), else the bundled variants.
+
+    >>> _with_close_specs("no such rules", "west-of-afrika", Path.cwd())
+    "no such rules: did you mean 'west-of-africa'?"
+    """
+    typed = Path(spec)
+    folder = base_dir / typed.parent
+    beside = {name: [name] for name in bundled_rulesets()}
+    _add_specs(beside, _listed(folder), lambda entry: (typed.parent / entry.name).as_posix())
+    bundled: dict[str, list[str]] = {}
+    _add_specs(bundled, _listed(data_root() / "rules" / "variants"), lambda entry: _shown_from(entry, base_dir))
+    for options in (beside, bundled):
+        close = close_names(typed.name, options) + close_names(typed.stem, options)
+        specs = list(dict.fromkeys(shown for name in close for shown in options[name] if shown != spec))
+        if specs:
+            return f"{message}: {suggestion(specs[:3])}"
+    return message
+
+
+def _add_specs(options: dict[str, list[str]], entries: list[Path], shown: Callable[[Path], str]) -> None:
+    """Each rules directory and variant file of ``entries`` in ``options``, under its name and its
+    name without the extension, as ``shown`` names it."""
+    for entry in entries:
+        if entry.suffix in (".yaml", ".yml") or (entry / "ruleset.yaml").is_file():
+            for name in dict.fromkeys((entry.name, entry.stem)):
+                options.setdefault(name, []).append(shown(entry))
+
+
+def _shown_from(entry: Path, base_dir: Path) -> str:
+    """``entry`` as typed from ``base_dir``: a relative path below it, else the absolute path."""
+    try:
+        relative = Path(os.path.relpath(entry, base_dir))
+    except ValueError:  # another drive (Windows)
+        return entry.as_posix()
+    return entry.as_posix() if relative.parts[:1] == ("..",) else relative.as_posix()
+
+
+def _listed(folder: Path) -> list[Path]:
+    """The first ``MOST_LISTED`` entries of ``folder`` by name (none if it cannot be read)."""
+    try:
+        return sorted(itertools.islice(folder.iterdir(), MOST_LISTED)) if folder.is_dir() else []
+    except OSError:
+        return []
 
 
 def _read_directory(directory: Path) -> ResolvedDoc:
@@ -227,13 +295,21 @@ def _read_directory(directory: Path) -> ResolvedDoc:
 
     read("ruleset")
     pack = _pack_named(located, directory, problems)
-    for section in sections(pack)[1:] if pack is not None else ():
-        read(section)
-    if problems:
+    if pack is None:  # without its pack, which files the rules have is not known
         raise RulesError(problems)
+    for section in sections(pack)[1:]:
+        read(section)
     located.positions.setdefault((), located.positions.get(("ruleset",), None) or _nowhere(directory))
     name = located.data.get("ruleset", {}).get("name") if isinstance(located.data.get("ruleset"), dict) else None
-    return ResolvedDoc(name=str(name or directory.name), located=located, files=files, pack_dir=str(directory))
+    unread = [section for section in sections(pack) if section not in located.data]
+    return ResolvedDoc(
+        name=str(name or directory.name),
+        located=located,
+        files=files,
+        pack_dir=str(directory),
+        problems=problems,
+        unread=unread,
+    )
 
 
 def _pack_named(located: Located, directory: Path, problems: list[Problem]) -> Pack | None:
@@ -307,7 +383,7 @@ def _read_variant(path: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
         if isinstance(data.get(key), str) and CONTROL_CHARACTERS.search(data[key]):
             message = f"the {key} holds a control character (only newlines and tabs are allowed)"
             problems.append(problem((key,), message))
-    if problems:
+    if any(p.path == "extends" for p in problems):  # without what it extends, nothing else can be checked
         raise RulesError(problems)
     parent_spec = str(parent_spec)
     parent_path = _real(path.parent / parent_spec)
@@ -323,21 +399,26 @@ def _read_variant(path: Path, chain: tuple[Path, ...]) -> ResolvedDoc:
     for key in data:
         if key not in allowed_keys:
             allowed = ", ".join(sorted(allowed_keys))
-            problems.append(problem((key,), f"unknown key '{key}' (allowed: {allowed})", key=True))
+            message = with_suggestion(f"unknown key '{key}'", key, allowed_keys)
+            problems.append(problem((key,), f"{message} (allowed: {allowed})", key=True))
     for section in known:
         if section in data and not isinstance(data[section], dict):
             problems.append(problem((section,), f"'{section}' must be a mapping of overrides"))
-    if not problems:  # what the checks above do not cover (the types of name, description)
-        for error in schema_validator("variant", parent.pack).iter_errors(data):
-            problems.extend(explain_schema_error(variant, tuple(error.absolute_path), error))
-    if problems:
-        raise RulesError(problems)
+    overrides = {k: v for k, v in data.items() if k in VARIANT_META or (k in known and isinstance(v, dict))}
+    for error in schema_validator("variant", parent.pack).iter_errors(overrides):  # the types of name, description
+        problems.extend(explain_schema_error(variant, tuple(error.absolute_path), error))
     merged = parent.located
     patch = Located(data, variant.positions, variant.key_positions)
     for section in known:
-        if section in data:
+        if isinstance(data.get(section), dict):  # what is no mapping of overrides is reported, not merged
             merge_patch(merged, patch, (section,), (section,))
     name_value = str(data["name"]) if isinstance(data.get("name"), str) else path.stem
     return ResolvedDoc(
-        name=name_value, located=merged, files=[*parent.files, name], variant=name, pack_dir=parent.pack_dir
+        name=name_value,
+        located=merged,
+        files=[*parent.files, name],
+        variant=name,
+        pack_dir=parent.pack_dir,
+        problems=[*parent.problems, *problems],
+        unread=parent.unread,
     )

@@ -36,6 +36,7 @@ from woa_core.errors import InvalidNotation
 from woa_core.kernel.actions import ArgKind
 from woa_core.kernel.notation import PLAYER
 from woa_core.packs.africa.compiled import Rules
+from woa_core.suggest import with_suggestion
 
 PURPOSES = ("research", "mine")
 """The words of ``camp``'s argument: 4.B4 and 4.B5 (``game.RESEARCH``, ``game.MINE``)."""
@@ -52,7 +53,7 @@ def parse_field(rules: Rules, word: str) -> int:
 def _one_of(words: tuple[str, ...], what: str, word: str) -> int:
     if word in words:
         return words.index(word)
-    raise InvalidNotation(f"'{word}' is not {what} (one of: {', '.join(words)})")
+    raise InvalidNotation(with_suggestion(f"'{word}' is not {what}", word, words) + f" (one of: {', '.join(words)})")
 
 
 ARG_KINDS: MappingProxyType[str, ArgKind] = MappingProxyType(

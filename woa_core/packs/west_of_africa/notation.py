@@ -51,6 +51,7 @@ from woa_core.kernel.actions import ArgKind
 from woa_core.kernel.notation import PLAYER
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.selection import selections
+from woa_core.suggest import with_suggestion
 
 
 def _lookup(rules: Rules, kind: str, word: str, options: tuple[str, ...]) -> int:
@@ -58,7 +59,8 @@ def _lookup(rules: Rules, kind: str, word: str, options: tuple[str, ...]) -> int
     if index is None:
         what = _KIND[kind]
         article = "an" if what[0] in "aeiou" else "a"
-        raise InvalidNotation(f"'{word}' is not {article} {what} (one of: {', '.join(options)})")
+        message = with_suggestion(f"'{word}' is not {article} {what}", word, options)
+        raise InvalidNotation(f"{message} (one of: {', '.join(options)})")
     return index
 
 
@@ -88,7 +90,8 @@ def parse_location(rules: Rules, word: str) -> int:
     if rules.island_id(word) >= 0:
         return rules.island_id(word)
     places = [i.id for i in rules.islands] + list(rules.worker_ships)
-    raise InvalidNotation(f"'{word}' is not an island or worker ship (one of: {', '.join(places)})")
+    message = with_suggestion(f"'{word}' is not an island or worker ship", word, places)
+    raise InvalidNotation(f"{message} (one of: {', '.join(places)})")
 
 
 def _cards(rules: Rules, words: list[str]) -> tuple[int, ...]:

@@ -24,6 +24,7 @@ from woa_core.packs.west_of_africa.compile import sea_graph, select_spaces
 from woa_core.rules.data import article
 from woa_core.rules.source import Located, Path_
 from woa_core.rules.validate import Check, run_checks
+from woa_core.suggest import with_suggestion
 
 CHECKS: list[Check] = []
 
@@ -224,8 +225,13 @@ def _multisets(hand: list[int], low: int, high: int) -> int:
 
 
 def _ref(kind: str, value: str, known: dict) -> str:
+    """Why ``value`` names no ``kind`` of these rules, with the closest names that exist.
+
+    >>> _ref("island", "tenerif", {"tenerife": {}, "la_palma": {}})
+    "'tenerif' is not an island of these rules: did you mean 'tenerife'? (known: tenerife, la_palma)"
+    """
     options = ", ".join(known) if len(known) <= 12 else ", ".join(list(known)[:12]) + ", ..."
-    return f"'{value}' is not {article(kind)} of these rules (known: {options})"
+    return with_suggestion(f"'{value}' is not {article(kind)} of these rules", value, known) + f" (known: {options})"
 
 
 @_check

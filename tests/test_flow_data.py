@@ -75,7 +75,7 @@ def test_a_step_declared_twice_unknown_or_missing_is_refused_at_its_place(tmp_pa
         "variant.yaml:4:41: the step 'main' is declared twice (each step once)",
         "variant.yaml:4:47: 'sell' is the step of an action, which declares it (the flow lists its own steps)",
         "variant.yaml:4:53: 'jump' is no step of this game (its steps: select, place, main, displace, retreat, over)",
-        f"turn.yaml:{_bundled_line('deciders:')}:14: 'retreat' is no turn step: only a turn step has a decider",
+        f"turn.yaml:{_bundled_line('deciders:')}:14: 'retreat' is no turn step (only a turn step has a decider)",
     ]
 
 

@@ -344,3 +344,18 @@ def test_misspelt_island_in_a_variant_is_one_problem_with_the_island_meant(tmp_p
         "'name', 'region' and 'at' are missing (required): did you mean 'tenerife'?",
     )
     assert [f for f, *_ in found[1:]] == ["west-of-africa/board.yaml"]  # the sea links (a semantic check)
+
+
+def test_a_misspelt_step_in_the_flow_suggests_the_step(tmp_path: Path) -> None:
+    """issue 41.5: a misspelt step in ``turn.yaml``'s flow (``selct``) says which step was meant,
+    at its line (the kernel flow's messages, after the flow's own refusals of issue 42.2)."""
+    import re
+
+    folder = tmp_path / "woa"
+    shutil.copytree(data_root() / "rules" / "west-of-africa", folder)
+    turn = folder / "turn.yaml"
+    turn.write_text(turn.read_text(encoding="utf-8").replace("{name: select,", "{name: selct,"), encoding="utf-8")
+    with pytest.raises(RulesError) as refused:
+        load_document(str(folder))
+    said = r"turn\.yaml:\d+:\d+: 'selct' is no step of this game: did you mean 'select'\?"
+    assert re.search(said, str(refused.value))

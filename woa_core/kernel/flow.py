@@ -49,6 +49,7 @@ from typing import Any, Final, Protocol
 
 from woa_core.errors import FlowError
 from woa_core.kernel.registry import Registry
+from woa_core.suggest import with_suggestion
 
 
 class Kind(StrEnum):
@@ -534,7 +535,8 @@ class FlowPrimitives:
         turn_steps = {*d.get("turn_steps", ()), *self.action_steps}
         for step in d.get("deciders") or {}:
             if step not in turn_steps:
-                yield (*at, "deciders", step, "_key"), f"'{step}' is no turn step: only a turn step has a decider"
+                said = with_suggestion(f"'{step}' is no turn step", step, sorted(turn_steps))
+                yield (*at, "deciders", step, "_key"), f"{said} (only a turn step has a decider)"
         names: set[str] = set()
         players = document.get("_players")
         for part in ("setup", "phases"):
@@ -559,7 +561,8 @@ class FlowPrimitives:
             if step in self.action_steps:
                 yield path, f"'{step}' is the step of an action, which declares it (the flow lists its own steps)"
             elif step not in self.steps:
-                yield path, f"'{step}' is no step of this game (its steps: {', '.join(self.steps)})"
+                said = with_suggestion(f"'{step}' is no step of this game", step, self.steps)
+                yield path, f"{said} (its steps: {', '.join(self.steps)})"
             elif step in seen:
                 yield path, f"the step '{step}' is declared twice (each step once)"
             seen.add(step)

@@ -138,7 +138,7 @@ class VerbLegality(Protocol):
         """``listing(game, player, verb, fresh=False)``: the verb's legal actions now."""
         ...
 
-    def refusal(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
+    def refusal(self, game: object, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
         """Why ``player`` may not play the verb with ``args`` now, or None."""
         ...
 

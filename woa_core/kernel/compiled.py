@@ -32,7 +32,7 @@ class CompiledRules:
     players: int
     content_hash: str  # the resolved document's hash (``woa_core.rules.digest``)
     variant: str | None  # the variant file given by the user, if any
-    document: MappingProxyType  # the resolved document for this player count (read-only view)
+    document: MappingProxyType[str, Any]  # the resolved document for this player count (read-only view)
     flow: Flow = field(default=NO_FLOW, compare=False, repr=False, kw_only=True)
     """How a game of these rules runs, as they declare it (``Pack.flow``'s ``FlowPrimitives.compile``,
     once, when the pack compiles them); ``NO_FLOW`` for a pack that declares none."""
@@ -54,7 +54,7 @@ class CompiledRules:
         return found
 
     @property
-    def pack(self) -> Pack:
+    def pack(self) -> Pack[Any]:
         """The pack that compiled these rules (a subclass says which)."""
         raise NotImplementedError
 
@@ -62,7 +62,7 @@ class CompiledRules:
 _FIELDS: tuple[str, ...] = tuple(f.name for f in fields(CompiledRules))
 
 
-def _unshadow(cls: type, **kwargs: Any) -> None:
+def _unshadow(cls: type, /, **kwargs: object) -> None:
     """A subclass made in plain Python drops the slots its ``@dataclass(slots=True)`` made for the
     fields of ``CompiledRules``, so those fields are the compiled base's (see below)."""
     for name in _FIELDS:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
-from typing import Any, Protocol
+from typing import Any, Protocol, Self, TypeVar
 
 from woa_core.kernel.actions import Action
 from woa_core.kernel.compiled import CompiledRules
@@ -23,7 +23,7 @@ from woa_core.kernel.compiled import CompiledRules
 class State(Protocol):
     """A game's state: plain data that copies fast and round-trips through JSON."""
 
-    def copy(self) -> Any:
+    def copy(self) -> Self:
         """An independent copy."""
         ...
 
@@ -32,8 +32,18 @@ class State(Protocol):
         ...
 
 
-class Game(Protocol):
-    """One game of a pack: what every tool may use of it.
+S = TypeVar("S", bound=State)
+"""A pack's state type."""
+R = TypeVar("R", bound=CompiledRules)
+"""A pack's compiled rules type."""
+V = TypeVar("V")
+"""A pack's view type (what ``observation`` gives and ``determinize`` reads)."""
+
+
+class Game(Protocol[S, R, V]):
+    """One game of a pack, generic over the pack's state, rules and view types (issue 42.3): what
+    every tool may use of it. ``Pack[G]`` checks its ``game`` class against it, so a pack whose game
+    drops a member fails the type check.
 
     - ``deciders()``: the seats that may act now (several while they choose simultaneously,
       none once the game is over);
@@ -58,10 +68,10 @@ class Game(Protocol):
     (Davidson–Luce) with its own interval, which no game played so far calls for.
     """
 
-    rules: Any
-    state: Any
+    rules: R
+    state: S
 
-    def __init__(self, rules: Any, seed: int = 0, state: Any = None) -> None: ...
+    def __init__(self, rules: R, seed: int = 0, state: S | None = None) -> None: ...
 
     @property
     def over(self) -> bool:
@@ -76,33 +86,38 @@ class Game(Protocol):
         """Every action ``player`` may take now."""
         ...
 
-    def apply(self, action: tuple) -> None:
+    def apply(self, action: tuple[object, ...]) -> None:
         """Play ``action`` after checking it completely."""
         ...
 
-    def apply_legal(self, action: tuple) -> None:
+    def apply_legal(self, action: tuple[object, ...]) -> None:
         """Play an action of ``legal_actions()`` without checking it again."""
         ...
 
-    def is_legal(self, action: tuple) -> bool:
+    def is_legal(self, action: tuple[object, ...]) -> bool:
         """Whether ``action`` may be played now."""
         ...
 
-    def observation(self, player: int) -> Any:
+    def observation(self, player: int) -> V:
         """What ``player`` may see now."""
         ...
 
-    def copy(self) -> Game:
+    def copy(self) -> Self:
         """An independent game at the same state."""
         ...
 
     @classmethod
-    def determinize(cls, view: Any, rng: Random) -> Game:
+    def determinize(cls, view: V, rng: Random) -> Self:
         """A full game consistent with ``view``."""
         ...
 
 
-def new_game(rules: CompiledRules, seed: int) -> Game:
+SomeGame = Game[Any, Any, Any]
+"""A game of some pack, its state, rules and view types unknown to the tool holding it (the
+kernel's loop, logs, flow and legality hold any pack's game; a pack's own code names its own)."""
+
+
+def new_game(rules: CompiledRules, seed: int) -> SomeGame:
     """A new game of ``rules`` (any pack's), set up with ``seed``, its declared flow begun: a
     pack's game begins ``rules.flow`` when it makes a new game (``Flow.begin``: both bundled
     packs, and ``woa_core.kernel.plain.ListedGame``), never the verbs (issue 42.1).
@@ -112,5 +127,5 @@ def new_game(rules: CompiledRules, seed: int) -> Game:
     >>> game.state.round, game.state.step
     (0, 'city')
     """
-    game: Game = rules.pack.game(rules, seed=seed)
+    game: SomeGame = rules.pack.game(rules, seed=seed)
     return game

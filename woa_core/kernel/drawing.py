@@ -17,7 +17,10 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from woa_core.kernel.contract import SomeGame
 
 Explanation = list[tuple[str, list[str]]]
 """What happened, by step: (the step's name, its lines in words)."""
@@ -116,10 +119,10 @@ class Drawing:
     words: Callable[[Any], dict[str, str]] | None = None
     key_numbers: Callable[[Any], list[str]] | None = None
     # for the replay viewer (issue 16, part 5)
-    marks: Callable[[Any, Any, Any, tuple], list[str]] | None = None
+    marks: Callable[[Any, Any, Any, tuple[object, ...]], list[str]] | None = None
 
 
-def marked(drawing: Drawing, rules: Any, before: Any, after: Any, action: tuple, text: str) -> list[str]:
+def marked(drawing: Drawing, rules: Any, before: Any, after: Any, action: tuple[object, ...], text: str) -> list[str]:
     """Where an action (``text`` in the notation) happened on the board, as CSS selectors of the
     board's elements: the pack's ``marks``, or else the elements its ``places`` attributes name
     by the action's words.
@@ -136,11 +139,11 @@ def marked(drawing: Drawing, rules: Any, before: Any, after: Any, action: tuple,
     return [f'[{attribute}="{word}"]' for word in words for attribute in drawing.places]
 
 
-def seen_state(drawing: Drawing, game: Any, viewer: int | None) -> Any:
+def seen_state(drawing: Drawing, game: SomeGame, viewer: int | None) -> Any:
     """The state of ``game`` as ``viewer`` may see it (``Drawing.seen``): the whole state for a
     spectator (``None``) or a pack whose pictures hide nothing.
 
-    >>> from woa_core.kernel.contract import new_game
+    >>> from woa_core.kernel.contract import SomeGame, new_game
     >>> from woa_core.rules import load_rules
     >>> game = new_game(load_rules("west-of-africa", 2), seed=1)
     >>> game.apply((1, "select", game.card_counts("sell", "tenerife")))

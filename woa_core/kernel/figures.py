@@ -26,10 +26,13 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from woa_core.kernel.loop import Observer
 from woa_core.kernel.unfolding import Unfolding, comeback, decisiveness, lead_changes, margin, unit
+
+if TYPE_CHECKING:
+    from woa_core.kernel.contract import SomeGame
 
 
 class Kind(StrEnum):
@@ -131,7 +134,7 @@ class Decisions(Observer):
     def __init__(self, rules: Any = None) -> None:
         self.count = 0
 
-    def before(self, game: Any, seat: int, action: tuple) -> None:
+    def before(self, game: SomeGame, seat: int, action: tuple[object, ...]) -> None:
         self.count += 1
 
 
@@ -140,7 +143,7 @@ class Watching:
     has ended, ``values(game)`` reads every figure.
 
     >>> from woa_core.kernel import loop
-    >>> from woa_core.kernel.contract import new_game
+    >>> from woa_core.kernel.contract import SomeGame, new_game
     >>> from woa_core.rules import load_rules
     >>> rules = load_rules("west-of-africa", 2)
     >>> figures = declared(rules)
@@ -159,7 +162,7 @@ class Watching:
                 self._watchers[f.watch] = f.watch(rules)
         self.observers: list[Observer] = list(self._watchers.values())
 
-    def values(self, game: Any) -> dict[str, Any]:
+    def values(self, game: SomeGame) -> dict[str, Any]:
         """Every figure's value in ``game`` (ended), by name."""
         return {f.name: f.value(game, self._watchers.get(f.watch) if f.watch else None) for f in self.figures}
 
@@ -167,7 +170,7 @@ class Watching:
 # ------------------------------------------------------------------------------ who wins
 
 
-def winners(game: Any) -> list[int]:
+def winners(game: SomeGame) -> list[int]:
     """The seats that won an ended game, several when they share the win (``Pack.winners``).
 
     >>> from woa_core.kernel import loop
@@ -202,15 +205,15 @@ def won(values: dict[str, Any], seat: int) -> int | float:
     return shares[seat] if 0 <= seat < len(shares) else 0
 
 
-def _wins(game: Any, watched: Any) -> list[int | float]:
+def _wins(game: SomeGame, watched: Any) -> list[int | float]:
     return win_shares(winners(game), game.rules.players)
 
 
-def _shared(game: Any, watched: Any) -> int:
+def _shared(game: SomeGame, watched: Any) -> int:
     return int(len(winners(game)) > 1)
 
 
-def _decisions(game: Any, watched: Decisions) -> int:
+def _decisions(game: SomeGame, watched: Decisions) -> int:
     return watched.count
 
 
@@ -266,7 +269,7 @@ UNFOLDING = "how the game unfolds"
 """The group of the figures of ``woa_core.kernel.unfolding`` (reported after the others)."""
 
 
-def _winners(game: Any) -> set[int]:
+def _winners(game: SomeGame) -> set[int]:
     return set(winners(game))
 
 
@@ -336,7 +339,7 @@ COMEBACKS = Figure(
 as yes or no; ``woa_core.kernel.unfolding``)."""
 
 
-def _series(game: Any, watched: Unfolding) -> list[list[int | float]]:
+def _series(game: SomeGame, watched: Unfolding) -> list[list[int | float]]:
     return [[scores[p] for scores in watched.readings] for p in range(game.rules.players)]
 
 

@@ -24,7 +24,7 @@ may let a seat leave the round with another (``leaves``: the turns then go round
 until every one has left). What the kernel cannot run, ``FlowPrimitives.problems`` refuses at its
 line.
 
->>> from woa_core.kernel.contract import new_game
+>>> from woa_core.kernel.contract import SomeGame, new_game
 >>> from woa_core.rules import load_rules
 >>> game = new_game(load_rules("west-of-africa", 2), seed=1)
 >>> flow = game.rules.flow
@@ -104,6 +104,16 @@ class FlowState(Protocol):
     step: str
     order: list[int]
     turn: int
+
+
+class FlowGame(Protocol):
+    """What the flow reads of a game: its state's flow fields (any pack's game, or the part of one
+    that plays its verbs)."""
+
+    @property
+    def state(self) -> FlowState:
+        """The game's state, with the flow's fields."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +222,7 @@ class Flow:
         """
         return self._not_active
 
-    def deciders(self, game: Any) -> list[int]:
+    def deciders(self, game: FlowGame) -> list[int]:
         """The seats that may act now: those still to decide in a simultaneous phase, whoever a
         step names, else the active seat; nobody once the game is over."""
         s: FlowState = game.state
@@ -223,7 +233,7 @@ class Flow:
 
     # ------------------------------------------------ the one place that moves the flow on
 
-    def begin(self, game: Any) -> None:
+    def begin(self, game: FlowGame) -> None:
         """Start a new game's flow: its first setup phase (round 0), or without one the first
         round's first phase (round 1). A flow of no phases (``NO_FLOW``: a game that runs its
         turns itself) has nothing to begin."""
@@ -235,7 +245,7 @@ class Flow:
         s.order = []
         self._enter(game, 0)
 
-    def advance(self, game: Any, outcome: Outcome) -> None:
+    def advance(self, game: FlowGame, outcome: Outcome) -> None:
         """After a verb played its effect: what it returned moves the flow on (a step, the end of
         a decision or of a turn, and what follows: phases, rounds, the round's end checks), then
         ``end_if`` is checked. The one function that advances a game (issue 42.1).
@@ -255,13 +265,13 @@ class Flow:
                 self.end_turn(game, ended.outcome)
             elif outcome is DECIDED:
                 self.decided(game)
-            else:  # a step's name
-                game.state.step = outcome
+            else:  # a step's name (the branches above took the other kinds, by class)
+                game.state.step = outcome  # type: ignore[assignment]
         end_if = self.end_if  # ``after_action``, written out: asked after every action
         if end_if is not None and game.state.step != self.over and end_if(game):
             self._finish(game)
 
-    def after_action(self, game: Any) -> bool:
+    def after_action(self, game: FlowGame) -> bool:
         """After every action (``advance``): if ``end_if`` says the game ends now, the final
         scoring runs and the game is over. Returns whether it ended here."""
         if self.end_if is None or game.state.step == self.over or not self.end_if(game):
@@ -269,7 +279,7 @@ class Flow:
         self._finish(game)
         return True
 
-    def decided(self, game: Any) -> None:
+    def decided(self, game: FlowGame) -> None:
         """After a decision in a simultaneous phase: once every seat has decided, the next phase
         starts (a turns phase computes its order and the first turn starts), or the round ends."""
         s: FlowState = game.state
@@ -278,7 +288,7 @@ class Flow:
             return
         self._enter(game, s.phase + 1)
 
-    def end_turn(self, game: Any, outcome: str = "") -> None:
+    def end_turn(self, game: FlowGame, outcome: str = "") -> None:
         """The active seat's turn is over, with a declared ``outcome`` or none: unless ``end_if``
         ends the game, the same seat plays again (an outcome of ``again``), the seat leaves the
         phase (one of ``leaves``), or the next seat's turn begins; after the last, the next phase
@@ -327,7 +337,7 @@ class Flow:
         s.phase = next(i for i, p in enumerate(phases) if i > s.phase and p.kind is Kind.TURNS)
         return phases[s.phase]
 
-    def _enter(self, game: Any, index: int) -> None:
+    def _enter(self, game: FlowGame, index: int) -> None:
         """Start the phase at ``index`` of the setup (round 0) or of the round, skipping a phase in
         which nobody has a decision; past the last setup phase the first round begins, past a
         round's last phase the round ends and, unless the game is over, the next begins."""
@@ -358,7 +368,7 @@ class Flow:
                 raise FlowError(f"no seat had a decision in {IDLE_ROUNDS} rounds in a row: the flow cannot go on")
             index = 0
 
-    def _start_phase(self, game: Any, phase: Phase) -> bool:
+    def _start_phase(self, game: FlowGame, phase: Phase) -> bool:
         """Start ``phase``; whether a seat has a decision in it."""
         s: FlowState = game.state
         if phase.kind is Kind.SIMULTANEOUS:
@@ -372,7 +382,7 @@ class Flow:
         self._start_turn(game, phase)
         return True
 
-    def _start_turn(self, game: Any, phase: Phase) -> None:
+    def _start_turn(self, game: FlowGame, phase: Phase) -> None:
         """The active seat's turn begins: at the setup phase's step, or at the turn's first step
         (``start_turn`` may name another)."""
         s: FlowState = game.state
@@ -384,13 +394,13 @@ class Flow:
         if first is not None:
             s.step = first
 
-    def _finish(self, game: Any) -> None:
+    def _finish(self, game: FlowGame) -> None:
         if self.finish is not None:
             self.finish(game)
         game.state.step = self.over
 
 
-def _nobody(game: Any) -> list[int]:
+def _nobody(game: FlowGame) -> list[int]:
     return []
 
 
@@ -398,14 +408,14 @@ def _one(who: Callable[[Any], int]) -> Callable[[Any], list[int]]:
     return lambda game: [who(game)]
 
 
-def _nothing(game: Any) -> None:
+def _nothing(game: FlowGame) -> None:
     return None
 
 
 def _clockwise_from(first: Callable[[Any], int]) -> Callable[[Any], list[int]]:
     """Every seat once, clockwise (ascending, wrapping) from the seat ``first(game)`` names."""
 
-    def order(game: Any) -> list[int]:
+    def order(game: FlowGame) -> list[int]:
         players: int = game.state.players
         start = first(game)
         return [(start + i) % players for i in range(players)]
@@ -450,7 +460,7 @@ class FlowPrimitives:
 
     >>> prims = FlowPrimitives(at=("turn", "flow"), steps=("move", "over"))
     >>> @prims.order.register("clockwise")
-    ... def clockwise(game: Any) -> list[int]:
+    ... def clockwise(game: FlowGame) -> list[int]:
     ...     return list(range(game.state.players))
     >>> flow = prims.compile({"turn": {"flow": {"phases": [{"name": "play", "kind": "turns", "order": "clockwise"}],
     ...                                         "turn_steps": ["move"], "over": "over"}}})

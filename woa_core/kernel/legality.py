@@ -162,7 +162,7 @@ class Legality:
         self.listing_at: ListerAt
         self.listing, self.listing_at = self._listers()
 
-    def refusal(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
+    def refusal(self, game: object, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
         """Why ``player`` may not play the verb with ``args`` now (the first entry that fails), or
         None if it may. ``args`` has the verb's arity (the caller checked)."""
         first = self.failing(game, player, args, fresh)
@@ -171,7 +171,7 @@ class Legality:
         says = self.entries[first].says
         return says if isinstance(says, str) else says(game, player, *args)
 
-    def failing(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> int | None:
+    def failing(self, game: object, player: int, args: Sequence[Any], fresh: bool = False) -> int | None:
         """The index in ``entries`` of the first entry ``args`` fails, or None (``refusal``)."""
         levels: list[Any] = []  # the levels read so far: a part only once an entry reads it
         for i, entry in enumerate(self.entries):
@@ -200,7 +200,7 @@ class Legality:
         depth = len(choices)
         if depth == 0:
 
-            def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+            def listing(game: object, player: int, verb: str, fresh: bool = False) -> list[Action]:
                 if none is not None and not none(game, player, fresh):
                     return []
                 return [_known(k) or make_action(k) for k in ((player, verb),)]
@@ -211,12 +211,12 @@ class Legality:
         below: Callable[[Any, int, str, bool, Any], list[Action]]
         if depth == 1:
 
-            def below(game: Any, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
+            def below(game: object, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
                 return [_known(k) or make_action(k) for k in ((player, verb, a),)] if emit[0] else []
 
             if one is None:
 
-                def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+                def listing(game: object, player: int, verb: str, fresh: bool = False) -> list[Action]:
                     out: list[Action] = []
                     if none is None or none(game, player, fresh):
                         for a in pick(game, player, fresh):  # loops, not comprehensions: each is a call
@@ -225,7 +225,7 @@ class Legality:
                     return out
             else:
 
-                def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+                def listing(game: object, player: int, verb: str, fresh: bool = False) -> list[Action]:
                     out: list[Action] = []
                     if none is None or none(game, player, fresh):
                         for a in pick(game, player, fresh):
@@ -237,7 +237,7 @@ class Legality:
         elif depth == 2 and test[2] is None and emit[0]:  # the commonest of two levels, written out
             below, more = self._below(), choices[1]
 
-            def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+            def listing(game: object, player: int, verb: str, fresh: bool = False) -> list[Action]:
                 if none is not None and not none(game, player, fresh):
                     return []
                 out: list[Action] = []
@@ -251,7 +251,7 @@ class Legality:
         else:
             below = self._below() if depth == 2 else self._below3() if depth == 3 else self._deeper
 
-            def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+            def listing(game: object, player: int, verb: str, fresh: bool = False) -> list[Action]:
                 if none is not None and not none(game, player, fresh):
                     return []
                 out: list[Action] = []
@@ -260,7 +260,7 @@ class Legality:
                         out += below(game, player, verb, fresh, a)
                 return out
 
-        def listing_at(game: Any, player: int, verb: str, fresh: bool, first: Any) -> list[Action]:
+        def listing_at(game: object, player: int, verb: str, fresh: bool, first: Any) -> list[Action]:
             if (none is None or none(game, player, fresh)) and (one is None or one(game, player, fresh, first)):
                 return below(game, player, verb, fresh, first)
             return []
@@ -272,7 +272,7 @@ class Legality:
         comprehensions: each comprehension is one more call)."""
         more, test, keep_a = self._choices[1], self._test[2], self._emit[0]  # not keep_a: ``a`` is a part
 
-        def below(game: Any, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
+        def below(game: object, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
             out: list[Action] = []
             for b in more(game, player, fresh, a):
                 if test is None or test(game, player, fresh, a, b):
@@ -289,7 +289,7 @@ class Legality:
         # part precedes an argument, so no other shape can be declared)
         part_b, part_a = not self._emit[1], not self._emit[0]
 
-        def below(game: Any, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
+        def below(game: object, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
             out: list[Action] = []
             for b in middle(game, player, fresh, a):
                 if second is not None and not second(game, player, fresh, a, b):
@@ -308,13 +308,15 @@ class Legality:
 
         return below
 
-    def _deeper(self, game: Any, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
+    def _deeper(self, game: object, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
         """Below a first-level value ``a``, for three levels or more."""
         out: list[Action] = []
         self._extend(out, game, player, verb, fresh, (a,))
         return out
 
-    def _extend(self, out: list[Action], game: Any, player: int, verb: str, fresh: bool, chosen: tuple) -> None:
+    def _extend(
+        self, out: list[Action], game: object, player: int, verb: str, fresh: bool, chosen: tuple[object, ...]
+    ) -> None:
         """The listing below the levels ``chosen``."""
         k = len(chosen)
         test, last = self._test[k + 1], k + 1 == len(self._choices)
@@ -329,7 +331,7 @@ class Legality:
             else:
                 out.append(make_action((player, verb, *[levels[i] for i in self._emitted])))
 
-    def allowed(self, game: Any, player: int, fresh: bool = False) -> list[Any]:
+    def allowed(self, game: object, player: int, fresh: bool = False) -> list[Any]:
         """The values ``refusal`` accepts, in order, for a legality of one argument (which actions
         a player may start, say): the listing without the actions.
 
@@ -367,7 +369,7 @@ _known: Final = _INTERNED.get
 ``make_action``'s lookup (a call per listed action costs)."""
 
 
-def _nothing_at(game: Any, player: int, verb: str, fresh: bool, first: Any) -> list[Action]:
+def _nothing_at(game: object, player: int, verb: str, fresh: bool, first: Any) -> list[Action]:
     return []
 
 
@@ -388,7 +390,7 @@ def _every(tests: tuple[Callable[..., bool], ...], k: int) -> Callable[..., bool
     """Every one of ``tests`` of ``k`` levels, in order (written out for up to two levels)."""
     if k == 0:
 
-        def every0(game: Any, player: int, fresh: bool) -> bool:
+        def every0(game: object, player: int, fresh: bool) -> bool:
             for test in tests:  # noqa: SIM110 (all() of a generator costs a frame per test)
                 if not test(game, player, fresh):
                     return False
@@ -397,7 +399,7 @@ def _every(tests: tuple[Callable[..., bool], ...], k: int) -> Callable[..., bool
         return every0
     if k == 1:
 
-        def every1(game: Any, player: int, fresh: bool, a: Any) -> bool:
+        def every1(game: object, player: int, fresh: bool, a: Any) -> bool:
             for test in tests:  # noqa: SIM110 (all() of a generator costs a frame per test)
                 if not test(game, player, fresh, a):
                     return False
@@ -406,7 +408,7 @@ def _every(tests: tuple[Callable[..., bool], ...], k: int) -> Callable[..., bool
         return every1
     if k == 2:
 
-        def every2(game: Any, player: int, fresh: bool, a: Any, b: Any) -> bool:
+        def every2(game: object, player: int, fresh: bool, a: Any, b: Any) -> bool:
             for test in tests:  # noqa: SIM110 (all() of a generator costs a frame per test)
                 if not test(game, player, fresh, a, b):
                     return False
@@ -474,7 +476,7 @@ class Listed:
         legal = self.legal
         return lambda game, player, verb=None, fresh=False: list(legal(game, player))
 
-    def refusal(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
+    def refusal(self, game: object, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
         """None when ``legal`` lists an action of ``player`` with ``args``, else the sentence of
         the first condition it fails (``needs``), else ``says``."""
         wanted = tuple(args)
@@ -486,7 +488,7 @@ class Listed:
         says = self.needs[first].says
         return says if isinstance(says, str) else says(game, player, *wanted)
 
-    def failing(self, game: Any, player: int, args: Sequence[Any]) -> int | None:
+    def failing(self, game: object, player: int, args: Sequence[Any]) -> int | None:
         """The index of the first of ``needs`` that ``args`` fails, or None."""
         for i, need in enumerate(self.needs):
             if not need.test(game, player, *args):
@@ -511,7 +513,7 @@ def steps_of(decl: ActionDecl) -> Steps:
         verb, listing = listed[0]
         return lambda game, player, fresh: listing(game, player, verb, fresh)
 
-    def steps(game: Any, player: int, fresh: bool) -> list[Action]:
+    def steps(game: object, player: int, fresh: bool) -> list[Action]:
         out: list[Action] = []
         for verb, listing in listed:
             out += listing(game, player, verb, fresh)

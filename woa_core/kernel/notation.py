@@ -22,7 +22,7 @@ from woa_core.kernel.actions import Action, ArgKind
 from woa_core.kernel.compiled import CompiledRules
 
 
-def format_action(rules: CompiledRules, action: tuple) -> str:
+def format_action(rules: CompiledRules, action: tuple[Any, ...]) -> str:
     """The text of an action (the inverse of ``parse_action``)."""
     p, verb, *args = action
     pack = rules.pack

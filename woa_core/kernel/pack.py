@@ -36,10 +36,12 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from random import Random
 from types import MappingProxyType, ModuleType
-from typing import Any, NoReturn
+from typing import Any, Generic, NoReturn, TypeVar
 
 from woa_core.errors import InvalidNotation, WoaError
 from woa_core.kernel.actions import ArgKind, Verb
+from woa_core.kernel.compiled import CompiledRules
+from woa_core.kernel.contract import Game
 from woa_core.kernel.drawing import Drawing
 from woa_core.kernel.flow import FlowPrimitives
 from woa_core.kernel.search import SearchHooks
@@ -120,10 +122,15 @@ def ranking_lines(ranking: Sequence[int]) -> list[str]:
     return ["", *(f"  {place}. p{p + 1}" for place, p in enumerate(ranking, start=1))]
 
 
+G = TypeVar("G", bound=Game[Any, Any, Any])
+"""A pack's game class: ``Pack[G]`` checks it against the contract's ``Game`` (issue 42.3)."""
+
+
 @dataclass(frozen=True, slots=True)
-class Pack:
-    """A game as the kernel sees it. Only ``name``, ``sections``, ``schema_dir``, ``compile``
-    and ``game`` are required; every other hook has a default that does nothing.
+class Pack(Generic[G]):
+    """A game as the kernel sees it, generic over its game class (``Pack[Game]``: mypy checks that
+    class against ``woa_core.kernel.contract.Game``). Only ``name``, ``sections``, ``schema_dir``,
+    ``compile`` and ``game`` are required; every other hook has a default that does nothing.
 
     - ``sections``: the rules files a ruleset of this game holds besides ``ruleset.yaml`` and
       ``players.yaml`` (``board`` is ``board.yaml``), each checked against
@@ -207,16 +214,16 @@ class Pack:
     name: str
     sections: tuple[str, ...]
     schema_dir: Path
-    compile: Callable[..., Any]
-    game: type  # a class that keeps ``woa_core.kernel.contract.Game``
+    compile: Callable[..., CompiledRules]
+    game: type[G]  # a class that keeps ``woa_core.kernel.contract.Game``
     verbs: Mapping[str, Verb] = field(default_factory=lambda: MappingProxyType({}))
     flow: FlowPrimitives | None = None
     arg_kinds: Mapping[str, ArgKind] = field(default_factory=lambda: MappingProxyType({}))
     check: Callable[..., list[Any]] | None = None
     schema_names: Mapping[str, Callable[[], Iterable[str]]] = field(default_factory=lambda: MappingProxyType({}))
-    log_figures: Callable[[Any], tuple[Any, ...]] = lambda game: ()
-    result: Callable[[Any], dict[str, Any]] = lambda game: {}
-    where: Callable[[Any], str] = lambda game: "the game"
+    log_figures: Callable[[G], tuple[object, ...]] = lambda game: ()
+    result: Callable[[G], dict[str, Any]] = lambda game: {}
+    where: Callable[[G], str] = lambda game: "the game"
     drawing: Drawing | None = None
     bots: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
@@ -226,11 +233,11 @@ class Pack:
     )
     coverage: Callable[[Any], Any] | None = None
     scenario: ScenarioHooks | None = None
-    winners: Callable[[Any], list[int]] = lambda game: list(game.state.ranking[:1])
-    summary: Callable[[Any], list[str]] = lambda game: ranking_lines(game.state.ranking)
+    winners: Callable[[G], list[int]] = lambda game: list(game.state.ranking[:1])
+    summary: Callable[[G], list[str]] = lambda game: ranking_lines(game.state.ranking)
     features: Callable[[Any], Sequence[float]] | None = None
     search: SearchHooks | None = None
-    resample_hidden: Callable[[Any, int, Random], Any] | None = None  # issue 37.13: what a seat may not see
+    resample_hidden: Callable[[G, int, Random], object] | None = None  # issue 37.13: what a seat may not see
     # generic tools (issue 14): restricted play (woa_core.eval.restricted), rule variants
     # (woa_core.check.strategies)
     restrictions: Callable[[Any], Sequence[tuple[str, str, str]]] | None = None
@@ -238,14 +245,14 @@ class Pack:
     # figures (issue 14): woa_core.kernel.figures declares the kernel's and what a Figure is
     figures: tuple[Any, ...] = ()
     # how a game unfolds (issue 16): woa_core/kernel/unfolding.py reads the score after each round or turn
-    score: Callable[[Any], Sequence[float]] | None = None
+    score: Callable[[G], Sequence[float]] | None = None
     score_by: str = "round"
 
 
-_LOADED: dict[tuple[str, str | None], Pack] = {}
+_LOADED: dict[tuple[str, str | None], Pack[Any]] = {}
 
 
-def load_pack(name: str, beside: str | Path | None = None) -> Pack:
+def load_pack(name: str, beside: str | Path | None = None) -> Pack[Any]:
     """The pack ``name``, looked for as the module docstring says (``beside``: the folder of the
     ruleset that names it). Loaded once per process; ``PackError`` says why one cannot be had."""
     key = (name, str(beside) if beside is not None else None)
@@ -259,7 +266,7 @@ def load_pack(name: str, beside: str | Path | None = None) -> Pack:
     return pack
 
 
-def _find(name: str, beside: Path | None) -> Pack:
+def _find(name: str, beside: Path | None) -> Pack[Any]:
     module = _bundled(name) or (_beside(name, beside) if beside is not None else None) or _installed(name)
     if module is None:
         raise PackError(f"no rule pack '{name}': not bundled with woa, not beside the ruleset, not installed")
@@ -312,7 +319,7 @@ def _installed(name: str) -> ModuleType | None:
     return None
 
 
-def pack_of(rules: Any) -> Pack:
+def pack_of(rules: CompiledRules) -> Pack[Any]:
     """The pack that compiled ``rules`` (compiled rules carry their pack).
 
     >>> from woa_core.rules import load_rules

@@ -27,6 +27,7 @@ from typing import Any
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import Action, Handler
+from woa_core.kernel.contract import SomeGame
 from woa_core.kernel.native import mypyc_attr
 from woa_core.kernel.notation import format_action
 
@@ -38,7 +39,7 @@ def listed(verb: str) -> Handler:
     <function listed.<locals>.play at ...>
     """
 
-    def play(game: Any, player: int, *args: Any) -> None:
+    def play(game: SomeGame, player: int, *args: Any) -> None:
         game.apply((player, verb, *args))
 
     return play
@@ -55,7 +56,8 @@ class PlainState:
 
     def to_json(self) -> dict[str, Any]:
         """The fields as JSON-ready data."""
-        return dataclasses.asdict(self)  # type: ignore[call-overload]
+        fields: dict[str, Any] = dataclasses.asdict(self)  # type: ignore[call-overload]
+        return fields
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Any:
@@ -115,15 +117,15 @@ class ListedGame:
         """Every action ``player`` (default: the first decider) may take now."""
         raise NotImplementedError
 
-    def apply_legal(self, action: tuple) -> None:
+    def apply_legal(self, action: tuple[object, ...]) -> None:
         """Play an action of ``legal_actions()``."""
         raise NotImplementedError
 
-    def is_legal(self, action: tuple) -> bool:
+    def is_legal(self, action: tuple[object, ...]) -> bool:
         """Whether ``action`` is one of the legal actions now."""
-        return isinstance(action, tuple) and len(action) >= 2 and action in self.legal_actions(action[0])
+        return isinstance(action, tuple) and len(action) >= 2 and action in self.legal_actions(action[0])  # type: ignore[arg-type]
 
-    def apply(self, action: tuple) -> None:
+    def apply(self, action: tuple[object, ...]) -> None:
         """Play ``action`` if it is legal, else refuse it with ``IllegalAction`` saying why."""
         if not self.is_legal(action):
             raise IllegalAction(self._refusal(action))

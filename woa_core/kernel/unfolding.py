@@ -51,9 +51,12 @@ one score per round. The figures that read it are declared in ``woa_core.kernel.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from woa_core.kernel.loop import Ending, Observer
+
+if TYPE_CHECKING:
+    from woa_core.kernel.contract import SomeGame
 
 ROUND, TURN = "round", "turn"
 """The values of ``Pack.score_by``."""
@@ -81,7 +84,7 @@ class Unfolding(Observer):
     offered in all, and at how many decisions.
 
     >>> from woa_core.kernel import loop
-    >>> from woa_core.kernel.contract import new_game
+    >>> from woa_core.kernel.contract import SomeGame, new_game
     >>> from woa_core.rules import load_rules
     >>> rules = load_rules("west-of-africa", 2)
     >>> game, watch = new_game(rules, 3), Unfolding()
@@ -101,12 +104,12 @@ class Unfolding(Observer):
         self.decisions = 0
         self._mark = -1  # the round (or the deciding seat) of the decision before
 
-    def start(self, game: Any) -> None:
+    def start(self, game: SomeGame) -> None:
         pack = game.rules.pack
         self.score = pack.score
         self.by_round = unit(pack) == ROUND
 
-    def choosing(self, game: Any, seat: int, legal: Sequence[Any]) -> None:
+    def choosing(self, game: SomeGame, seat: int, legal: Sequence[Any]) -> None:
         self.options += len(legal)
         if self.score is not None:
             mark = game.state.round if self.by_round else seat
@@ -117,7 +120,7 @@ class Unfolding(Observer):
                 self._mark = mark
         self.decisions += 1
 
-    def end(self, game: Any, ending: Ending) -> None:
+    def end(self, game: SomeGame, ending: Ending) -> None:
         if self.score is not None and (not self.at or self.at[-1] != self.decisions):
             self.readings.append(list(self.score(game)))
             self.at.append(self.decisions)

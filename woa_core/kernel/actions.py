@@ -116,15 +116,15 @@ class ArgKind:
       allowed one.
     """
 
-    parse: Callable[[Any, list[str]], Any]
+    parse: Callable[[Any, list[str]], object]
     format: Callable[[Any, Any], list[str]]
     describe: str
     greedy: bool = False
     fewest: int = 1
-    values: Callable[[Any], Sequence[Any]] | None = None
+    values: Callable[[Any], Sequence[object]] | None = None
     component: str | None = None
     names: Callable[[Any, str, str], Callable[[Any], bool] | None] | None = None
-    distance: Callable[[Any, Any], Any] | None = None
+    distance: Callable[[Any, Any], object] | None = None
 
 
 class VerbLegality(Protocol):
@@ -138,7 +138,7 @@ class VerbLegality(Protocol):
         """``listing(game, player, verb, fresh=False)``: the verb's legal actions now."""
         ...
 
-    def refusal(self, game: object, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
+    def refusal(self, game: object, player: int, args: Sequence[object], fresh: bool = False) -> str | None:
         """Why ``player`` may not play the verb with ``args`` now, or None."""
         ...
 

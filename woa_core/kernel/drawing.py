@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from woa_core.kernel.compiled import CompiledRules
     from woa_core.kernel.contract import SomeGame
 
 Explanation = list[tuple[str, list[str]]]
@@ -122,7 +123,9 @@ class Drawing:
     marks: Callable[[Any, Any, Any, tuple[object, ...]], list[str]] | None = None
 
 
-def marked(drawing: Drawing, rules: Any, before: Any, after: Any, action: tuple[object, ...], text: str) -> list[str]:
+def marked(
+    drawing: Drawing, rules: CompiledRules, before: Any, after: Any, action: tuple[object, ...], text: str
+) -> list[str]:
     """Where an action (``text`` in the notation) happened on the board, as CSS selectors of the
     board's elements: the pack's ``marks``, or else the elements its ``places`` attributes name
     by the action's words.
@@ -169,7 +172,7 @@ class Changes:
     lines: tuple[str, ...]
 
 
-def changes_seen(drawing: Drawing, rules: Any, before: Any, after: Any, viewer: int | None) -> Changes:
+def changes_seen(drawing: Drawing, rules: CompiledRules, before: Any, after: Any, viewer: int | None) -> Changes:
     """What changed from the game ``before`` to the game ``after`` (one action apart), told from
     what ``viewer`` may see of each (``seen_state``) and nothing more: a score the rules hide from
     it (chips kept secret) is not told by how it moved, and what the pack explains, it explains
@@ -188,7 +191,7 @@ def changes_seen(drawing: Drawing, rules: Any, before: Any, after: Any, viewer: 
     return changes_told(drawing, rules, seen, (drawing.text(before, viewer), drawing.text(after, viewer)))
 
 
-def changes_told(drawing: Drawing, rules: Any, seen: tuple[Any, Any], texts: tuple[str, str]) -> Changes:
+def changes_told(drawing: Drawing, rules: CompiledRules, seen: tuple[Any, Any], texts: tuple[str, str]) -> Changes:
     """What changed between two positions one action apart, from the states a seat sees of them
     (``seen``, before and after) and the game in words as it reads them (``texts``) alone."""
     old, new = drawing.scores(seen[0]), drawing.scores(seen[1])
@@ -224,7 +227,7 @@ def format_explanation(title: str, explanation: Explanation) -> str:
     return "\n".join(lines)
 
 
-def drawing_of(rules: Any) -> Drawing:
+def drawing_of(rules: CompiledRules) -> Drawing:
     """The pictures of the pack that plays ``rules``; ``UsageError`` if it draws none."""
     from woa_core.errors import UsageError
 

@@ -32,6 +32,7 @@ from woa_core.kernel.loop import Observer
 from woa_core.kernel.unfolding import Unfolding, comeback, decisiveness, lead_changes, margin, unit
 
 if TYPE_CHECKING:
+    from woa_core.kernel.compiled import CompiledRules
     from woa_core.kernel.contract import SomeGame
 
 
@@ -131,7 +132,7 @@ class Figure:
 class Decisions(Observer):
     """Counts the decisions of a game (the kernel's game length)."""
 
-    def __init__(self, rules: Any = None) -> None:
+    def __init__(self, rules: CompiledRules | None = None) -> None:
         self.count = 0
 
     def before(self, game: SomeGame, seat: int, action: tuple[object, ...]) -> None:
@@ -154,7 +155,7 @@ class Watching:
     (True, 1)
     """
 
-    def __init__(self, figures: Sequence[Figure], rules: Any) -> None:
+    def __init__(self, figures: Sequence[Figure], rules: CompiledRules) -> None:
         self.figures = tuple(figures)
         self._watchers: dict[Any, Observer] = {}
         for f in self.figures:
@@ -205,11 +206,11 @@ def won(values: dict[str, Any], seat: int) -> int | float:
     return shares[seat] if 0 <= seat < len(shares) else 0
 
 
-def _wins(game: SomeGame, watched: Any) -> list[int | float]:
+def _wins(game: SomeGame, watched: object) -> list[int | float]:
     return win_shares(winners(game), game.rules.players)
 
 
-def _shared(game: SomeGame, watched: Any) -> int:
+def _shared(game: SomeGame, watched: object) -> int:
     return int(len(winners(game)) > 1)
 
 
@@ -481,7 +482,7 @@ def vp_by_source(vp: Callable[[Any, Any], Any], by_source: Callable[[Any, Any], 
     )
 
 
-def declared(rules: Any) -> tuple[Figure, ...]:
+def declared(rules: CompiledRules) -> tuple[Figure, ...]:
     """The figures of the game ``rules`` are for: the kernel's, then its pack's, then how the
     game unfolds (``unfolding_figures``)."""
     pack = rules.pack

@@ -29,7 +29,7 @@ from woa_core.kernel.actions import Action
 from woa_core.kernel.contract import SomeGame
 from woa_core.kernel.native import mypyc_attr
 from woa_core.kernel.notation import format_action
-from woa_core.kernel.pack import Pack
+from woa_core.kernel.pack import SomePack
 
 
 class Ending(StrEnum):
@@ -181,7 +181,7 @@ class Bots(Observer):
             notify_game_over(self.players, game.observation)
 
 
-def bots(names: Sequence[str], seed: int, pack: Pack[Any] | None = None) -> Bots:
+def bots(names: Sequence[str], seed: int, pack: SomePack | None = None) -> Bots:
     """The ``Bots`` chooser for bot names (one per seat), seeded from the game's seed; ``pack``:
     the game's pack, whose own bots the names may be."""
     return Bots(make_bots(names, seed, pack=pack))

@@ -36,7 +36,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from random import Random
 from types import MappingProxyType, ModuleType
-from typing import Any, Generic, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
 
 from woa_core.errors import InvalidNotation, WoaError
 from woa_core.kernel.actions import ArgKind, Verb
@@ -45,6 +45,10 @@ from woa_core.kernel.contract import Game
 from woa_core.kernel.drawing import Drawing
 from woa_core.kernel.flow import FlowPrimitives
 from woa_core.kernel.search import SearchHooks
+
+if TYPE_CHECKING:
+    from woa_core.kernel.figures import Figure
+    from woa_core.kernel.loop import Observer
 
 PACK_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
 """What a pack name may look like: a (dotted) Python module name in lower case."""
@@ -57,12 +61,12 @@ class PackError(WoaError):
     """A ruleset names a pack that cannot be found or is not a pack."""
 
 
-SetupFail = Callable[[tuple[Any, ...], str], NoReturn]
+SetupFail = Callable[[tuple[object, ...], str], NoReturn]
 """How a scenario's setup fails: ``fail(path, message)``, ``path`` inside ``setup`` (the message
 is given the line of that part of the scenario file)."""
 
 
-def setup_words(rules: Any, fail: SetupFail) -> Callable[..., int]:
+def setup_words(rules: CompiledRules, fail: SetupFail) -> Callable[..., int]:
     """How a scenario's setup reads an id: ``word(parse, text, *path)`` is ``parse(rules, text)``
     (a parser of the pack's notation), and a text the notation refuses fails at ``path`` with the
     notation's sentence.
@@ -80,7 +84,7 @@ def setup_words(rules: Any, fail: SetupFail) -> Callable[..., int]:
     ValueError: ('gold', 'x'): ...
     """
 
-    def word(parse: Callable[[Any, str], int], text: str, *path: Any) -> int:
+    def word(parse: Callable[[Any, str], int], text: str, *path: object) -> int:
         try:
             return parse(rules, text)
         except InvalidNotation as e:
@@ -231,7 +235,7 @@ class Pack(Generic[G]):
     invariants: Mapping[str, Callable[[Any, Any, Any], str | None]] = field(
         default_factory=lambda: MappingProxyType({})
     )
-    coverage: Callable[[Any], Any] | None = None
+    coverage: Callable[[Any], Observer] | None = None
     scenario: ScenarioHooks | None = None
     winners: Callable[[G], list[int]] = lambda game: list(game.state.ranking[:1])
     summary: Callable[[G], list[str]] = lambda game: ranking_lines(game.state.ranking)
@@ -243,16 +247,19 @@ class Pack(Generic[G]):
     restrictions: Callable[[Any], Sequence[tuple[str, str, str]]] | None = None
     tunables: tuple[tuple[str, ...], ...] = ()
     # figures (issue 14): woa_core.kernel.figures declares the kernel's and what a Figure is
-    figures: tuple[Any, ...] = ()
+    figures: tuple[Figure, ...] = ()
     # how a game unfolds (issue 16): woa_core/kernel/unfolding.py reads the score after each round or turn
     score: Callable[[G], Sequence[float]] | None = None
     score_by: str = "round"
 
 
-_LOADED: dict[tuple[str, str | None], Pack[Any]] = {}
+SomePack = Pack[Any]
+"""The pack of some game, its game class unknown to the tool holding it."""
+
+_LOADED: dict[tuple[str, str | None], SomePack] = {}
 
 
-def load_pack(name: str, beside: str | Path | None = None) -> Pack[Any]:
+def load_pack(name: str, beside: str | Path | None = None) -> SomePack:
     """The pack ``name``, looked for as the module docstring says (``beside``: the folder of the
     ruleset that names it). Loaded once per process; ``PackError`` says why one cannot be had."""
     key = (name, str(beside) if beside is not None else None)
@@ -266,7 +273,7 @@ def load_pack(name: str, beside: str | Path | None = None) -> Pack[Any]:
     return pack
 
 
-def _find(name: str, beside: Path | None) -> Pack[Any]:
+def _find(name: str, beside: Path | None) -> SomePack:
     module = _bundled(name) or (_beside(name, beside) if beside is not None else None) or _installed(name)
     if module is None:
         raise PackError(f"no rule pack '{name}': not bundled with woa, not beside the ruleset, not installed")
@@ -319,7 +326,7 @@ def _installed(name: str) -> ModuleType | None:
     return None
 
 
-def pack_of(rules: CompiledRules) -> Pack[Any]:
+def pack_of(rules: CompiledRules) -> SomePack:
     """The pack that compiled ``rules`` (compiled rules carry their pack).
 
     >>> from woa_core.rules import load_rules

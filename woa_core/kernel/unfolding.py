@@ -51,18 +51,21 @@ one score per round. The figures that read it are declared in ``woa_core.kernel.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from woa_core.kernel.loop import Ending, Observer
 
 if TYPE_CHECKING:
+    from woa_core.kernel.actions import Action
+    from woa_core.kernel.compiled import CompiledRules
     from woa_core.kernel.contract import SomeGame
+    from woa_core.kernel.pack import SomePack
 
 ROUND, TURN = "round", "turn"
 """The values of ``Pack.score_by``."""
 
 
-def unit(pack: Any) -> str:
+def unit(pack: SomePack) -> str:
     """After what a pack's score is read: ``round`` for a game whose flow counts rounds (unless
     it asks for turns), else ``turn``; a ``score_by`` that is neither is a ``ValueError``.
 
@@ -95,8 +98,8 @@ class Unfolding(Observer):
     True
     """
 
-    def __init__(self, rules: Any = None) -> None:
-        self.score: Callable[[Any], Sequence[int | float]] | None = None
+    def __init__(self, rules: CompiledRules | None = None) -> None:
+        self.score: Callable[[SomeGame], Sequence[int | float]] | None = None
         self.by_round = False
         self.readings: list[list[int | float]] = []
         self.at: list[int] = []
@@ -109,7 +112,7 @@ class Unfolding(Observer):
         self.score = pack.score
         self.by_round = unit(pack) == ROUND
 
-    def choosing(self, game: SomeGame, seat: int, legal: Sequence[Any]) -> None:
+    def choosing(self, game: SomeGame, seat: int, legal: Sequence[Action]) -> None:
         self.options += len(legal)
         if self.score is not None:
             mark = game.state.round if self.by_round else seat

@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from woa_core.kernel.compiled import CompiledRules
-    from woa_core.kernel.contract import SomeGame
+    from woa_core.kernel.protocols import SomeGame
 
 Explanation = list[tuple[str, list[str]]]
 """What happened, by step: (the step's name, its lines in words)."""
@@ -123,9 +122,7 @@ class Drawing:
     marks: Callable[[Any, Any, Any, tuple[object, ...]], list[str]] | None = None
 
 
-def marked(
-    drawing: Drawing, rules: CompiledRules, before: Any, after: Any, action: tuple[object, ...], text: str
-) -> list[str]:
+def marked(drawing: Drawing, rules: Any, before: Any, after: Any, action: tuple[object, ...], text: str) -> list[str]:
     """Where an action (``text`` in the notation) happened on the board, as CSS selectors of the
     board's elements: the pack's ``marks``, or else the elements its ``places`` attributes name
     by the action's words.
@@ -172,7 +169,7 @@ class Changes:
     lines: tuple[str, ...]
 
 
-def changes_seen(drawing: Drawing, rules: CompiledRules, before: Any, after: Any, viewer: int | None) -> Changes:
+def changes_seen(drawing: Drawing, rules: Any, before: Any, after: Any, viewer: int | None) -> Changes:
     """What changed from the game ``before`` to the game ``after`` (one action apart), told from
     what ``viewer`` may see of each (``seen_state``) and nothing more: a score the rules hide from
     it (chips kept secret) is not told by how it moved, and what the pack explains, it explains
@@ -191,7 +188,7 @@ def changes_seen(drawing: Drawing, rules: CompiledRules, before: Any, after: Any
     return changes_told(drawing, rules, seen, (drawing.text(before, viewer), drawing.text(after, viewer)))
 
 
-def changes_told(drawing: Drawing, rules: CompiledRules, seen: tuple[Any, Any], texts: tuple[str, str]) -> Changes:
+def changes_told(drawing: Drawing, rules: Any, seen: tuple[Any, Any], texts: tuple[str, str]) -> Changes:
     """What changed between two positions one action apart, from the states a seat sees of them
     (``seen``, before and after) and the game in words as it reads them (``texts``) alone."""
     old, new = drawing.scores(seen[0]), drawing.scores(seen[1])
@@ -227,7 +224,7 @@ def format_explanation(title: str, explanation: Explanation) -> str:
     return "\n".join(lines)
 
 
-def drawing_of(rules: CompiledRules) -> Drawing:
+def drawing_of(rules: Any) -> Drawing:
     """The pictures of the pack that plays ``rules``; ``UsageError`` if it draws none."""
     from woa_core.errors import UsageError
 

@@ -36,19 +36,14 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from random import Random
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
+from typing import Any, Generic, NoReturn, TypeVar
 
 from woa_core.errors import InvalidNotation, WoaError
 from woa_core.kernel.actions import ArgKind, Verb
-from woa_core.kernel.compiled import CompiledRules
-from woa_core.kernel.contract import Game
 from woa_core.kernel.drawing import Drawing
 from woa_core.kernel.flow import FlowPrimitives
+from woa_core.kernel.protocols import Game
 from woa_core.kernel.search import SearchHooks
-
-if TYPE_CHECKING:
-    from woa_core.kernel.figures import Figure
-    from woa_core.kernel.loop import Observer
 
 PACK_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
 """What a pack name may look like: a (dotted) Python module name in lower case."""
@@ -66,7 +61,7 @@ SetupFail = Callable[[tuple[object, ...], str], NoReturn]
 is given the line of that part of the scenario file)."""
 
 
-def setup_words(rules: CompiledRules, fail: SetupFail) -> Callable[..., int]:
+def setup_words(rules: Any, fail: SetupFail) -> Callable[..., int]:
     """How a scenario's setup reads an id: ``word(parse, text, *path)`` is ``parse(rules, text)``
     (a parser of the pack's notation), and a text the notation refuses fails at ``path`` with the
     notation's sentence.
@@ -218,7 +213,7 @@ class Pack(Generic[G]):
     name: str
     sections: tuple[str, ...]
     schema_dir: Path
-    compile: Callable[..., CompiledRules]
+    compile: Callable[..., Any]  # a pack's ``CompiledRules`` (which names its pack: not imported here)
     game: type[G]  # a class that keeps ``woa_core.kernel.contract.Game``
     verbs: Mapping[str, Verb] = field(default_factory=lambda: MappingProxyType({}))
     flow: FlowPrimitives | None = None
@@ -235,7 +230,7 @@ class Pack(Generic[G]):
     invariants: Mapping[str, Callable[[Any, Any, Any], str | None]] = field(
         default_factory=lambda: MappingProxyType({})
     )
-    coverage: Callable[[Any], Observer] | None = None
+    coverage: Callable[[Any], Any] | None = None
     scenario: ScenarioHooks | None = None
     winners: Callable[[G], list[int]] = lambda game: list(game.state.ranking[:1])
     summary: Callable[[G], list[str]] = lambda game: ranking_lines(game.state.ranking)
@@ -247,7 +242,7 @@ class Pack(Generic[G]):
     restrictions: Callable[[Any], Sequence[tuple[str, str, str]]] | None = None
     tunables: tuple[tuple[str, ...], ...] = ()
     # figures (issue 14): woa_core.kernel.figures declares the kernel's and what a Figure is
-    figures: tuple[Figure, ...] = ()
+    figures: tuple[Any, ...] = ()
     # how a game unfolds (issue 16): woa_core/kernel/unfolding.py reads the score after each round or turn
     score: Callable[[G], Sequence[float]] | None = None
     score_by: str = "round"
@@ -326,11 +321,12 @@ def _installed(name: str) -> ModuleType | None:
     return None
 
 
-def pack_of(rules: CompiledRules) -> SomePack:
+def pack_of(rules: Any) -> SomePack:
     """The pack that compiled ``rules`` (compiled rules carry their pack).
 
     >>> from woa_core.rules import load_rules
     >>> pack_of(load_rules("west-of-africa", 2)).name
     'west_of_africa'
     """
-    return rules.pack
+    pack: SomePack = rules.pack
+    return pack

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from woa_core.kernel.actions import Action
 
 if TYPE_CHECKING:
-    from woa_core.kernel.contract import SomeGame
+    from woa_core.kernel.protocols import SomeGame
 
 Searched = Callable[[Any, Sequence[Action]], bool]
 """Whether a decision (the view, the legal actions) is one to search."""

@@ -36,10 +36,10 @@ class Action(tuple[Any, ...]):
 
     __slots__ = ()
 
-    def __new__(cls, player: int, verb: str, *args: Any) -> Action:
+    def __new__(cls, player: int, verb: str, *args: object) -> Action:
         return tuple.__new__(cls, (player, verb, *args))
 
-    def __getnewargs__(self) -> tuple[Any, ...]:  # pickle and copy rebuild it from its items
+    def __getnewargs__(self) -> tuple[object, ...]:  # pickle and copy rebuild it from its items
         return tuple(self)
 
     @property
@@ -59,11 +59,11 @@ class Action(tuple[Any, ...]):
 
 
 _new = tuple.__new__
-_INTERNED: Final[dict[tuple[Any, ...], Action]] = {}
+_INTERNED: Final[dict[tuple[object, ...], Action]] = {}
 _MOST_INTERNED: Final = 1 << 16
 
 
-def make_action(items: tuple[Any, ...]) -> Action:
+def make_action(items: tuple[object, ...]) -> Action:
     """The ``Action`` of a ready tuple ``(player, verb, *args)``: what the engine uses on its hot
     path. Actions are immutable, so one instance per distinct action is shared (building a tuple
     subclass costs several times a plain tuple; looking one up costs little).
@@ -79,7 +79,7 @@ def make_action(items: tuple[Any, ...]) -> Action:
     return action
 
 
-def new_action(items: tuple[Any, ...]) -> Action:
+def new_action(items: tuple[object, ...]) -> Action:
     """A new ``Action`` of a ready tuple, not interned: for actions made by the thousand and kept
     by their maker (West of Africa's cached card selections), which would crowd the interned
     ones out (``make_action``) and cost a lookup each.

@@ -34,6 +34,7 @@ from woa_core.kernel.unfolding import Unfolding, comeback, decisiveness, lead_ch
 if TYPE_CHECKING:
     from woa_core.kernel.compiled import CompiledRules
     from woa_core.kernel.contract import SomeGame
+    from woa_core.kernel.pack import SomePack
 
 
 class Kind(StrEnum):
@@ -365,7 +366,7 @@ SCORE_BY = {by: _scores(by) for by in ("round", "turn")}
 median and quartiles over the games that reached it; in the CSV, each game's scores."""
 
 
-def unfolding_figures(pack: Any) -> tuple[Figure, ...]:
+def unfolding_figures(pack: SomePack) -> tuple[Figure, ...]:
     """How a game of ``pack`` unfolds, as figures: the choices offered per decision, and for a
     pack that keeps a score (``Pack.score``), the score over time, lead changes, decisiveness,
     the winning margin and comeback wins (``woa_core.kernel.unfolding`` defines each).

@@ -85,6 +85,21 @@ Outcome = str | TurnOver | Decided | None
 """What a verb returns: ``None`` (nothing for the flow: the same step), a step's name (go on at
 that step), ``TURN_OVER`` or a ``TurnOver`` (the turn is over), ``DECIDED`` (the seat has decided)."""
 
+# A pack's flow primitives, each called with the pack's own game (so typed Any here: the flow's classes
+# are compiled, and mypyc compiles no generic dataclass); one alias per role, as ``FlowPrimitives`` says.
+Seats = Callable[[Any], list[int]]
+"""``waiting(game)`` or ``order(game)``: seats."""
+Decider = Callable[[Any], int]
+"""``decider(game)``: one seat."""
+TurnStart = Callable[[Any], str | None]
+"""``start_turn(game)``: the turn's first step, or None for the first declared one."""
+RoundEnd = Callable[[Any], bool | None]
+"""``end_round(game)``: whether the game is over."""
+EndIf = Callable[[Any], bool]
+"""``end_if(game)``: whether the game ends now."""
+Effect = Callable[[Any], None]
+"""``new_round(game)``, ``finish(game)``: changes the game."""
+
 IDLE_ROUNDS: Final = 1000
 """Rounds in a row in which no seat had a decision before the kernel says the flow cannot go on."""
 
@@ -127,8 +142,8 @@ class Phase:
 
     name: str
     kind: Kind
-    waiting: Callable[[Any], list[int]] | None = None
-    order: Callable[[Any], list[int]] | None = None
+    waiting: Seats | None = None
+    order: Seats | None = None
     again: frozenset[str] = frozenset()
     leaves: frozenset[str] = frozenset()
 
@@ -166,16 +181,16 @@ class Flow:
 
     phases: tuple[Phase, ...]
     turn_steps: tuple[str, ...]
-    start_turn: Callable[[Any], str | None]
-    end_round: Callable[[Any], bool | None]
-    new_round: Callable[[Any], None]
+    start_turn: TurnStart
+    end_round: RoundEnd
+    new_round: Effect
     over: str = "over"
-    decider_of: Mapping[str, Callable[[Any], int]] = field(default_factory=lambda: MappingProxyType({}))
+    decider_of: Mapping[str, Decider] = field(default_factory=lambda: MappingProxyType({}))
     # Optional (issue 15): a setup run once before the first round, and an end checked after every action.
     setup: tuple[Phase, ...] = ()
-    end_if: Callable[[Any], bool] | None = None
-    finish: Callable[[Any], None] | None = None
-    _special: dict[str, Callable[[Any], list[int]]] = field(init=False, repr=False, compare=False)
+    end_if: EndIf | None = None
+    finish: Effect | None = None
+    _special: dict[str, Seats] = field(init=False, repr=False, compare=False)
     """Who decides at each step that is not the active seat's, computed once (the loop asks for
     every decision)."""
     _simultaneous: dict[str, Phase] = field(init=False, repr=False, compare=False)
@@ -186,7 +201,7 @@ class Flow:
     """The step a turn of a round begins at unless ``start_turn`` says another."""
 
     def __post_init__(self) -> None:
-        special: dict[str, Callable[[Any], list[int]]] = {self.over: _nobody}
+        special: dict[str, Seats] = {self.over: _nobody}
         simultaneous: dict[str, Phase] = {}
         for phase in (*self.setup, *self.phases):
             if phase.kind is Kind.SIMULTANEOUS and phase.waiting is not None:
@@ -404,7 +419,7 @@ def _nobody(game: FlowGame) -> list[int]:
     return []
 
 
-def _one(who: Callable[[Any], int]) -> Callable[[Any], list[int]]:
+def _one(who: Decider) -> Seats:
     return lambda game: [who(game)]
 
 
@@ -412,7 +427,7 @@ def _nothing(game: FlowGame) -> None:
     return None
 
 
-def _clockwise_from(first: Callable[[Any], int]) -> Callable[[Any], list[int]]:
+def _clockwise_from(first: Decider) -> Seats:
     """Every seat once, clockwise (ascending, wrapping) from the seat ``first(game)`` names."""
 
     def order(game: FlowGame) -> list[int]:
@@ -423,7 +438,7 @@ def _clockwise_from(first: Callable[[Any], int]) -> Callable[[Any], list[int]]:
     return order
 
 
-def _seat(number: int) -> Callable[[Any], int]:
+def _seat(number: int) -> Decider:
     """A declared seat (``clockwise_from: 2``: the second seat, index 1)."""
     return lambda game: number - 1
 
@@ -431,8 +446,9 @@ def _seat(number: int) -> Callable[[Any], int]:
 NO_FLOW = Flow((), (), _nothing, _nothing, _nothing)
 """The flow of rules whose pack declares none (a game that runs its turns itself): never asked."""
 
-Seats = Callable[[Any], list[int]]
-Effect = Callable[[Any], None]
+Path = tuple[str | int, ...]
+"""Where in a rules document: its keys and list indices, in order."""
+
 
 ROLES = ("waiting", "order", "decider", "start_turn", "end_round", "new_round", "end_if", "finish")
 """The kinds of primitive a flow names, each the name of a ``FlowPrimitives`` registry and, prefixed
@@ -474,11 +490,11 @@ class FlowPrimitives:
     outcomes: tuple[str, ...] = ()
     waiting: Registry[Seats] = field(default_factory=lambda: Registry("waiting"))
     order: Registry[Seats] = field(default_factory=lambda: Registry("turn order"))
-    decider: Registry[Callable[[Any], int]] = field(default_factory=lambda: Registry("decider"))
-    start_turn: Registry[Callable[[Any], str | None]] = field(default_factory=lambda: Registry("turn start"))
-    end_round: Registry[Callable[[Any], bool | None]] = field(default_factory=lambda: Registry("round end"))
+    decider: Registry[Decider] = field(default_factory=lambda: Registry("decider"))
+    start_turn: Registry[TurnStart] = field(default_factory=lambda: Registry("turn start"))
+    end_round: Registry[RoundEnd] = field(default_factory=lambda: Registry("round end"))
     new_round: Registry[Effect] = field(default_factory=lambda: Registry("new round"))
-    end_if: Registry[Callable[[Any], bool]] = field(default_factory=lambda: Registry("game end"))
+    end_if: Registry[EndIf] = field(default_factory=lambda: Registry("game end"))
     finish: Registry[Effect] = field(default_factory=lambda: Registry("final scoring"))
 
     def schema_names(self) -> Iterator[tuple[str, tuple[str, ...]]]:
@@ -521,7 +537,7 @@ class FlowPrimitives:
         again, leaves = frozenset(p.get("again", ())), frozenset(p.get("leaves", ()))
         return Phase(p["name"], Kind(p["kind"]), waiting=waiting, order=order, again=again, leaves=leaves)
 
-    def problems(self, document: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    def problems(self, document: Mapping[str, Any]) -> Iterator[tuple[Path, str]]:
         """What the flow schema cannot say of the declaration in ``document``, as ``(path,
         message)``: each step of the game declared exactly once (as a setup phase, a simultaneous
         phase, a turn step or ``over``), ``deciders`` naming turn steps, phase names unique, and
@@ -552,10 +568,10 @@ class FlowPrimitives:
                 names.add(p["name"])
                 yield from self._phase_problems((*at, part, i), p, part == "phases" and not turn_steps, players)
 
-    def _step_problems(self, d: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    def _step_problems(self, d: Mapping[str, Any]) -> Iterator[tuple[Path, str]]:
         """Each step of the game declared exactly once."""
         at = self.at
-        declared: list[tuple[tuple[Any, ...], str]] = []
+        declared: list[tuple[Path, str]] = []
         for part in ("setup", "phases"):
             for i, p in enumerate(d.get(part, ())):
                 if part == "setup" or p["kind"] == Kind.SIMULTANEOUS:
@@ -578,8 +594,8 @@ class FlowPrimitives:
             yield at, f"the flow does not declare the step{'s' * (len(missing) > 1)} {listed} (each step once: {where})"
 
     def _phase_problems(
-        self, path: tuple[Any, ...], p: Mapping[str, Any], no_turn_step: bool, players: int | None
-    ) -> Iterator[tuple[tuple[Any, ...], str]]:
+        self, path: Path, p: Mapping[str, Any], no_turn_step: bool, players: int | None
+    ) -> Iterator[tuple[Path, str]]:
         """What the kernel could not run of one declared phase (at ``path``)."""
         if p["kind"] == Kind.SIMULTANEOUS:
             for extra in ("order", "clockwise_from", "again", "leaves"):

@@ -185,7 +185,7 @@ class LogRecorder(Observer):
     def start(self, game: SomeGame) -> None:
         self.game = game
 
-    def after(self, game: SomeGame, seat: int, action: tuple[object, ...], prev: Any) -> None:
+    def after(self, game: SomeGame, seat: int, action: tuple[object, ...], prev: object) -> None:
         self.game = game
         self.add(format_action(game.rules, action))
 
@@ -357,7 +357,7 @@ class _LogReader(Observer):
         except InvalidNotation as e:
             raise LogError(f"{self.name}:{self.number}: '{self.text}' is refused: {e}{self.note}") from None
 
-    def after(self, game: SomeGame, seat: int, action: tuple[object, ...], prev: Any) -> None:
+    def after(self, game: SomeGame, seat: int, action: tuple[object, ...], prev: object) -> None:
         self.check = action_check(self.check, self.text, game)
         if self.check != self.expected:
             raise LogError(
@@ -415,7 +415,7 @@ def source_of(replayed: Replayed) -> RulesSource:
     )
 
 
-def _check_header(name: str, head: Any) -> None:
+def _check_header(name: str, head: object) -> None:
     if not isinstance(head, dict) or "woa_log" not in head:
         raise LogError(f"{name}:1: not a woa game log (its first line is not a log header)")
     if head["woa_log"] != FORMAT:
@@ -610,7 +610,7 @@ def _only_key(name: str, number: int, item: dict[str, Any], key: str) -> None:
         raise LogError(f"{name}:{number}: the {key} line holds '{others[0]}' besides '{key}' (the line was changed)")
 
 
-def _canonical(value: Any) -> str:
+def _canonical(value: object) -> str:
     """``value`` as JSON with sorted keys: equal texts are equal JSON values (``true`` and ``1``,
     ``1`` and ``1.0`` compare equal in Python, not here).
 

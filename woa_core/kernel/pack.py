@@ -40,7 +40,7 @@ from typing import Any, Generic, NoReturn, TypeVar
 
 from woa_core.errors import InvalidNotation, WoaError
 from woa_core.kernel.actions import ArgKind, Verb
-from woa_core.kernel.drawing import Drawing
+from woa_core.kernel.drawing import SomeDrawing
 from woa_core.kernel.flow import FlowPrimitives
 from woa_core.kernel.protocols import Game
 from woa_core.kernel.search import SearchHooks
@@ -223,7 +223,7 @@ class Pack(Generic[G]):
     log_figures: Callable[[G], tuple[object, ...]] = lambda game: ()
     result: Callable[[G], dict[str, Any]] = lambda game: {}
     where: Callable[[G], str] = lambda game: "the game"
-    drawing: Drawing | None = None
+    drawing: SomeDrawing | None = None
     bots: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     # What the generic tools ask beyond the contract (check, scenario, replay, PettingZoo, mcts).

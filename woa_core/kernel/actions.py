@@ -36,10 +36,10 @@ class Action(tuple[Any, ...]):
 
     __slots__ = ()
 
-    def __new__(cls, player: int, verb: str, *args: Any) -> Action:
+    def __new__(cls, player: int, verb: str, *args: object) -> Action:
         return tuple.__new__(cls, (player, verb, *args))
 
-    def __getnewargs__(self) -> tuple[Any, ...]:  # pickle and copy rebuild it from its items
+    def __getnewargs__(self) -> tuple[object, ...]:  # pickle and copy rebuild it from its items
         return tuple(self)
 
     @property
@@ -59,11 +59,11 @@ class Action(tuple[Any, ...]):
 
 
 _new = tuple.__new__
-_INTERNED: Final[dict[tuple[Any, ...], Action]] = {}
+_INTERNED: Final[dict[tuple[object, ...], Action]] = {}
 _MOST_INTERNED: Final = 1 << 16
 
 
-def make_action(items: tuple[Any, ...]) -> Action:
+def make_action(items: tuple[object, ...]) -> Action:
     """The ``Action`` of a ready tuple ``(player, verb, *args)``: what the engine uses on its hot
     path. Actions are immutable, so one instance per distinct action is shared (building a tuple
     subclass costs several times a plain tuple; looking one up costs little).
@@ -79,7 +79,7 @@ def make_action(items: tuple[Any, ...]) -> Action:
     return action
 
 
-def new_action(items: tuple[Any, ...]) -> Action:
+def new_action(items: tuple[object, ...]) -> Action:
     """A new ``Action`` of a ready tuple, not interned: for actions made by the thousand and kept
     by their maker (West of Africa's cached card selections), which would crowd the interned
     ones out (``make_action``) and cost a lookup each.
@@ -116,15 +116,15 @@ class ArgKind:
       allowed one.
     """
 
-    parse: Callable[[Any, list[str]], Any]
+    parse: Callable[[Any, list[str]], object]
     format: Callable[[Any, Any], list[str]]
     describe: str
     greedy: bool = False
     fewest: int = 1
-    values: Callable[[Any], Sequence[Any]] | None = None
+    values: Callable[[Any], Sequence[object]] | None = None
     component: str | None = None
     names: Callable[[Any, str, str], Callable[[Any], bool] | None] | None = None
-    distance: Callable[[Any, Any], Any] | None = None
+    distance: Callable[[Any, Any], object] | None = None
 
 
 class VerbLegality(Protocol):
@@ -138,7 +138,7 @@ class VerbLegality(Protocol):
         """``listing(game, player, verb, fresh=False)``: the verb's legal actions now."""
         ...
 
-    def refusal(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
+    def refusal(self, game: object, player: int, args: Sequence[object], fresh: bool = False) -> str | None:
         """Why ``player`` may not play the verb with ``args`` now, or None."""
         ...
 

@@ -14,13 +14,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType, MemberDescriptorType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from woa_core.kernel.flow import NO_FLOW, Flow
 from woa_core.kernel.native import mypyc_attr
 
 if TYPE_CHECKING:
-    from woa_core.kernel.pack import Pack
+    from woa_core.kernel.pack import SomePack
+
+T = TypeVar("T")
+"""What a memo holds."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a pack that is not compiled subclasses it in Python
@@ -32,7 +35,7 @@ class CompiledRules:
     players: int
     content_hash: str  # the resolved document's hash (``woa_core.rules.digest``)
     variant: str | None  # the variant file given by the user, if any
-    document: MappingProxyType  # the resolved document for this player count (read-only view)
+    document: MappingProxyType[str, Any]  # the resolved document for this player count (read-only view)
     flow: Flow = field(default=NO_FLOW, compare=False, repr=False, kw_only=True)
     """How a game of these rules runs, as they declare it (``Pack.flow``'s ``FlowPrimitives.compile``,
     once, when the pack compiles them); ``NO_FLOW`` for a pack that declares none."""
@@ -40,7 +43,7 @@ class CompiledRules:
     """Data derived from these rules on first use (a bot's tables, say), kept with them: ``key``
     by the name of what computes it. It lives and dies with the rules, never keyed by ``id()``."""
 
-    def memo(self, key: str, make: Callable[[], Any]) -> Any:
+    def memo(self, key: str, make: Callable[[], T]) -> T:
         """``derived[key]``, made by ``make()`` the first time.
 
         >>> from woa_core.rules import load_rules
@@ -51,10 +54,10 @@ class CompiledRules:
         found = self.derived.get(key)
         if found is None:
             found = self.derived[key] = make()
-        return found
+        return found  # what ``make`` of this key made (``derived`` holds any type)
 
     @property
-    def pack(self) -> Pack:
+    def pack(self) -> SomePack:
         """The pack that compiled these rules (a subclass says which)."""
         raise NotImplementedError
 
@@ -62,7 +65,7 @@ class CompiledRules:
 _FIELDS: tuple[str, ...] = tuple(f.name for f in fields(CompiledRules))
 
 
-def _unshadow(cls: type, **kwargs: Any) -> None:
+def _unshadow(cls: type, /, **kwargs: object) -> None:
     """A subclass made in plain Python drops the slots its ``@dataclass(slots=True)`` made for the
     fields of ``CompiledRules``, so those fields are the compiled base's (see below)."""
     for name in _FIELDS:

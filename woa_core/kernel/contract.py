@@ -1,8 +1,8 @@
 """The contract every game keeps with the kernel's tools, after OpenSpiel's Game/State split.
 
 A pack's ``Game`` class (``Pack.game``) holds compiled ``rules`` and a ``state`` of plain data;
-the tools (the game loop, logs and replay, bots, search, checks) use only what ``Game`` below
-declares. ``new_game`` starts one for any compiled rules.
+the tools (the game loop, logs and replay, bots, search, checks) use only what ``Game`` declares (its
+protocols are ``woa_core.kernel.protocols``'s). ``new_game`` starts one for any compiled rules.
 
 >>> from woa_core.rules import load_rules
 >>> game = new_game(load_rules("west-of-africa", 2), seed=1)
@@ -12,97 +12,13 @@ declares. ``new_game`` starts one for any compiled rules.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from random import Random
-from typing import Any, Protocol
-
-from woa_core.kernel.actions import Action
 from woa_core.kernel.compiled import CompiledRules
+from woa_core.kernel.protocols import Game, SomeGame, State
+
+__all__ = ["Game", "SomeGame", "State", "new_game"]
 
 
-class State(Protocol):
-    """A game's state: plain data that copies fast and round-trips through JSON."""
-
-    def copy(self) -> Any:
-        """An independent copy."""
-        ...
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict (``type(state).from_json`` reads it back)."""
-        ...
-
-
-class Game(Protocol):
-    """One game of a pack: what every tool may use of it.
-
-    - ``deciders()``: the seats that may act now (several while they choose simultaneously,
-      none once the game is over);
-    - ``legal_actions(seat)``: every action ``seat`` may take now, never empty while it decides;
-    - ``apply(action)``: play any action, refusing an illegal one with ``IllegalAction`` and the
-      state unchanged; ``apply_legal(action)``: play one from ``legal_actions()`` of this very
-      state without checking it again (search plays millions);
-    - ``observation(seat)``: what that seat may see, a snapshot with ``rules``, ``player`` and
-      ``to_json()`` (the same JSON for every game it could be of); ``determinize(view, rng)``: a
-      full game consistent with a view, what it hides sampled (face-down components reshuffled,
-      the others' secret choices drawn); a pack whose search hooks give an opponent model gets
-      it as a third argument (``woa_core.kernel.search.SearchHooks``);
-    - ``over``, and once over ``ranking`` (seats, best first) in ``state``;
-    - optionally ``peek(seat)``: what ``observation(seat)`` shows, without a copy, valid only
-      until the game changes: the loop and the search bot's rollouts give it to a bot that
-      declares ``peeks = True`` (it reads its view only while it chooses).
-
-    ``ranking`` is a strict order: a pack breaks its ties (West of Africa by the gold track). A
-    shared win is ``Pack.winners``, which every win figure counts 1/k to each of k winners. A
-    shared place below the first is not said: the tournament's Plackett–Luce fit is a
-    likelihood of strict finishing orders, and ties there need a tie parameter of their own
-    (Davidson–Luce) with its own interval, which no game played so far calls for.
-    """
-
-    rules: Any
-    state: Any
-
-    def __init__(self, rules: Any, seed: int = 0, state: Any = None) -> None: ...
-
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-        ...
-
-    def deciders(self) -> list[int]:
-        """The seats that may act now."""
-        ...
-
-    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
-        """Every action ``player`` may take now."""
-        ...
-
-    def apply(self, action: tuple) -> None:
-        """Play ``action`` after checking it completely."""
-        ...
-
-    def apply_legal(self, action: tuple) -> None:
-        """Play an action of ``legal_actions()`` without checking it again."""
-        ...
-
-    def is_legal(self, action: tuple) -> bool:
-        """Whether ``action`` may be played now."""
-        ...
-
-    def observation(self, player: int) -> Any:
-        """What ``player`` may see now."""
-        ...
-
-    def copy(self) -> Game:
-        """An independent game at the same state."""
-        ...
-
-    @classmethod
-    def determinize(cls, view: Any, rng: Random) -> Game:
-        """A full game consistent with ``view``."""
-        ...
-
-
-def new_game(rules: CompiledRules, seed: int) -> Game:
+def new_game(rules: CompiledRules, seed: int) -> SomeGame:
     """A new game of ``rules`` (any pack's), set up with ``seed``, its declared flow begun: a
     pack's game begins ``rules.flow`` when it makes a new game (``Flow.begin``: both bundled
     packs, and ``woa_core.kernel.plain.ListedGame``), never the verbs (issue 42.1).
@@ -112,5 +28,5 @@ def new_game(rules: CompiledRules, seed: int) -> Game:
     >>> game.state.round, game.state.step
     (0, 'city')
     """
-    game: Game = rules.pack.game(rules, seed=seed)
+    game: SomeGame = rules.pack.game(rules, seed=seed)
     return game

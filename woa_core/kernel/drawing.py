@@ -17,7 +17,10 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from woa_core.kernel.protocols import SomeGame
 
 Explanation = list[tuple[str, list[str]]]
 """What happened, by step: (the step's name, its lines in words)."""
@@ -54,21 +57,29 @@ class Panel:
     rows: tuple[tuple[str, ...], ...]
 
 
+R = TypeVar("R")
+"""A pack's rules type."""
+S = TypeVar("S")
+"""A pack's state type."""
+G = TypeVar("G")
+"""A pack's game type."""
+
+
 @dataclass(frozen=True, slots=True)
-class Viewer:
+class Viewer(Generic[S]):
     """A replay's pictures for one ruleset: ``document(pieces)`` is the whole SVG with the given
     pieces layer; ``parts(state, seats)`` a position's pieces in parts (each stored once for all
     the positions it does not change); ``panel(state, seats)``, if given, the position in words
     (``Panel``), which the page shows as text beside the picture — the picture then leaves it out."""
 
     document: Callable[[str], str]
-    parts: Callable[[Any, Sequence[str]], list[str]]
-    panel: Callable[[Any, Sequence[str]], Panel] | None = None
+    parts: Callable[[S, Sequence[str]], list[str]]
+    panel: Callable[[S, Sequence[str]], Panel] | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Drawing:
-    """A pack's pictures and words:
+class Drawing(Generic[R, S, G]):
+    """A pack's pictures and words, generic over its rules, state and game types:
 
     - ``board(rules, state, seats, source)``: a complete SVG document of the board, with the
       pieces of ``state`` if given (``source``: the rules as read, when the picture shows what
@@ -103,23 +114,29 @@ class Drawing:
       names by the action's words (``marked`` says which applies).
     """
 
-    board: Callable[[Any, Any, Sequence[str], Any], str]
-    viewer: Callable[[Any], Viewer]
-    text: Callable[[Any, int | None], str]
-    explain: Callable[[Any, Any, Any], Explanation | None]
-    scores: Callable[[Any], list[int]]
+    board: Callable[[R, S | None, Sequence[str], Any], str]
+    viewer: Callable[[R], Viewer[S]]
+    text: Callable[[G, int | None], str]
+    explain: Callable[[R, S, S], Explanation | None]
+    scores: Callable[[S], list[int]]
     unit: str = "VP"
     # for a game a person plays (woa serve, issue 16)
     places: tuple[str, ...] = ()
-    seen: Callable[[Any, int], Any] | None = None
+    seen: Callable[[G, int], S] | None = None
     rounds: bool = True
-    words: Callable[[Any], dict[str, str]] | None = None
-    key_numbers: Callable[[Any], list[str]] | None = None
+    words: Callable[[R], dict[str, str]] | None = None
+    key_numbers: Callable[[R], list[str]] | None = None
     # for the replay viewer (issue 16, part 5)
-    marks: Callable[[Any, Any, Any, tuple], list[str]] | None = None
+    marks: Callable[[R, S, S, tuple[object, ...]], list[str]] | None = None
 
 
-def marked(drawing: Drawing, rules: Any, before: Any, after: Any, action: tuple, text: str) -> list[str]:
+SomeDrawing = Drawing[Any, Any, Any]
+"""The drawing of some pack, its types unknown to the tool holding it."""
+
+
+def marked(
+    drawing: SomeDrawing, rules: Any, before: Any, after: Any, action: tuple[object, ...], text: str
+) -> list[str]:
     """Where an action (``text`` in the notation) happened on the board, as CSS selectors of the
     board's elements: the pack's ``marks``, or else the elements its ``places`` attributes name
     by the action's words.
@@ -136,11 +153,11 @@ def marked(drawing: Drawing, rules: Any, before: Any, after: Any, action: tuple,
     return [f'[{attribute}="{word}"]' for word in words for attribute in drawing.places]
 
 
-def seen_state(drawing: Drawing, game: Any, viewer: int | None) -> Any:
+def seen_state(drawing: SomeDrawing, game: SomeGame, viewer: int | None) -> Any:
     """The state of ``game`` as ``viewer`` may see it (``Drawing.seen``): the whole state for a
     spectator (``None``) or a pack whose pictures hide nothing.
 
-    >>> from woa_core.kernel.contract import new_game
+    >>> from woa_core.kernel.contract import SomeGame, new_game
     >>> from woa_core.rules import load_rules
     >>> game = new_game(load_rules("west-of-africa", 2), seed=1)
     >>> game.apply((1, "select", game.card_counts("sell", "tenerife")))
@@ -166,7 +183,7 @@ class Changes:
     lines: tuple[str, ...]
 
 
-def changes_seen(drawing: Drawing, rules: Any, before: Any, after: Any, viewer: int | None) -> Changes:
+def changes_seen(drawing: SomeDrawing, rules: Any, before: Any, after: Any, viewer: int | None) -> Changes:
     """What changed from the game ``before`` to the game ``after`` (one action apart), told from
     what ``viewer`` may see of each (``seen_state``) and nothing more: a score the rules hide from
     it (chips kept secret) is not told by how it moved, and what the pack explains, it explains
@@ -185,7 +202,7 @@ def changes_seen(drawing: Drawing, rules: Any, before: Any, after: Any, viewer: 
     return changes_told(drawing, rules, seen, (drawing.text(before, viewer), drawing.text(after, viewer)))
 
 
-def changes_told(drawing: Drawing, rules: Any, seen: tuple[Any, Any], texts: tuple[str, str]) -> Changes:
+def changes_told(drawing: SomeDrawing, rules: Any, seen: tuple[Any, Any], texts: tuple[str, str]) -> Changes:
     """What changed between two positions one action apart, from the states a seat sees of them
     (``seen``, before and after) and the game in words as it reads them (``texts``) alone."""
     old, new = drawing.scores(seen[0]), drawing.scores(seen[1])
@@ -221,11 +238,11 @@ def format_explanation(title: str, explanation: Explanation) -> str:
     return "\n".join(lines)
 
 
-def drawing_of(rules: Any) -> Drawing:
+def drawing_of(rules: Any) -> SomeDrawing:
     """The pictures of the pack that plays ``rules``; ``UsageError`` if it draws none."""
     from woa_core.errors import UsageError
 
-    drawing: Drawing | None = rules.pack.drawing
+    drawing: SomeDrawing | None = rules.pack.drawing
     if drawing is None:
         raise UsageError(f"the rule pack '{rules.pack.name}' draws no pictures")
     return drawing

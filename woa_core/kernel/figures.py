@@ -26,10 +26,15 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from woa_core.kernel.loop import Observer
 from woa_core.kernel.unfolding import Unfolding, comeback, decisiveness, lead_changes, margin, unit
+
+if TYPE_CHECKING:
+    from woa_core.kernel.compiled import CompiledRules
+    from woa_core.kernel.contract import SomeGame
+    from woa_core.kernel.pack import SomePack
 
 
 class Kind(StrEnum):
@@ -128,10 +133,10 @@ class Figure:
 class Decisions(Observer):
     """Counts the decisions of a game (the kernel's game length)."""
 
-    def __init__(self, rules: Any = None) -> None:
+    def __init__(self, rules: CompiledRules | None = None) -> None:
         self.count = 0
 
-    def before(self, game: Any, seat: int, action: tuple) -> None:
+    def before(self, game: SomeGame, seat: int, action: tuple[object, ...]) -> None:
         self.count += 1
 
 
@@ -140,7 +145,7 @@ class Watching:
     has ended, ``values(game)`` reads every figure.
 
     >>> from woa_core.kernel import loop
-    >>> from woa_core.kernel.contract import new_game
+    >>> from woa_core.kernel.contract import SomeGame, new_game
     >>> from woa_core.rules import load_rules
     >>> rules = load_rules("west-of-africa", 2)
     >>> figures = declared(rules)
@@ -151,7 +156,7 @@ class Watching:
     (True, 1)
     """
 
-    def __init__(self, figures: Sequence[Figure], rules: Any) -> None:
+    def __init__(self, figures: Sequence[Figure], rules: CompiledRules) -> None:
         self.figures = tuple(figures)
         self._watchers: dict[Any, Observer] = {}
         for f in self.figures:
@@ -159,7 +164,7 @@ class Watching:
                 self._watchers[f.watch] = f.watch(rules)
         self.observers: list[Observer] = list(self._watchers.values())
 
-    def values(self, game: Any) -> dict[str, Any]:
+    def values(self, game: SomeGame) -> dict[str, Any]:
         """Every figure's value in ``game`` (ended), by name."""
         return {f.name: f.value(game, self._watchers.get(f.watch) if f.watch else None) for f in self.figures}
 
@@ -167,7 +172,7 @@ class Watching:
 # ------------------------------------------------------------------------------ who wins
 
 
-def winners(game: Any) -> list[int]:
+def winners(game: SomeGame) -> list[int]:
     """The seats that won an ended game, several when they share the win (``Pack.winners``).
 
     >>> from woa_core.kernel import loop
@@ -202,15 +207,15 @@ def won(values: dict[str, Any], seat: int) -> int | float:
     return shares[seat] if 0 <= seat < len(shares) else 0
 
 
-def _wins(game: Any, watched: Any) -> list[int | float]:
+def _wins(game: SomeGame, watched: object) -> list[int | float]:
     return win_shares(winners(game), game.rules.players)
 
 
-def _shared(game: Any, watched: Any) -> int:
+def _shared(game: SomeGame, watched: object) -> int:
     return int(len(winners(game)) > 1)
 
 
-def _decisions(game: Any, watched: Decisions) -> int:
+def _decisions(game: SomeGame, watched: Decisions) -> int:
     return watched.count
 
 
@@ -266,7 +271,7 @@ UNFOLDING = "how the game unfolds"
 """The group of the figures of ``woa_core.kernel.unfolding`` (reported after the others)."""
 
 
-def _winners(game: Any) -> set[int]:
+def _winners(game: SomeGame) -> set[int]:
     return set(winners(game))
 
 
@@ -336,7 +341,7 @@ COMEBACKS = Figure(
 as yes or no; ``woa_core.kernel.unfolding``)."""
 
 
-def _series(game: Any, watched: Unfolding) -> list[list[int | float]]:
+def _series(game: SomeGame, watched: Unfolding) -> list[list[int | float]]:
     return [[scores[p] for scores in watched.readings] for p in range(game.rules.players)]
 
 
@@ -361,7 +366,7 @@ SCORE_BY = {by: _scores(by) for by in ("round", "turn")}
 median and quartiles over the games that reached it; in the CSV, each game's scores."""
 
 
-def unfolding_figures(pack: Any) -> tuple[Figure, ...]:
+def unfolding_figures(pack: SomePack) -> tuple[Figure, ...]:
     """How a game of ``pack`` unfolds, as figures: the choices offered per decision, and for a
     pack that keeps a score (``Pack.score``), the score over time, lead changes, decisiveness,
     the winning margin and comeback wins (``woa_core.kernel.unfolding`` defines each).
@@ -478,7 +483,7 @@ def vp_by_source(vp: Callable[[Any, Any], Any], by_source: Callable[[Any, Any], 
     )
 
 
-def declared(rules: Any) -> tuple[Figure, ...]:
+def declared(rules: CompiledRules) -> tuple[Figure, ...]:
     """The figures of the game ``rules`` are for: the kernel's, then its pack's, then how the
     game unfolds (``unfolding_figures``)."""
     pack = rules.pack

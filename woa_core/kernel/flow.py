@@ -24,7 +24,7 @@ may let a seat leave the round with another (``leaves``: the turns then go round
 until every one has left). What the kernel cannot run, ``FlowPrimitives.problems`` refuses at its
 line.
 
->>> from woa_core.kernel.contract import new_game
+>>> from woa_core.kernel.contract import SomeGame, new_game
 >>> from woa_core.rules import load_rules
 >>> game = new_game(load_rules("west-of-africa", 2), seed=1)
 >>> flow = game.rules.flow
@@ -86,6 +86,21 @@ Outcome = str | TurnOver | Decided | None
 """What a verb returns: ``None`` (nothing for the flow: the same step), a step's name (go on at
 that step), ``TURN_OVER`` or a ``TurnOver`` (the turn is over), ``DECIDED`` (the seat has decided)."""
 
+# A pack's flow primitives, each called with the pack's own game (so typed Any here: the flow's classes
+# are compiled, and mypyc compiles no generic dataclass); one alias per role, as ``FlowPrimitives`` says.
+Seats = Callable[[Any], list[int]]
+"""``waiting(game)`` or ``order(game)``: seats."""
+Decider = Callable[[Any], int]
+"""``decider(game)``: one seat."""
+TurnStart = Callable[[Any], str | None]
+"""``start_turn(game)``: the turn's first step, or None for the first declared one."""
+RoundEnd = Callable[[Any], bool | None]
+"""``end_round(game)``: whether the game is over."""
+EndIf = Callable[[Any], bool]
+"""``end_if(game)``: whether the game ends now."""
+Effect = Callable[[Any], None]
+"""``new_round(game)``, ``finish(game)``: changes the game."""
+
 IDLE_ROUNDS: Final = 1000
 """Rounds in a row in which no seat had a decision before the kernel says the flow cannot go on."""
 
@@ -107,6 +122,16 @@ class FlowState(Protocol):
     turn: int
 
 
+class FlowGame(Protocol):
+    """What the flow reads of a game: its state's flow fields (any pack's game, or the part of one
+    that plays its verbs)."""
+
+    @property
+    def state(self) -> FlowState:
+        """The game's state, with the flow's fields."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class Phase:
     """One phase of a round (or of the setup). For a simultaneous phase, ``name`` is the step
@@ -118,8 +143,8 @@ class Phase:
 
     name: str
     kind: Kind
-    waiting: Callable[[Any], list[int]] | None = None
-    order: Callable[[Any], list[int]] | None = None
+    waiting: Seats | None = None
+    order: Seats | None = None
     again: frozenset[str] = frozenset()
     leaves: frozenset[str] = frozenset()
 
@@ -157,16 +182,16 @@ class Flow:
 
     phases: tuple[Phase, ...]
     turn_steps: tuple[str, ...]
-    start_turn: Callable[[Any], str | None]
-    end_round: Callable[[Any], bool | None]
-    new_round: Callable[[Any], None]
+    start_turn: TurnStart
+    end_round: RoundEnd
+    new_round: Effect
     over: str = "over"
-    decider_of: Mapping[str, Callable[[Any], int]] = field(default_factory=lambda: MappingProxyType({}))
+    decider_of: Mapping[str, Decider] = field(default_factory=lambda: MappingProxyType({}))
     # Optional (issue 15): a setup run once before the first round, and an end checked after every action.
     setup: tuple[Phase, ...] = ()
-    end_if: Callable[[Any], bool] | None = None
-    finish: Callable[[Any], None] | None = None
-    _special: dict[str, Callable[[Any], list[int]]] = field(init=False, repr=False, compare=False)
+    end_if: EndIf | None = None
+    finish: Effect | None = None
+    _special: dict[str, Seats] = field(init=False, repr=False, compare=False)
     """Who decides at each step that is not the active seat's, computed once (the loop asks for
     every decision)."""
     _simultaneous: dict[str, Phase] = field(init=False, repr=False, compare=False)
@@ -177,7 +202,7 @@ class Flow:
     """The step a turn of a round begins at unless ``start_turn`` says another."""
 
     def __post_init__(self) -> None:
-        special: dict[str, Callable[[Any], list[int]]] = {self.over: _nobody}
+        special: dict[str, Seats] = {self.over: _nobody}
         simultaneous: dict[str, Phase] = {}
         for phase in (*self.setup, *self.phases):
             if phase.kind is Kind.SIMULTANEOUS and phase.waiting is not None:
@@ -213,7 +238,7 @@ class Flow:
         """
         return self._not_active
 
-    def deciders(self, game: Any) -> list[int]:
+    def deciders(self, game: FlowGame) -> list[int]:
         """The seats that may act now: those still to decide in a simultaneous phase, whoever a
         step names, else the active seat; nobody once the game is over."""
         s: FlowState = game.state
@@ -224,7 +249,7 @@ class Flow:
 
     # ------------------------------------------------ the one place that moves the flow on
 
-    def begin(self, game: Any) -> None:
+    def begin(self, game: FlowGame) -> None:
         """Start a new game's flow: its first setup phase (round 0), or without one the first
         round's first phase (round 1). A flow of no phases (``NO_FLOW``: a game that runs its
         turns itself) has nothing to begin."""
@@ -236,7 +261,7 @@ class Flow:
         s.order = []
         self._enter(game, 0)
 
-    def advance(self, game: Any, outcome: Outcome) -> None:
+    def advance(self, game: FlowGame, outcome: Outcome) -> None:
         """After a verb played its effect: what it returned moves the flow on (a step, the end of
         a decision or of a turn, and what follows: phases, rounds, the round's end checks), then
         ``end_if`` is checked. The one function that advances a game (issue 42.1).
@@ -256,13 +281,13 @@ class Flow:
                 self.end_turn(game, ended.outcome)
             elif outcome is DECIDED:
                 self.decided(game)
-            else:  # a step's name
-                game.state.step = outcome
+            else:  # a step's name (the branches above took the other kinds, by class)
+                game.state.step = outcome  # type: ignore[assignment]
         end_if = self.end_if  # ``after_action``, written out: asked after every action
         if end_if is not None and game.state.step != self.over and end_if(game):
             self._finish(game)
 
-    def after_action(self, game: Any) -> bool:
+    def after_action(self, game: FlowGame) -> bool:
         """After every action (``advance``): if ``end_if`` says the game ends now, the final
         scoring runs and the game is over. Returns whether it ended here."""
         if self.end_if is None or game.state.step == self.over or not self.end_if(game):
@@ -270,7 +295,7 @@ class Flow:
         self._finish(game)
         return True
 
-    def decided(self, game: Any) -> None:
+    def decided(self, game: FlowGame) -> None:
         """After a decision in a simultaneous phase: once every seat has decided, the next phase
         starts (a turns phase computes its order and the first turn starts), or the round ends."""
         s: FlowState = game.state
@@ -279,7 +304,7 @@ class Flow:
             return
         self._enter(game, s.phase + 1)
 
-    def end_turn(self, game: Any, outcome: str = "") -> None:
+    def end_turn(self, game: FlowGame, outcome: str = "") -> None:
         """The active seat's turn is over, with a declared ``outcome`` or none: unless ``end_if``
         ends the game, the same seat plays again (an outcome of ``again``), the seat leaves the
         phase (one of ``leaves``), or the next seat's turn begins; after the last, the next phase
@@ -328,7 +353,7 @@ class Flow:
         s.phase = next(i for i, p in enumerate(phases) if i > s.phase and p.kind is Kind.TURNS)
         return phases[s.phase]
 
-    def _enter(self, game: Any, index: int) -> None:
+    def _enter(self, game: FlowGame, index: int) -> None:
         """Start the phase at ``index`` of the setup (round 0) or of the round, skipping a phase in
         which nobody has a decision; past the last setup phase the first round begins, past a
         round's last phase the round ends and, unless the game is over, the next begins."""
@@ -359,7 +384,7 @@ class Flow:
                 raise FlowError(f"no seat had a decision in {IDLE_ROUNDS} rounds in a row: the flow cannot go on")
             index = 0
 
-    def _start_phase(self, game: Any, phase: Phase) -> bool:
+    def _start_phase(self, game: FlowGame, phase: Phase) -> bool:
         """Start ``phase``; whether a seat has a decision in it."""
         s: FlowState = game.state
         if phase.kind is Kind.SIMULTANEOUS:
@@ -373,7 +398,7 @@ class Flow:
         self._start_turn(game, phase)
         return True
 
-    def _start_turn(self, game: Any, phase: Phase) -> None:
+    def _start_turn(self, game: FlowGame, phase: Phase) -> None:
         """The active seat's turn begins: at the setup phase's step, or at the turn's first step
         (``start_turn`` may name another)."""
         s: FlowState = game.state
@@ -385,28 +410,28 @@ class Flow:
         if first is not None:
             s.step = first
 
-    def _finish(self, game: Any) -> None:
+    def _finish(self, game: FlowGame) -> None:
         if self.finish is not None:
             self.finish(game)
         game.state.step = self.over
 
 
-def _nobody(game: Any) -> list[int]:
+def _nobody(game: FlowGame) -> list[int]:
     return []
 
 
-def _one(who: Callable[[Any], int]) -> Callable[[Any], list[int]]:
+def _one(who: Decider) -> Seats:
     return lambda game: [who(game)]
 
 
-def _nothing(game: Any) -> None:
+def _nothing(game: FlowGame) -> None:
     return None
 
 
-def _clockwise_from(first: Callable[[Any], int]) -> Callable[[Any], list[int]]:
+def _clockwise_from(first: Decider) -> Seats:
     """Every seat once, clockwise (ascending, wrapping) from the seat ``first(game)`` names."""
 
-    def order(game: Any) -> list[int]:
+    def order(game: FlowGame) -> list[int]:
         players: int = game.state.players
         start = first(game)
         return [(start + i) % players for i in range(players)]
@@ -414,7 +439,7 @@ def _clockwise_from(first: Callable[[Any], int]) -> Callable[[Any], list[int]]:
     return order
 
 
-def _seat(number: int) -> Callable[[Any], int]:
+def _seat(number: int) -> Decider:
     """A declared seat (``clockwise_from: 2``: the second seat, index 1)."""
     return lambda game: number - 1
 
@@ -422,8 +447,9 @@ def _seat(number: int) -> Callable[[Any], int]:
 NO_FLOW = Flow((), (), _nothing, _nothing, _nothing)
 """The flow of rules whose pack declares none (a game that runs its turns itself): never asked."""
 
-Seats = Callable[[Any], list[int]]
-Effect = Callable[[Any], None]
+Path = tuple[str | int, ...]
+"""Where in a rules document: its keys and list indices, in order."""
+
 
 ROLES = ("waiting", "order", "decider", "start_turn", "end_round", "new_round", "end_if", "finish")
 """The kinds of primitive a flow names, each the name of a ``FlowPrimitives`` registry and, prefixed
@@ -451,7 +477,7 @@ class FlowPrimitives:
 
     >>> prims = FlowPrimitives(at=("turn", "flow"), steps=("move", "over"))
     >>> @prims.order.register("clockwise")
-    ... def clockwise(game: Any) -> list[int]:
+    ... def clockwise(game: FlowGame) -> list[int]:
     ...     return list(range(game.state.players))
     >>> flow = prims.compile({"turn": {"flow": {"phases": [{"name": "play", "kind": "turns", "order": "clockwise"}],
     ...                                         "turn_steps": ["move"], "over": "over"}}})
@@ -465,11 +491,11 @@ class FlowPrimitives:
     outcomes: tuple[str, ...] = ()
     waiting: Registry[Seats] = field(default_factory=lambda: Registry("waiting"))
     order: Registry[Seats] = field(default_factory=lambda: Registry("turn order"))
-    decider: Registry[Callable[[Any], int]] = field(default_factory=lambda: Registry("decider"))
-    start_turn: Registry[Callable[[Any], str | None]] = field(default_factory=lambda: Registry("turn start"))
-    end_round: Registry[Callable[[Any], bool | None]] = field(default_factory=lambda: Registry("round end"))
+    decider: Registry[Decider] = field(default_factory=lambda: Registry("decider"))
+    start_turn: Registry[TurnStart] = field(default_factory=lambda: Registry("turn start"))
+    end_round: Registry[RoundEnd] = field(default_factory=lambda: Registry("round end"))
     new_round: Registry[Effect] = field(default_factory=lambda: Registry("new round"))
-    end_if: Registry[Callable[[Any], bool]] = field(default_factory=lambda: Registry("game end"))
+    end_if: Registry[EndIf] = field(default_factory=lambda: Registry("game end"))
     finish: Registry[Effect] = field(default_factory=lambda: Registry("final scoring"))
 
     def schema_names(self) -> Iterator[tuple[str, tuple[str, ...]]]:
@@ -512,7 +538,7 @@ class FlowPrimitives:
         again, leaves = frozenset(p.get("again", ())), frozenset(p.get("leaves", ()))
         return Phase(p["name"], Kind(p["kind"]), waiting=waiting, order=order, again=again, leaves=leaves)
 
-    def problems(self, document: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    def problems(self, document: Mapping[str, Any]) -> Iterator[tuple[Path, str]]:
         """What the flow schema cannot say of the declaration in ``document``, as ``(path,
         message)``: each step of the game declared exactly once (as a setup phase, a simultaneous
         phase, a turn step or ``over``), ``deciders`` naming turn steps, phase names unique, and
@@ -546,10 +572,10 @@ class FlowPrimitives:
                 names.add(p["name"])
                 yield from self._phase_problems((*at, part, i), p, part == "phases" and not turn_steps, players)
 
-    def _step_problems(self, d: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    def _step_problems(self, d: Mapping[str, Any]) -> Iterator[tuple[Path, str]]:
         """Each step of the game declared exactly once."""
         at = self.at
-        declared: list[tuple[tuple[Any, ...], str]] = []
+        declared: list[tuple[Path, str]] = []
         for part in ("setup", "phases"):
             for i, p in enumerate(d.get(part, ())):
                 if part == "setup" or p["kind"] == Kind.SIMULTANEOUS:
@@ -573,8 +599,8 @@ class FlowPrimitives:
             yield at, f"the flow does not declare the step{'s' * (len(missing) > 1)} {listed} (each step once: {where})"
 
     def _phase_problems(
-        self, path: tuple[Any, ...], p: Mapping[str, Any], no_turn_step: bool, players: int | None
-    ) -> Iterator[tuple[tuple[Any, ...], str]]:
+        self, path: Path, p: Mapping[str, Any], no_turn_step: bool, players: int | None
+    ) -> Iterator[tuple[Path, str]]:
         """What the kernel could not run of one declared phase (at ``path``)."""
         if p["kind"] == Kind.SIMULTANEOUS:
             for extra in ("order", "clockwise_from", "again", "leaves"):

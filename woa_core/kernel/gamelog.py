@@ -55,7 +55,7 @@ from woa_core.jsontext import JsonProblem, read_json
 from woa_core.kernel import loop
 from woa_core.kernel.actions import Action
 from woa_core.kernel.compiled import CompiledRules as Rules
-from woa_core.kernel.contract import Game, new_game
+from woa_core.kernel.contract import SomeGame, new_game
 from woa_core.kernel.loop import Ending, Observer, StopGame
 from woa_core.kernel.notation import format_action, parse_action
 from woa_core.kernel.pack import PackError, load_pack
@@ -142,12 +142,12 @@ def unpack_document(text: str, name: str) -> dict[str, Any]:
     return document
 
 
-def result(game: Game) -> dict[str, Any]:
+def result(game: SomeGame) -> dict[str, Any]:
     """The last line of a log: how the game ended (the figures its pack records)."""
     return {"result": game.rules.pack.result(game)}
 
 
-def unfinished(game: Game, actions: int) -> dict[str, Any]:
+def unfinished(game: SomeGame, actions: int) -> dict[str, Any]:
     """The last line of the log of a game stopped before its end: how many actions it holds and
     where the game stands (the pack's words)."""
     return {"unfinished": {"actions": actions, "where": game.rules.pack.where(game)}}
@@ -159,7 +159,7 @@ def header_check(head: dict[str, Any]) -> str:
     return _hash(json.dumps(fields, sort_keys=True, separators=(",", ":")))
 
 
-def action_check(previous: str, text: str, game: Game) -> str:
+def action_check(previous: str, text: str, game: SomeGame) -> str:
     """The check of an action line: the previous check, the action, and the game after it."""
     figures = game.rules.pack.log_figures(game)
     return _hash(f"{previous}\n{text}\n{figures!r}")
@@ -175,17 +175,17 @@ class LogRecorder(Observer):
 
     ``text()`` or ``write(path)`` once the game is over."""
 
-    def __init__(self, head: dict[str, Any], game: Game | None = None) -> None:
+    def __init__(self, head: dict[str, Any], game: SomeGame | None = None) -> None:
         self.head = dict(head)
         self.head["check"] = header_check(self.head)
         self.game = game
         self._check = self.head["check"]
         self._actions: list[str] = []
 
-    def start(self, game: Game) -> None:
+    def start(self, game: SomeGame) -> None:
         self.game = game
 
-    def after(self, game: Game, seat: int, action: tuple, prev: Any) -> None:
+    def after(self, game: SomeGame, seat: int, action: tuple[object, ...], prev: object) -> None:
         self.game = game
         self.add(format_action(game.rules, action))
 
@@ -231,7 +231,7 @@ class Replayed:
     False: the log of a game stopped before its end) and its actions in the notation."""
 
     header: dict[str, Any]
-    game: Game
+    game: SomeGame
     actions: int
     finished: bool = True
     texts: tuple[str, ...] = ()
@@ -240,7 +240,7 @@ class Replayed:
 def replay(
     path: str | os.PathLike[str],
     rules_spec: str | None = None,
-    on_action: Callable[[Game, str], None] | None = None,
+    on_action: Callable[[SomeGame, str], None] | None = None,
     observers: Iterable[Observer] = (),
 ) -> Replayed:
     """Replay and verify a log; ``LogError`` naming the first line that does not match.
@@ -280,7 +280,7 @@ def replay_lines(
     name: str,
     lines: list[str],
     rules_spec: str | None = None,
-    on_action: Callable[[Game, str], None] | None = None,
+    on_action: Callable[[SomeGame, str], None] | None = None,
     observers: Iterable[Observer] = (),
 ) -> Replayed:
     """Replay and verify a log's lines (``replay``, ``replay_text``)."""
@@ -325,7 +325,7 @@ class _LogReader(Observer):
     action, its running check against the log's."""
 
     def __init__(
-        self, name: str, lines: list[str], check: str, note: str, on_action: Callable[[Game, str], None] | None
+        self, name: str, lines: list[str], check: str, note: str, on_action: Callable[[SomeGame, str], None] | None
     ) -> None:
         self.name, self.lines, self.check, self.note, self.on_action = name, lines, check, note, on_action
         self.number = 1  # the line read last
@@ -350,14 +350,14 @@ class _LogReader(Observer):
             raise LogError(f'{name}:{number}: expected an action line ["ACTION", "CHECK"] or the result line')
         self.text, self.expected = item
 
-    def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> tuple:
+    def __call__(self, game: SomeGame, seat: int, legal: Sequence[Action]) -> tuple[object, ...]:
         self.next_item()
         try:
             return parse_action(game.rules, self.text)
         except InvalidNotation as e:
             raise LogError(f"{self.name}:{self.number}: '{self.text}' is refused: {e}{self.note}") from None
 
-    def after(self, game: Game, seat: int, action: tuple, prev: Any) -> None:
+    def after(self, game: SomeGame, seat: int, action: tuple[object, ...], prev: object) -> None:
         self.check = action_check(self.check, self.text, game)
         if self.check != self.expected:
             raise LogError(
@@ -415,7 +415,7 @@ def source_of(replayed: Replayed) -> RulesSource:
     )
 
 
-def _check_header(name: str, head: Any) -> None:
+def _check_header(name: str, head: object) -> None:
     if not isinstance(head, dict) or "woa_log" not in head:
         raise LogError(f"{name}:1: not a woa game log (its first line is not a log header)")
     if head["woa_log"] != FORMAT:
@@ -455,7 +455,7 @@ def _rules(name: str, head: dict[str, Any], rules_spec: str | None) -> Rules:
     if rules_spec is not None:
         where = f"'{rules_spec}'" + (f" with {' '.join(head['overrides'])}" if head["overrides"] else "")
         try:
-            rules = load_rules(rules_spec, head["players"], head["overrides"])
+            rules: Rules = load_rules(rules_spec, head["players"], head["overrides"])
         except RulesError as e:
             raise LogError(f"{name}:1: cannot load the rules {where}:\n{e}") from None
         if rules.content_hash != head["rules_hash"]:
@@ -521,7 +521,8 @@ def _document_rules(name: str, head: dict[str, Any], data: dict[str, Any]) -> Ru
     if head["rules"] in bundled_rulesets() and head["variant"] is None:
         bundled = read_rules(head["rules"])
         if bundled.content_hash == content_hash(data):
-            return bundled.compile(head["players"])
+            compiled: Rules = bundled.compile(head["players"])
+            return compiled
     try:  # the pack is found by its name (bundled or installed), never at a path the log names
         load_pack(pack_name(data))
     except PackError as e:
@@ -534,7 +535,8 @@ def _document_rules(name: str, head: dict[str, Any], data: dict[str, Any]) -> Ru
     try:
         if problems:
             raise RulesError(problems)
-        return compile_document(doc, head["players"])
+        played: Rules = compile_document(doc, head["players"])
+        return played
     except RulesError as e:
         shown = "\n".join(f"  {p.message} (at {p.path})" if p.path else f"  {p.message}" for p in e.problems[:10])
         raise LogError(f"{name}:1: the rules embedded in the log are not valid:\n{shown}") from None
@@ -559,7 +561,7 @@ def _json(name: str, number: int, line: str) -> Any:
         raise LogError(f"{name}:{e.line}: {e.message} (column {e.column})") from None
 
 
-def _compare_unfinished(name: str, number: int, item: dict[str, Any], game: Game, actions: int) -> None:
+def _compare_unfinished(name: str, number: int, item: dict[str, Any], game: SomeGame, actions: int) -> None:
     if game.over:
         raise LogError(f"{name}:{number}: the log says the game is unfinished, but it is over on replay")
     _only_key(name, number, item, "unfinished")
@@ -575,7 +577,7 @@ def _compare_unfinished(name: str, number: int, item: dict[str, Any], game: Game
         )
 
 
-def _compare(name: str, number: int, item: dict[str, Any], game: Game, note: str) -> None:
+def _compare(name: str, number: int, item: dict[str, Any], game: SomeGame, note: str) -> None:
     """The result line against the replayed game's result, every key both ways: a key the game
     does not record, a key it records that the line lacks, or a figure that differs (``true``
     is not ``1``) is refused, naming the line."""
@@ -608,7 +610,7 @@ def _only_key(name: str, number: int, item: dict[str, Any], key: str) -> None:
         raise LogError(f"{name}:{number}: the {key} line holds '{others[0]}' besides '{key}' (the line was changed)")
 
 
-def _canonical(value: Any) -> str:
+def _canonical(value: object) -> str:
     """``value`` as JSON with sorted keys: equal texts are equal JSON values (``true`` and ``1``,
     ``1`` and ``1.0`` compare equal in Python, not here).
 

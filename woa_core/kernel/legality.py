@@ -82,7 +82,7 @@ class Among:
     """The argument at ``level`` is one of ``choices(game, player, fresh, *levels[:level])``."""
 
     level: int
-    choices: Callable[..., Sequence[Any]]
+    choices: Callable[..., Sequence[object]]
     says: Says
 
 
@@ -92,8 +92,8 @@ class Part:
     player, fresh, *levels[:level])``."""
 
     level: int
-    parts: Callable[..., Sequence[Any]]
-    of: Callable[[Any, Any], Any]
+    parts: Callable[..., Sequence[object]]
+    of: Callable[[Any, Any], object]
     says: Says
 
 
@@ -138,13 +138,13 @@ class Legality:
                 raise ValueError(f"{e!r} reads a level the verb does not have")
         self.entries: tuple[Entry, ...] = entries
         self.arity: int = sum(isinstance(e, Among) for e in levels)
-        self._choices: tuple[Callable[..., Sequence[Any]], ...] = tuple(
+        self._choices: tuple[Callable[..., Sequence[object]], ...] = tuple(
             e.choices if isinstance(e, Among) else e.parts for e in levels
         )
         self._emit: tuple[bool, ...] = tuple(isinstance(e, Among) for e in levels)  # an argument, not a part
         self._emitted: tuple[int, ...] = tuple(k for k, emit in enumerate(self._emit) if emit)
         self._emit_all: bool = all(self._emit)
-        self._of: tuple[Callable[[Any, Any], Any] | None, ...] = tuple(
+        self._of: tuple[Callable[[Any, Any], object] | None, ...] = tuple(
             e.of if isinstance(e, Part) else None for e in levels
         )
         # which of the action's arguments a level reads: its own, or for a part the one within it
@@ -162,7 +162,7 @@ class Legality:
         self.listing_at: ListerAt
         self.listing, self.listing_at = self._listers()
 
-    def refusal(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
+    def refusal(self, game: object, player: int, args: Sequence[object], fresh: bool = False) -> str | None:
         """Why ``player`` may not play the verb with ``args`` now (the first entry that fails), or
         None if it may. ``args`` has the verb's arity (the caller checked)."""
         first = self.failing(game, player, args, fresh)
@@ -171,9 +171,9 @@ class Legality:
         says = self.entries[first].says
         return says if isinstance(says, str) else says(game, player, *args)
 
-    def failing(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> int | None:
+    def failing(self, game: object, player: int, args: Sequence[object], fresh: bool = False) -> int | None:
         """The index in ``entries`` of the first entry ``args`` fails, or None (``refusal``)."""
-        levels: list[Any] = []  # the levels read so far: a part only once an entry reads it
+        levels: list[object] = []  # the levels read so far: a part only once an entry reads it
         for i, entry in enumerate(self.entries):
             if isinstance(entry, Valid):
                 ok = entry.test(game, args[self._arg[entry.level]])
@@ -200,7 +200,7 @@ class Legality:
         depth = len(choices)
         if depth == 0:
 
-            def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+            def listing(game: object, player: int, verb: str, fresh: bool = False) -> list[Action]:
                 if none is not None and not none(game, player, fresh):
                     return []
                 return [_known(k) or make_action(k) for k in ((player, verb),)]
@@ -208,15 +208,15 @@ class Legality:
             return listing, _nothing_at
 
         one, pick = test[1], choices[0]
-        below: Callable[[Any, int, str, bool, Any], list[Action]]
+        below: Callable[[object, int, str, bool, object], list[Action]]
         if depth == 1:
 
-            def below(game: Any, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
+            def below(game: object, player: int, verb: str, fresh: bool, a: object) -> list[Action]:
                 return [_known(k) or make_action(k) for k in ((player, verb, a),)] if emit[0] else []
 
             if one is None:
 
-                def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+                def listing(game: object, player: int, verb: str, fresh: bool = False) -> list[Action]:
                     out: list[Action] = []
                     if none is None or none(game, player, fresh):
                         for a in pick(game, player, fresh):  # loops, not comprehensions: each is a call
@@ -225,7 +225,7 @@ class Legality:
                     return out
             else:
 
-                def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+                def listing(game: object, player: int, verb: str, fresh: bool = False) -> list[Action]:
                     out: list[Action] = []
                     if none is None or none(game, player, fresh):
                         for a in pick(game, player, fresh):
@@ -237,7 +237,7 @@ class Legality:
         elif depth == 2 and test[2] is None and emit[0]:  # the commonest of two levels, written out
             below, more = self._below(), choices[1]
 
-            def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+            def listing(game: object, player: int, verb: str, fresh: bool = False) -> list[Action]:
                 if none is not None and not none(game, player, fresh):
                     return []
                 out: list[Action] = []
@@ -251,7 +251,7 @@ class Legality:
         else:
             below = self._below() if depth == 2 else self._below3() if depth == 3 else self._deeper
 
-            def listing(game: Any, player: int, verb: str, fresh: bool = False) -> list[Action]:
+            def listing(game: object, player: int, verb: str, fresh: bool = False) -> list[Action]:
                 if none is not None and not none(game, player, fresh):
                     return []
                 out: list[Action] = []
@@ -260,19 +260,19 @@ class Legality:
                         out += below(game, player, verb, fresh, a)
                 return out
 
-        def listing_at(game: Any, player: int, verb: str, fresh: bool, first: Any) -> list[Action]:
+        def listing_at(game: object, player: int, verb: str, fresh: bool, first: object) -> list[Action]:
             if (none is None or none(game, player, fresh)) and (one is None or one(game, player, fresh, first)):
                 return below(game, player, verb, fresh, first)
             return []
 
         return listing, listing_at
 
-    def _below(self) -> Callable[[Any, int, str, bool, Any], list[Action]]:
+    def _below(self) -> Callable[[object, int, str, bool, object], list[Action]]:
         """The second level of a listing of two, below a first-level value ``a`` (loops, not
         comprehensions: each comprehension is one more call)."""
         more, test, keep_a = self._choices[1], self._test[2], self._emit[0]  # not keep_a: ``a`` is a part
 
-        def below(game: Any, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
+        def below(game: object, player: int, verb: str, fresh: bool, a: object) -> list[Action]:
             out: list[Action] = []
             for b in more(game, player, fresh, a):
                 if test is None or test(game, player, fresh, a, b):
@@ -282,21 +282,21 @@ class Legality:
 
         return below
 
-    def _below3(self) -> Callable[[Any, int, str, bool, Any], list[Action]]:
+    def _below3(self) -> Callable[[object, int, str, bool, object], list[Action]]:
         """The second and third levels of a listing of three, below a first-level value ``a``."""
         middle, last, second, third = self._choices[1], self._choices[2], self._test[2], self._test[3]
         # which levels are arguments: all three, or a part before the second or the third (a
         # part precedes an argument, so no other shape can be declared)
         part_b, part_a = not self._emit[1], not self._emit[0]
 
-        def below(game: Any, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
+        def below(game: object, player: int, verb: str, fresh: bool, a: object) -> list[Action]:
             out: list[Action] = []
             for b in middle(game, player, fresh, a):
                 if second is not None and not second(game, player, fresh, a, b):
                     continue
                 for c in last(game, player, fresh, a, b):
                     if third is None or third(game, player, fresh, a, b, c):
-                        k: tuple[Any, ...]
+                        k: tuple[object, ...]
                         if part_b:
                             k = (player, verb, a, c)
                         elif part_a:
@@ -308,13 +308,15 @@ class Legality:
 
         return below
 
-    def _deeper(self, game: Any, player: int, verb: str, fresh: bool, a: Any) -> list[Action]:
+    def _deeper(self, game: object, player: int, verb: str, fresh: bool, a: object) -> list[Action]:
         """Below a first-level value ``a``, for three levels or more."""
         out: list[Action] = []
         self._extend(out, game, player, verb, fresh, (a,))
         return out
 
-    def _extend(self, out: list[Action], game: Any, player: int, verb: str, fresh: bool, chosen: tuple) -> None:
+    def _extend(
+        self, out: list[Action], game: object, player: int, verb: str, fresh: bool, chosen: tuple[object, ...]
+    ) -> None:
         """The listing below the levels ``chosen``."""
         k = len(chosen)
         test, last = self._test[k + 1], k + 1 == len(self._choices)
@@ -329,7 +331,7 @@ class Legality:
             else:
                 out.append(make_action((player, verb, *[levels[i] for i in self._emitted])))
 
-    def allowed(self, game: Any, player: int, fresh: bool = False) -> list[Any]:
+    def allowed(self, game: object, player: int, fresh: bool = False) -> list[Any]:
         """The values ``refusal`` accepts, in order, for a legality of one argument (which actions
         a player may start, say): the listing without the actions.
 
@@ -356,7 +358,7 @@ Lister = Callable[..., list[Action]]
 """``listing(game, player, verb, fresh=False)``: every action ``(player, verb, *args)`` that
 ``refusal`` accepts, in the order of the choices (the first level's, then the second's for each)."""
 
-ListerAt = Callable[[Any, int, str, bool, Any], list[Action]]
+ListerAt = Callable[[object, int, str, bool, object], list[Action]]
 """``listing_at(game, player, verb, fresh, first)``: the part of the listing whose first level is
 ``first``, a value the first level's choices give. An action whose verbs share their first level
 (the island they act on) walks those values once and lists each verb's actions value by value."""
@@ -367,7 +369,7 @@ _known: Final = _INTERNED.get
 ``make_action``'s lookup (a call per listed action costs)."""
 
 
-def _nothing_at(game: Any, player: int, verb: str, fresh: bool, first: Any) -> list[Action]:
+def _nothing_at(game: object, player: int, verb: str, fresh: bool, first: object) -> list[Action]:
     return []
 
 
@@ -388,7 +390,7 @@ def _every(tests: tuple[Callable[..., bool], ...], k: int) -> Callable[..., bool
     """Every one of ``tests`` of ``k`` levels, in order (written out for up to two levels)."""
     if k == 0:
 
-        def every0(game: Any, player: int, fresh: bool) -> bool:
+        def every0(game: object, player: int, fresh: bool) -> bool:
             for test in tests:  # noqa: SIM110 (all() of a generator costs a frame per test)
                 if not test(game, player, fresh):
                     return False
@@ -397,7 +399,7 @@ def _every(tests: tuple[Callable[..., bool], ...], k: int) -> Callable[..., bool
         return every0
     if k == 1:
 
-        def every1(game: Any, player: int, fresh: bool, a: Any) -> bool:
+        def every1(game: object, player: int, fresh: bool, a: object) -> bool:
             for test in tests:  # noqa: SIM110 (all() of a generator costs a frame per test)
                 if not test(game, player, fresh, a):
                     return False
@@ -406,7 +408,7 @@ def _every(tests: tuple[Callable[..., bool], ...], k: int) -> Callable[..., bool
         return every1
     if k == 2:
 
-        def every2(game: Any, player: int, fresh: bool, a: Any, b: Any) -> bool:
+        def every2(game: object, player: int, fresh: bool, a: object, b: object) -> bool:
             for test in tests:  # noqa: SIM110 (all() of a generator costs a frame per test)
                 if not test(game, player, fresh, a, b):
                     return False
@@ -414,7 +416,7 @@ def _every(tests: tuple[Callable[..., bool], ...], k: int) -> Callable[..., bool
 
         return every2
 
-    def every(*args: Any) -> bool:
+    def every(*args: object) -> bool:
         for test in tests:  # noqa: SIM110 (all() of a generator costs a frame per test)
             if not test(*args):
                 return False
@@ -474,7 +476,7 @@ class Listed:
         legal = self.legal
         return lambda game, player, verb=None, fresh=False: list(legal(game, player))
 
-    def refusal(self, game: Any, player: int, args: Sequence[Any], fresh: bool = False) -> str | None:
+    def refusal(self, game: object, player: int, args: Sequence[object], fresh: bool = False) -> str | None:
         """None when ``legal`` lists an action of ``player`` with ``args``, else the sentence of
         the first condition it fails (``needs``), else ``says``."""
         wanted = tuple(args)
@@ -486,7 +488,7 @@ class Listed:
         says = self.needs[first].says
         return says if isinstance(says, str) else says(game, player, *wanted)
 
-    def failing(self, game: Any, player: int, args: Sequence[Any]) -> int | None:
+    def failing(self, game: object, player: int, args: Sequence[object]) -> int | None:
         """The index of the first of ``needs`` that ``args`` fails, or None."""
         for i, need in enumerate(self.needs):
             if not need.test(game, player, *args):
@@ -511,7 +513,7 @@ def steps_of(decl: ActionDecl) -> Steps:
         verb, listing = listed[0]
         return lambda game, player, fresh: listing(game, player, verb, fresh)
 
-    def steps(game: Any, player: int, fresh: bool) -> list[Action]:
+    def steps(game: object, player: int, fresh: bool) -> list[Action]:
         out: list[Action] = []
         for verb, listing in listed:
             out += listing(game, player, verb, fresh)

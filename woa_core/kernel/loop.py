@@ -26,10 +26,10 @@ from woa_core.bots import make_bots
 from woa_core.bots.base import Bot, bot_exited, bot_failed, bot_name, notify_game_over
 from woa_core.errors import WoaError
 from woa_core.kernel.actions import Action
-from woa_core.kernel.contract import Game
+from woa_core.kernel.contract import SomeGame
 from woa_core.kernel.native import mypyc_attr
 from woa_core.kernel.notation import format_action
-from woa_core.kernel.pack import Pack
+from woa_core.kernel.pack import SomePack
 
 
 class Ending(StrEnum):
@@ -48,7 +48,7 @@ class StopGame(Exception):
 class Chooser(Protocol):
     """Picks the action of ``seat`` among ``legal`` (never empty); may raise ``StopGame``."""
 
-    def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> tuple: ...
+    def __call__(self, game: SomeGame, seat: int, legal: Sequence[Action]) -> tuple[object, ...]: ...
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # tools and packs watch games with their own
@@ -62,29 +62,29 @@ class Observer:
 
     wants_prev: ClassVar[bool] = False
 
-    def start(self, game: Game) -> None:
+    def start(self, game: SomeGame) -> None:
         """Before the first action."""
 
-    def choosing(self, game: Game, seat: int, legal: Sequence[Action]) -> None:
+    def choosing(self, game: SomeGame, seat: int, legal: Sequence[Action]) -> None:
         """``seat`` is about to choose among ``legal``, the actions the loop listed for it (a
         statistic of the choices offered reads them here, at no extra listing)."""
 
-    def before(self, game: Game, seat: int, action: tuple) -> None:
+    def before(self, game: SomeGame, seat: int, action: tuple[object, ...]) -> None:
         """``action`` was chosen and is about to be applied."""
 
-    def after(self, game: Game, seat: int, action: tuple, prev: Any) -> None:
+    def after(self, game: SomeGame, seat: int, action: tuple[object, ...], prev: Any) -> None:
         """``action`` was applied; ``prev`` is the state before it if ``wants_prev``."""
 
-    def end(self, game: Game, ending: Ending) -> None:
+    def end(self, game: SomeGame, ending: Ending) -> None:
         """The loop ended (the game may not be over: see ``ending``)."""
 
 
-def _overrides(observers: Sequence[Observer], hook: str) -> list[Callable]:
+def _overrides(observers: Sequence[Observer], hook: str) -> list[Callable[..., None]]:
     return [getattr(o, hook) for o in observers if getattr(type(o), hook, None) is not getattr(Observer, hook)]
 
 
 def run(
-    game: Game,
+    game: SomeGame,
     choose: Chooser,
     observers: Iterable[Observer] = (),
     max_steps: int | None = None,
@@ -161,14 +161,14 @@ class Bots(Observer):
         self._views = [getattr(bot, "uses_view", True) for bot in self.players]
         self._peeks = [bool(getattr(bot, "peeks", False)) for bot in self.players]
 
-    def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> tuple:
+    def __call__(self, game: SomeGame, seat: int, legal: Sequence[Action]) -> tuple[object, ...]:
         view = None
         if self._views[seat]:  # a bot that peeks gets the view without a copy, where the game has one
             peek = getattr(game, "peek", None) if self._peeks[seat] else None
             view = peek(seat) if peek is not None else game.observation(seat)
         bot: Any = self.players[seat]  # its answer is the game's to judge (a plain tuple too), not its type's
         try:
-            return bot.choose(view, legal)
+            return bot.choose(view, legal)  # type: ignore[no-any-return]
         except SystemExit as e:  # a plug-in may not end the run without a word
             raise bot_exited(bot_name(self.players[seat]), e, seat) from None
         except (WoaError, StopGame):
@@ -176,12 +176,12 @@ class Bots(Observer):
         except Exception as e:  # a plug-in's bug: a sentence naming the bot, not a traceback
             raise bot_failed(bot_name(self.players[seat]), e, seat) from e
 
-    def end(self, game: Game, ending: Ending) -> None:
+    def end(self, game: SomeGame, ending: Ending) -> None:
         if ending is Ending.OVER:
             notify_game_over(self.players, game.observation)
 
 
-def bots(names: Sequence[str], seed: int, pack: Pack | None = None) -> Bots:
+def bots(names: Sequence[str], seed: int, pack: SomePack | None = None) -> Bots:
     """The ``Bots`` chooser for bot names (one per seat), seeded from the game's seed; ``pack``:
     the game's pack, whose own bots the names may be."""
     return Bots(make_bots(names, seed, pack=pack))
@@ -197,7 +197,7 @@ class Count(Observer):
     def __init__(self) -> None:
         self.actions = 0
 
-    def after(self, game: Game, seat: int, action: tuple, prev: Any) -> None:
+    def after(self, game: SomeGame, seat: int, action: tuple[object, ...], prev: Any) -> None:
         self.actions += 1
 
 
@@ -208,7 +208,7 @@ class Transcript(Observer):
         self.lines: list[str] = []
         self._write = write
 
-    def before(self, game: Game, seat: int, action: tuple) -> None:
+    def before(self, game: SomeGame, seat: int, action: tuple[object, ...]) -> None:
         text = format_action(game.rules, action)
         self.lines.append(text)
         if self._write is not None:
@@ -232,7 +232,7 @@ class Choices(Observer):
         self._bots = Bots(players) if players else None
         self.made: list[int] = []
 
-    def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> tuple:
+    def __call__(self, game: SomeGame, seat: int, legal: Sequence[Action]) -> tuple[object, ...]:
         n = len(self.made)
         if self._choices is not None:
             if n >= len(self._choices):
@@ -247,6 +247,6 @@ class Choices(Observer):
         self.made.append(c)
         return legal[c % len(legal)]
 
-    def end(self, game: Game, ending: Ending) -> None:
+    def end(self, game: SomeGame, ending: Ending) -> None:
         if self._bots is not None:
             self._bots.end(game, ending)

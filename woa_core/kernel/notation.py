@@ -15,7 +15,7 @@ verbs (West of Africa: ``woa_core.packs.west_of_africa.notation``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from woa_core.errors import InvalidNotation
 from woa_core.kernel.actions import Action, ArgKind
@@ -23,7 +23,7 @@ from woa_core.kernel.compiled import CompiledRules
 from woa_core.suggest import with_suggestion
 
 
-def format_action(rules: CompiledRules, action: tuple) -> str:
+def format_action(rules: CompiledRules, action: tuple[Any, ...]) -> str:
     """The text of an action (the inverse of ``parse_action``)."""
     p, verb, *args = action
     pack = rules.pack
@@ -46,7 +46,7 @@ def parse_action(rules: CompiledRules, text: str) -> Action:
     verb = verbs.get(name)
     if verb is None:
         raise InvalidNotation(with_suggestion(f"unknown verb '{name}'", name, verbs) + f" (one of: {', '.join(verbs)})")
-    args: list[Any] = []
+    args: list[object] = []
     for n, kind_name in enumerate(verb.args):
         kind = kinds[kind_name]
         take = len(rest) if kind.greedy else 1
@@ -83,10 +83,14 @@ PLAYER = ArgKind(
 """The one argument kind every game has: a seat, written ``p1``..``pN``."""
 
 
+Value = TypeVar("Value")
+"""The type of an argument kind's values."""
+
+
 def one_of(
     describe: str,
-    values: Callable[[Any], Sequence[Any]],
-    word: Callable[[Any, Any], str],
+    values: Callable[[Any], Sequence[Value]],
+    word: Callable[[Any, Value], str],
     component: str | None = None,
 ) -> ArgKind:
     """The argument kind of one word naming one of ``values(rules)``; ``word(rules, value)`` is
@@ -104,7 +108,7 @@ def one_of(
     woa_core.errors.InvalidNotation: 'moon' is not a place (one of: camp, well)
     """
 
-    def parse(rules: Any, words: list[str]) -> Any:
+    def parse(rules: Any, words: list[str]) -> Value:
         for value in values(rules):
             if word(rules, value) == words[0]:
                 return value

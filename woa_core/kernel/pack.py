@@ -36,12 +36,13 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from random import Random
 from types import MappingProxyType, ModuleType
-from typing import Any, NoReturn
+from typing import Any, Generic, NoReturn, TypeVar
 
 from woa_core.errors import InvalidNotation, WoaError
 from woa_core.kernel.actions import ArgKind, Verb
-from woa_core.kernel.drawing import Drawing
+from woa_core.kernel.drawing import SomeDrawing
 from woa_core.kernel.flow import FlowPrimitives
+from woa_core.kernel.protocols import Game
 from woa_core.kernel.search import SearchHooks
 from woa_core.suggest import with_suggestion
 
@@ -56,7 +57,7 @@ class PackError(WoaError):
     """A ruleset names a pack that cannot be found or is not a pack."""
 
 
-SetupFail = Callable[[tuple[Any, ...], str], NoReturn]
+SetupFail = Callable[[tuple[object, ...], str], NoReturn]
 """How a scenario's setup fails: ``fail(path, message)``, ``path`` inside ``setup`` (the message
 is given the line of that part of the scenario file)."""
 
@@ -79,7 +80,7 @@ def setup_words(rules: Any, fail: SetupFail) -> Callable[..., int]:
     ValueError: ('gold', 'x'): ...
     """
 
-    def word(parse: Callable[[Any, str], int], text: str, *path: Any) -> int:
+    def word(parse: Callable[[Any, str], int], text: str, *path: object) -> int:
         try:
             return parse(rules, text)
         except InvalidNotation as e:
@@ -121,10 +122,15 @@ def ranking_lines(ranking: Sequence[int]) -> list[str]:
     return ["", *(f"  {place}. p{p + 1}" for place, p in enumerate(ranking, start=1))]
 
 
+G = TypeVar("G", bound=Game[Any, Any, Any])
+"""A pack's game class: ``Pack[G]`` checks it against the contract's ``Game`` (issue 42.3)."""
+
+
 @dataclass(frozen=True, slots=True)
-class Pack:
-    """A game as the kernel sees it. Only ``name``, ``sections``, ``schema_dir``, ``compile``
-    and ``game`` are required; every other hook has a default that does nothing.
+class Pack(Generic[G]):
+    """A game as the kernel sees it, generic over its game class (``Pack[Game]``: mypy checks that
+    class against ``woa_core.kernel.contract.Game``). Only ``name``, ``sections``, ``schema_dir``,
+    ``compile`` and ``game`` are required; every other hook has a default that does nothing.
 
     - ``sections``: the rules files a ruleset of this game holds besides ``ruleset.yaml`` and
       ``players.yaml`` (``board`` is ``board.yaml``), each checked against
@@ -208,17 +214,17 @@ class Pack:
     name: str
     sections: tuple[str, ...]
     schema_dir: Path
-    compile: Callable[..., Any]
-    game: type  # a class that keeps ``woa_core.kernel.contract.Game``
+    compile: Callable[..., Any]  # a pack's ``CompiledRules`` (which names its pack: not imported here)
+    game: type[G]  # a class that keeps ``woa_core.kernel.contract.Game``
     verbs: Mapping[str, Verb] = field(default_factory=lambda: MappingProxyType({}))
     flow: FlowPrimitives | None = None
     arg_kinds: Mapping[str, ArgKind] = field(default_factory=lambda: MappingProxyType({}))
     check: Callable[..., list[Any]] | None = None
     schema_names: Mapping[str, Callable[[], Iterable[str]]] = field(default_factory=lambda: MappingProxyType({}))
-    log_figures: Callable[[Any], tuple[Any, ...]] = lambda game: ()
-    result: Callable[[Any], dict[str, Any]] = lambda game: {}
-    where: Callable[[Any], str] = lambda game: "the game"
-    drawing: Drawing | None = None
+    log_figures: Callable[[G], tuple[object, ...]] = lambda game: ()
+    result: Callable[[G], dict[str, Any]] = lambda game: {}
+    where: Callable[[G], str] = lambda game: "the game"
+    drawing: SomeDrawing | None = None
     bots: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     # What the generic tools ask beyond the contract (check, scenario, replay, PettingZoo, mcts).
@@ -227,11 +233,11 @@ class Pack:
     )
     coverage: Callable[[Any], Any] | None = None
     scenario: ScenarioHooks | None = None
-    winners: Callable[[Any], list[int]] = lambda game: list(game.state.ranking[:1])
-    summary: Callable[[Any], list[str]] = lambda game: ranking_lines(game.state.ranking)
+    winners: Callable[[G], list[int]] = lambda game: list(game.state.ranking[:1])
+    summary: Callable[[G], list[str]] = lambda game: ranking_lines(game.state.ranking)
     features: Callable[[Any], Sequence[float]] | None = None
     search: SearchHooks | None = None
-    resample_hidden: Callable[[Any, int, Random], Any] | None = None  # issue 37.13: what a seat may not see
+    resample_hidden: Callable[[G, int, Random], object] | None = None  # issue 37.13: what a seat may not see
     # generic tools (issue 14): restricted play (woa_core.eval.restricted), rule variants
     # (woa_core.check.strategies)
     restrictions: Callable[[Any], Sequence[tuple[str, str, str]]] | None = None
@@ -239,14 +245,17 @@ class Pack:
     # figures (issue 14): woa_core.kernel.figures declares the kernel's and what a Figure is
     figures: tuple[Any, ...] = ()
     # how a game unfolds (issue 16): woa_core/kernel/unfolding.py reads the score after each round or turn
-    score: Callable[[Any], Sequence[float]] | None = None
+    score: Callable[[G], Sequence[float]] | None = None
     score_by: str = "round"
 
 
-_LOADED: dict[tuple[str, str | None], Pack] = {}
+SomePack = Pack[Any]
+"""The pack of some game, its game class unknown to the tool holding it."""
+
+_LOADED: dict[tuple[str, str | None], SomePack] = {}
 
 
-def load_pack(name: str, beside: str | Path | None = None) -> Pack:
+def load_pack(name: str, beside: str | Path | None = None) -> SomePack:
     """The pack ``name``, looked for as the module docstring says (``beside``: the folder of the
     ruleset that names it). Loaded once per process; ``PackError`` says why one cannot be had."""
     key = (name, str(beside) if beside is not None else None)
@@ -260,7 +269,7 @@ def load_pack(name: str, beside: str | Path | None = None) -> Pack:
     return pack
 
 
-def _find(name: str, beside: Path | None) -> Pack:
+def _find(name: str, beside: Path | None) -> SomePack:
     module = _bundled(name) or (_beside(name, beside) if beside is not None else None) or _installed(name)
     if module is None:
         message = f"no rule pack '{name}': not bundled with woa, not beside the ruleset, not installed"
@@ -329,11 +338,12 @@ def _installed(name: str) -> ModuleType | None:
     return None
 
 
-def pack_of(rules: Any) -> Pack:
+def pack_of(rules: Any) -> SomePack:
     """The pack that compiled ``rules`` (compiled rules carry their pack).
 
     >>> from woa_core.rules import load_rules
     >>> pack_of(load_rules("west-of-africa", 2)).name
     'west_of_africa'
     """
-    return rules.pack
+    pack: SomePack = rules.pack
+    return pack

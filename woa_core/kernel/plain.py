@@ -23,10 +23,12 @@ import copy
 import dataclasses
 from collections.abc import Sequence
 from random import Random
-from typing import Any
+from typing import Any, Generic, Self, TypeVar
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import Action, Handler
+from woa_core.kernel.compiled import CompiledRules
+from woa_core.kernel.contract import SomeGame
 from woa_core.kernel.native import mypyc_attr
 from woa_core.kernel.notation import format_action
 
@@ -38,7 +40,7 @@ def listed(verb: str) -> Handler:
     <function listed.<locals>.play at ...>
     """
 
-    def play(game: Any, player: int, *args: Any) -> None:
+    def play(game: SomeGame, player: int, *args: object) -> None:
         game.apply((player, verb, *args))
 
     return play
@@ -49,16 +51,19 @@ class PlainState:
     copy, ``to_json`` its fields, ``from_json`` reads them back. ``ranking`` (seats, best first)
     stays empty until the game is over."""
 
-    def copy(self) -> Any:
+    ranking: list[int]  # declared by the pack's dataclass (seats, best first)
+
+    def copy(self) -> Self:
         """An independent copy."""
         return copy.deepcopy(self)
 
     def to_json(self) -> dict[str, Any]:
         """The fields as JSON-ready data."""
-        return dataclasses.asdict(self)  # type: ignore[call-overload]
+        fields: dict[str, Any] = dataclasses.asdict(self)  # type: ignore[call-overload]
+        return fields
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Any:
+    def from_json(cls, data: dict[str, Any]) -> Self:
         """The state ``to_json`` wrote."""
         return cls(**data)
 
@@ -68,7 +73,7 @@ class View:
     """What seat ``player`` sees of a game under ``rules``: each field an attribute, and
     ``to_json()`` all of them with the seat. Give it copies, so it does not change with the game."""
 
-    def __init__(self, rules: Any, player: int, **fields: Any) -> None:
+    def __init__(self, rules: CompiledRules, player: int, **fields: object) -> None:
         self.rules = rules
         self.player = player
         self._fields = fields
@@ -83,22 +88,33 @@ class View:
         return {"player": self.player, **copy.deepcopy(self._fields)}
 
 
+S = TypeVar("S", bound=PlainState)
+"""A ``ListedGame``'s state type."""
+R = TypeVar("R", bound=CompiledRules)
+"""A ``ListedGame``'s rules type."""
+V = TypeVar("V")
+"""A ``ListedGame``'s view type."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # a pack's game extends it
-class ListedGame:
+class ListedGame(Generic[S, R, V]):
     """A game whose legal actions are cheap to list (``woa_core.kernel.contract.Game``). A pack
     writes ``new_state(rules, seed)``, ``deciders()``, ``legal_actions(player)`` (every action of
     ``player``, empty when it does not decide), ``apply_legal(action)``, ``observation(player)``
-    and ``determinize(view, rng)``; the state's ``ranking`` is empty until the game is over."""
+    and ``determinize(view, rng)``; the state's ``ranking`` is empty until the game is over. It is
+    generic over the pack's state, rules and view types (``ListedGame[State, Rules, View]``)."""
 
-    def __init__(self, rules: Any, seed: int = 0, state: Any = None) -> None:
+    def __init__(self, rules: R, seed: int = 0, state: S | None = None) -> None:
         self.rules = rules
         if state is None:
             self.state = self.new_state(rules, seed)
-            rules.flow.begin(self)  # the flow its rules declare, if any (issue 42.1): a new game begins it
+            # the flow its rules declare, if any (issue 42.1): a new game begins it; a state without the flow's
+            # fields is that of a pack that declares none (``NO_FLOW`` reads none)
+            rules.flow.begin(self)  # type: ignore[arg-type]
         else:
             self.state = state
 
-    def new_state(self, rules: Any, seed: int) -> Any:
+    def new_state(self, rules: R, seed: int) -> S:
         """The state of a new game, set up with ``seed``."""
         raise NotImplementedError
 
@@ -115,34 +131,34 @@ class ListedGame:
         """Every action ``player`` (default: the first decider) may take now."""
         raise NotImplementedError
 
-    def apply_legal(self, action: tuple) -> None:
+    def apply_legal(self, action: tuple[object, ...]) -> None:
         """Play an action of ``legal_actions()``."""
         raise NotImplementedError
 
-    def is_legal(self, action: tuple) -> bool:
+    def is_legal(self, action: tuple[object, ...]) -> bool:
         """Whether ``action`` is one of the legal actions now."""
-        return isinstance(action, tuple) and len(action) >= 2 and action in self.legal_actions(action[0])
+        return isinstance(action, tuple) and len(action) >= 2 and action in self.legal_actions(action[0])  # type: ignore[arg-type]
 
-    def apply(self, action: tuple) -> None:
+    def apply(self, action: tuple[object, ...]) -> None:
         """Play ``action`` if it is legal, else refuse it with ``IllegalAction`` saying why."""
         if not self.is_legal(action):
             raise IllegalAction(self._refusal(action))
         self.apply_legal(action)
 
-    def copy(self) -> Any:
+    def copy(self) -> Self:
         """An independent game at the same state."""
         return type(self)(self.rules, state=self.state.copy())
 
-    def observation(self, player: int) -> Any:
+    def observation(self, player: int) -> V:
         """What ``player`` may see now."""
         raise NotImplementedError
 
     @classmethod
-    def determinize(cls, view: Any, rng: Random) -> Any:
+    def determinize(cls, view: V, rng: Random) -> Self:
         """A full game consistent with ``view``."""
         raise NotImplementedError
 
-    def _refusal(self, action: Any) -> str:
+    def _refusal(self, action: tuple[object, ...]) -> str:
         if self.over:
             return "the game is over"
         if not isinstance(action, tuple) or len(action) < 2 or not isinstance(action[0], int):

@@ -38,15 +38,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from woa_core.kernel.actions import Action
+
+if TYPE_CHECKING:
+    from woa_core.kernel.protocols import SomeGame
 
 Searched = Callable[[Any, Sequence[Action]], bool]
 """Whether a decision (the view, the legal actions) is one to search."""
 
 
-def win_share(game: Any, seat: int) -> float:
+def win_share(game: SomeGame, seat: int) -> float:
     """``seat``'s share of a finished game's win: 1/k when it is one of k winners
     (``Pack.winners``: a shared win counts 1/k, as in every statistic), else 0; 0.5 while the game
     is not over (the default evaluation).

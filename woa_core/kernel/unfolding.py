@@ -51,15 +51,21 @@ one score per round. The figures that read it are declared in ``woa_core.kernel.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from woa_core.kernel.loop import Ending, Observer
+
+if TYPE_CHECKING:
+    from woa_core.kernel.actions import Action
+    from woa_core.kernel.compiled import CompiledRules
+    from woa_core.kernel.contract import SomeGame
+    from woa_core.kernel.pack import SomePack
 
 ROUND, TURN = "round", "turn"
 """The values of ``Pack.score_by``."""
 
 
-def unit(pack: Any) -> str:
+def unit(pack: SomePack) -> str:
     """After what a pack's score is read: ``round`` for a game whose flow counts rounds (unless
     it asks for turns), else ``turn``; a ``score_by`` that is neither is a ``ValueError``.
 
@@ -81,7 +87,7 @@ class Unfolding(Observer):
     offered in all, and at how many decisions.
 
     >>> from woa_core.kernel import loop
-    >>> from woa_core.kernel.contract import new_game
+    >>> from woa_core.kernel.contract import SomeGame, new_game
     >>> from woa_core.rules import load_rules
     >>> rules = load_rules("west-of-africa", 2)
     >>> game, watch = new_game(rules, 3), Unfolding()
@@ -92,8 +98,8 @@ class Unfolding(Observer):
     True
     """
 
-    def __init__(self, rules: Any = None) -> None:
-        self.score: Callable[[Any], Sequence[int | float]] | None = None
+    def __init__(self, rules: CompiledRules | None = None) -> None:
+        self.score: Callable[[SomeGame], Sequence[int | float]] | None = None
         self.by_round = False
         self.readings: list[list[int | float]] = []
         self.at: list[int] = []
@@ -101,12 +107,12 @@ class Unfolding(Observer):
         self.decisions = 0
         self._mark = -1  # the round (or the deciding seat) of the decision before
 
-    def start(self, game: Any) -> None:
+    def start(self, game: SomeGame) -> None:
         pack = game.rules.pack
         self.score = pack.score
         self.by_round = unit(pack) == ROUND
 
-    def choosing(self, game: Any, seat: int, legal: Sequence[Any]) -> None:
+    def choosing(self, game: SomeGame, seat: int, legal: Sequence[Action]) -> None:
         self.options += len(legal)
         if self.score is not None:
             mark = game.state.round if self.by_round else seat
@@ -117,7 +123,7 @@ class Unfolding(Observer):
                 self._mark = mark
         self.decisions += 1
 
-    def end(self, game: Any, ending: Ending) -> None:
+    def end(self, game: SomeGame, ending: Ending) -> None:
         if self.score is not None and (not self.at or self.at[-1] != self.decisions):
             self.readings.append(list(self.score(game)))
             self.at.append(self.decisions)

@@ -1297,8 +1297,10 @@ def _serve_sentinel(corpus: Corpus, rng: random.Random) -> ServeCase:
 
 
 def _serve_game(corpus: Corpus, rng: random.Random) -> ServeCase:
-    """A request on a game being played (a person first, bots after; some bots with huge budgets)."""
-    seats = ("human", rng.choice(["random", "heuristic", "mcts:iterations=2", "mcts:iterations=10000"]))
+    """A request on a game being played (a person first, bots after; some bots with the largest
+    budget the server's default ceiling lets a client ask: larger ones are refused at creation,
+    which the new_game family throws at it)."""
+    seats = ("human", rng.choice(["random", "heuristic", "mcts:iterations=2", "mcts:iterations=1000"]))
     route = rng.choice(GAME_PATHS)
     value: dict[str, Any] = {"at": rng.choice(["{at}", "{at}", 0, -1, 10**30, None, "0", True])}
     if route == "/play":

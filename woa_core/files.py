@@ -88,6 +88,18 @@ WAIT_SECONDS = 0.1
 
 _STOPS = (signal.SIGINT, signal.SIGTERM)
 
+_STOPPED: list[signal.Signals] = []
+"""A SIGINT or SIGTERM that asked the program to stop before a write began (``note_stop``): a
+regular file is still written whole (a stopped run reports its finished games), but a wait for a
+FIFO's reader that starts later gives up at once, as it would had the signal come during the
+wait: nothing else would ever end that wait."""
+
+
+def note_stop(sig: signal.Signals) -> None:
+    """Tell the writers that ``sig`` asked the program to stop (the run's signal handler,
+    ``woa_core.sim.interrupts.StopRequests``, calls it for every SIGINT or SIGTERM)."""
+    _STOPPED.append(sig)
+
 
 class SpecialFile:
     """An existing output that is not a regular file (a FIFO, a character device), opened and
@@ -126,8 +138,9 @@ class SpecialFile:
     def _wait(self, noted: list[signal.Signals], doing: str, fd: int | None) -> None:
         """Wait up to ``WAIT_SECONDS`` for ``fd`` to take more (None: just wait), unless a signal
         came: then the write is given up."""
-        if noted:
-            raise OutputError(self.path, f"stopped by {noted[0].name} {doing}")
+        stopped = noted or _STOPPED
+        if stopped:
+            raise OutputError(self.path, f"stopped by {stopped[0].name} {doing}")
         select.select([], [fd] if fd is not None else [], [], WAIT_SECONDS)
 
     def close(self) -> None:

@@ -304,3 +304,25 @@ def test_an_address_that_is_not_utf8_is_a_400_not_a_traceback() -> None:
     assert sent[0]["status"] == 400 and b"not UTF-8" in sent[1]["body"] and not seen
     call(b"words=select")
     assert seen == ["/static/app.css/"]
+
+
+def test_a_client_cannot_choose_the_rule_packs_code(guarded: Any) -> None:
+    """issue 37.1 (found by benchmarks/fuzz_inputs.py --serve): a start form's ``set`` line
+    ``ruleset.pack=NAME`` made the server look for a pack's Python file NAME beside the rules (a
+    name of 300 letters was an ``OSError`` traceback, a 500). A client changes the rules' values,
+    never which code plays them: any ``ruleset.`` line is refused with a sentence; the server plays on."""
+    server, _ = guarded
+    for line in ("ruleset.pack=" + "x" * 300, "ruleset.pack=west_of_africa", " ruleset.name = y"):
+        body = {"ruleset": "africa", "players": 2, "seed": 1, "set": [line], "seats": ["human", "random"]}
+        status, answer = server.request("POST", "/api/games", body)
+        assert status == 400 and "not the ruleset itself" in answer["error"], answer
+    assert _game(server, ["human", "random"])
+
+
+def test_a_pack_name_too_long_for_a_file_is_a_sentence(tmp_path: Path) -> None:
+    """issue 37.7: looking for a pack of a name longer than a file name may be is a ``PackError``
+    (a sentence), not an ``OSError`` traceback."""
+    from woa_core.kernel.pack import PackError, load_pack
+
+    with pytest.raises(PackError, match="no rule pack 'xxx"):
+        load_pack("x" * 300, str(tmp_path))

@@ -75,6 +75,30 @@ def test_an_html_report_to_a_fifo_nothing_reads_ends_on_a_signal(tmp_path: Path,
     assert f"woa: cannot write report.html: stopped by {sig.name} with nothing reading it" in err
 
 
+@pytest.mark.parametrize(
+    "command", [GAMES, ["compare", "--games", "2", "--players", "2", "--bots", "random", "--quiet"]]
+)
+def test_one_ctrl_c_while_the_report_is_drawn_still_ends_the_wait_for_a_fifo(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """issue 37.11 (found by benchmarks/fuzz_inputs.py --cli: `woa compare --quiet --html FIFO`
+    hung after one Ctrl-C): a single SIGINT that comes once the games are over, while the report
+    is being drawn, changes nothing of the report, but the wait for the FIFO's reader that follows
+    gives up at once with a sentence, instead of waiting for a second signal that never comes."""
+    os.mkfifo(tmp_path / "report.html")
+    proc = _start(*command, "--html", "report.html", cwd=tmp_path)
+    _wait_for_output(proc)
+    proc.send_signal(signal.SIGINT)  # once
+    try:
+        _, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail("one Ctrl-C after the games: still waiting for the FIFO's reader 60 s later")
+    assert proc.returncode == 1 and "Traceback" not in err
+    assert "woa: cannot write report.html: stopped by SIGINT with nothing reading it" in err
+
+
 def test_an_html_report_to_a_fifo_whose_reader_stopped_reading_ends_on_sigterm(tmp_path: Path) -> None:
     """issue 37.11: a reader that holds the FIFO open but reads nothing fills its pipe (the report
     is larger): the write then waits, and SIGTERM ends it with a sentence."""

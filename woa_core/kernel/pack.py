@@ -290,7 +290,11 @@ def _beside(name: str, folder: Path) -> ModuleType | None:
     if "." in name:
         return None
     for path in (folder / f"{name}.py", folder / name / "__init__.py"):
-        if path.is_file():
+        try:
+            found = path.is_file()
+        except OSError as e:  # a name too long for a file name, say: no pack there
+            raise PackError(f"no rule pack '{name[:40]}' beside the rules: {e.strerror}") from None
+        if found:
             module_name = f"woa_pack_{name}"
             if module_name in sys.modules:
                 return sys.modules[module_name]

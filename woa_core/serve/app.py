@@ -421,6 +421,12 @@ def new_session(catalogue: Catalogue, data: dict[str, Any], bots: BotPolicy) -> 
     except KeyError:
         raise UsageError("choose a ruleset the server offers") from None
     overrides = [str(line).strip() for line in data.get("set") or [] if str(line).strip()]
+    for line in overrides:
+        if line.partition("=")[0].strip().startswith("ruleset."):
+            raise UsageError(
+                f"'{line[:60]}': a client changes the rules' values, not the ruleset itself "
+                "(ruleset.pack names the code that plays it): choose another ruleset instead"
+            )
     players, seed, seats = data.get("players"), data.get("seed"), data.get("seats")
     if not isinstance(players, int) or not isinstance(seed, int) or isinstance(seed, bool):
         raise UsageError("players and seed must be whole numbers")

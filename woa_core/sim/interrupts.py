@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from types import FrameType
 from typing import Any, ClassVar
 
+from woa_core.files import note_stop
 from woa_core.sim.signals_at_start import held
 
 EXIT_STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143}
@@ -136,6 +137,7 @@ class StopRequests:
         return EXIT_STATUS.get(self.signal, 130) if self.signal is not None else 0
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
+        note_stop(signal.Signals(signum))  # a report still to be written to a FIFO nothing reads gives up
         if self.finished or self._raised:
             return  # nothing left to stop, or already stopping: the reports must not be cut short
         if self.signal is None:

@@ -288,6 +288,31 @@ def static_reader(client: Client, until: float, most: int, pause: float) -> None
         time.sleep(pause)
 
 
+def static_apart(host: str, port: int, until: float, most: int, pause: float, figures: Figures) -> None:
+    """``static_reader`` in a process of its own, its figures merged into ``figures`` when it ends:
+    in a thread beside the 20 players it would time its own wait for this process's interpreter
+    lock (the players parse every game state they get), not the server."""
+    import multiprocessing
+
+    reader, writer = multiprocessing.Pipe(duplex=False)
+
+    def measure() -> None:
+        mine = Figures()
+        static_reader(Client(host, port, mine), until, most, pause)
+        writer.send((mine.static_ms, dict(mine.requests), dict(mine.unexpected), mine.examples))
+
+    child = multiprocessing.get_context("fork").Process(target=measure, daemon=True)
+    child.start()
+    static_ms, requests, unexpected, examples = reader.recv()
+    child.join()
+    with figures.lock:
+        figures.static_ms.extend(static_ms)
+        figures.requests.update(requests)
+        figures.unexpected.update(unexpected)
+        for kind, detail in examples.items():
+            figures.examples.setdefault(kind, detail)
+
+
 def log_saver(client: Client, keys: list[str], until: float, most: int, pause: float, seed: int) -> None:
     """Save the log of a game being played by another client (a second tab's "save"), now and
     then, until the time or budget is spent: it waits for a bot move on that game to end."""
@@ -357,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
             threads = [threading.Thread(target=memory_watch, args=(process.pid, until + 1, peak), daemon=True)]
             threads.append(
                 threading.Thread(
-                    target=static_reader, args=(Client(host, port, figures), until, args.requests, args.static_pause)
+                    target=static_apart, args=(host, port, until, args.requests, args.static_pause, figures)
                 )
             )
             threads.append(

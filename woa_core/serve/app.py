@@ -17,6 +17,7 @@ another web site cannot drive the server through the browser (nor a DNS name reb
 from __future__ import annotations
 
 import secrets
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
@@ -34,6 +35,18 @@ from woa_core.serve.catalogue import Catalogue
 from woa_core.serve.limits import MAX_BYTES_IN_FLIGHT, MAX_FORM_BYTES, MAX_RESUME_BYTES
 from woa_core.serve.trust import BotPolicy
 from woa_core.session import Session, default_bot
+
+WORKER_THREADS = 4
+"""Threads that serve the games' requests at once (a request beyond waits its turn, off the event
+loop). Each running thread queues for the interpreter lock ahead of the event loop's static files
+(``benchmarks/serve_load.py``, 99th percentile: 220 ms with anyio's default of 40, 156 ms with
+8, 127 ms with 4, 104 ms with 2 and the shorter switch interval below). A thread waiting for a
+bot's child process holds no lock but holds its place: 4 keeps room for other games' requests
+while a few long bot moves run."""
+
+SWITCH_SECONDS = 0.0005
+"""How long a thread holds the interpreter lock before another may take it, while the server runs
+(Python's default is 5 ms: a static file waited that long behind each busy worker thread)."""
 
 MOST_GAMES = 200
 """Games kept at once (the least recently used goes first; its log resumes it)."""
@@ -743,7 +756,22 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str], limits: Limits | None =
         Route("/api/games/{key}/position/{number}", api_position),
         Route("/api/games/{key}/log", api_log),
     ]
-    return SameOrigin(Starlette(routes=routes), hosts)
+    @asynccontextmanager
+    async def lifespan(app: Any) -> AsyncIterator[None]:
+        import anyio.to_thread
+
+        # The games' work is Python in the thread pool, and every running thread competes with the
+        # event loop for the interpreter lock: with anyio's default 40 threads a static file
+        # waited for the lock behind them all (99th percentile 220 ms under benchmarks/serve_load.py).
+        anyio.to_thread.current_default_thread_limiter().total_tokens = WORKER_THREADS
+        before = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH_SECONDS)  # the loop gets the lock back sooner from a busy worker
+        try:
+            yield
+        finally:
+            sys.setswitchinterval(before)
+
+    return SameOrigin(Starlette(routes=routes, lifespan=lifespan), hosts)
 
 
 def json_object(raw: bytes) -> dict[str, Any]:

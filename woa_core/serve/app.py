@@ -756,6 +756,7 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str], limits: Limits | None =
         Route("/api/games/{key}/position/{number}", api_position),
         Route("/api/games/{key}/log", api_log),
     ]
+
     @asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
         import anyio.to_thread

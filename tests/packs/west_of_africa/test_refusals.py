@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, NoReturn
 
 import pytest
 
+from tests.check.test_refusals_walk import _as_started  # the action started, as run_step starts it
 from woa_core.errors import IllegalAction
 from woa_core.kernel.contract import new_game
 from woa_core.kernel.legality import Legality
@@ -25,7 +26,6 @@ from woa_core.rules import load_rules
 
 RULINGS = Path(__file__).resolve().parents[3] / "docs" / "rulings.md"
 
-MAIN = "main"
 """The turn's main step, where a step verb starts its action (``Game.run_step``)."""
 
 UNPLACED = ("turn.first_round.place_ships=false",)
@@ -304,19 +304,6 @@ def _position(case: Case) -> tuple[Game, tuple[Any, ...]]:
         k, value = case.swap
         action[2 + k] = value
     return game, tuple(action)
-
-
-def _as_started(game: Game, verb: str) -> Game:
-    """A copy of ``game`` with the action of ``verb`` started, as ``run_step`` starts it before it
-    checks the step (so a limit on the action's points reads the points it starts with)."""
-    started = game.copy()
-    s = started.state
-    if verb in started.step_of_verb and s.step == MAIN:
-        action = started.step_of_verb[verb]
-        s.step = action
-        start_points = started.actions[action].start_points
-        s.points = start_points(started) if start_points else 0
-    return started
 
 
 def _sentence(game: Game, verb: str, index: int, action: tuple[Any, ...]) -> str:

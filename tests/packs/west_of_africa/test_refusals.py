@@ -26,8 +26,6 @@ from woa_core.rules import load_rules
 
 RULINGS = Path(__file__).resolve().parents[3] / "docs" / "rulings.md"
 
-"""The turn's main step, where a step verb starts its action (``Game.run_step``)."""
-
 UNPLACED = ("turn.first_round.place_ships=false",)
 """Rules under which round 1 starts with the ships off the board (5.II "First game turn", R11)."""
 

@@ -293,7 +293,8 @@ def _beside(name: str, folder: Path) -> ModuleType | None:
         try:
             found = path.is_file()
         except OSError as e:  # a name too long for a file name, say: no pack there
-            raise PackError(f"no rule pack '{name[:40]}' beside the rules: {e.strerror}") from None
+            why = (e.strerror or "cannot be looked for").lower()
+            raise PackError(f"no rule pack '{name[:40]}...' beside the rules: {why}") from None
         if found:
             module_name = f"woa_pack_{name}"
             if module_name in sys.modules:

@@ -12,13 +12,11 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from tests.test_input_bounds import within  # a CPU-time guard, so a regression fails rather than hangs
 from woa_core.cli import main
 from woa_core.errors import LogError, RulesError
 from woa_core.kernel.gamelog import record_game, replay_text
@@ -27,22 +25,6 @@ from woa_core.rules.overrides import parse_override
 from woa_core.rules.source import MAX_DEPTH, YamlProblem, parse_yaml
 
 RULES = Path(__file__).resolve().parents[1] / "rules"
-
-
-@contextmanager
-def within(seconds: float) -> Iterator[None]:
-    """Fail, rather than hang, if the block takes more than ``seconds`` of CPU time."""
-
-    def expired(signum, frame):
-        raise AssertionError(f"took more than {seconds} s of CPU time")
-
-    previous = signal.signal(signal.SIGPROF, expired)
-    signal.setitimer(signal.ITIMER_PROF, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)
 
 
 def run(capsys, *argv: str) -> tuple[int, str]:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.tune.stopping import stop_then_resume
 from woa_core.cli import main
 from woa_core.errors import TuneError
 from woa_core.rules.source import parse_yaml
@@ -185,29 +186,8 @@ def test_without_optuna_the_command_names_the_extra(tmp_path, capsys, monkeypatc
 
 def test_a_stop_keeps_the_finished_trials(tmp_path, monkeypatch):
     """issue 39.5: Ctrl-C in a trial keeps the finished trials (the cut one fails) and the study resumes."""
-    from woa_core.sim.interrupts import StopRequests
-    from woa_core.tune import search
-
-    tune = load_tune(_file(tmp_path))
-    study = search.open_study(tune, tmp_path, resume=False)
-    real = search.play_trials
-    calls = []
-
-    def stopped_on_the_second(*args, **kwargs):
-        calls.append(1)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(search, "play_trials", stopped_on_the_second)
-    with StopRequests() as stop:
-        run = search.run_search(tune, study, search.Games(tune), stop)
-    assert run.interrupted and [t.state.name for t in study.trials] == ["COMPLETE", "FAIL"]
-    monkeypatch.setattr(search, "play_trials", real)
-    again = search.open_study(tune, tmp_path, resume=True)
-    with StopRequests() as stop:
-        assert not search.run_search(tune, again, search.Games(tune), stop).interrupted
-    assert len(search.finished(again)) == 3
+    states, finished = stop_then_resume(load_tune(_file(tmp_path)), tmp_path, monkeypatch)
+    assert states == ["COMPLETE", "FAIL"] and finished == 3
 
 
 def test_a_path_into_a_list_writes_the_whole_list(tmp_path):

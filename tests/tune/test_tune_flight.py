@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.tune.stopping import stop_then_resume
 from woa_core.cli import main
 from woa_core.tune.tune_file import load_tune
 
@@ -170,25 +171,6 @@ def test_a_stop_fails_every_trial_of_the_batch_cut_short(tmp_path, monkeypatch):
     and fails the trials of the cut one; the study resumes to its trials."""
     from dataclasses import replace
 
-    from woa_core.sim.interrupts import StopRequests
-    from woa_core.tune import search
-
     tune = replace(load_tune(_file(tmp_path, trials=4, values="{min: 15, max: 35, step: 1}")), in_flight=2)
-    study = search.open_study(tune, tmp_path, resume=False)
-    real, calls = search.play_trials, []
-
-    def stopped_on_the_second(*args, **kwargs):
-        calls.append(1)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(search, "play_trials", stopped_on_the_second)
-    with StopRequests() as stop:
-        run = search.run_search(tune, study, search.Games(tune), stop)
-    assert run.interrupted and [t.state.name for t in study.trials] == ["COMPLETE", "COMPLETE", "FAIL", "FAIL"]
-    monkeypatch.setattr(search, "play_trials", real)
-    again = search.open_study(tune, tmp_path, resume=True)
-    with StopRequests() as stop:
-        assert not search.run_search(tune, again, search.Games(tune), stop).interrupted
-    assert len(search.finished(again)) == 4
+    states, finished = stop_then_resume(tune, tmp_path, monkeypatch)
+    assert states == ["COMPLETE", "COMPLETE", "FAIL", "FAIL"] and finished == 4

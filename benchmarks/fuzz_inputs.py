@@ -1159,7 +1159,24 @@ HEADERS = [
     (b"x-forwarded-for", b"10.0.0.1"),
 ]
 """Headers added to a request (a second ``host`` replaces the first: the app reads the last)."""
-GAME_PATHS = ["", "/play", "/bot", "/undo", "/hint", "/log"]
+GAME_PATHS = [
+    "",
+    "/play",
+    "/bot",
+    "/undo",
+    "/redo",
+    "/hint",
+    "/hint/cancel",
+    "/log",
+    "/count",
+    "/position/0",
+    "/position/1",
+    "/position/-1",
+    "/position/x",
+    "/position/" + "9" * 40,
+]
+GETS = ("", "/log", "/count")
+"""The game routes answered to GET (the others to POST); ``/position/N`` is a GET too."""
 ODD_KEYS = ["nope", "", "..", "%2e%2e", "x" * 10000, "ü", "\x00", "{key}/extra", "{key}%00", "resume"]
 
 
@@ -1325,7 +1342,7 @@ def _serve_game(corpus: Corpus, rng: random.Random) -> ServeCase:
         value["to"] = rng.choice([0, 1, -1, 10**30, None, "0", True, 1.5, 2**63])
     elif route == "/hint":
         value["iterations"] = rng.choice([-1, 0, 1, 2, 60, 10000, 10001, 10**30, "x", True, None, 1.5])
-    method = "GET" if route in ("", "/log") else "POST"
+    method = "GET" if route in GETS or route.startswith("/position/") else "POST"
     body = _body(rng, value) if method == "POST" else b""
     request = Request(method, "/api/games/{key}" + route, rng.choice(QUERIES), _hostile_headers(rng), body)
     return ServeCase("game", (request,), seats)

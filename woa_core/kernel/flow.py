@@ -77,14 +77,30 @@ class Decided:
     """What a verb returns when its seat has made its decision of a simultaneous phase: ``DECIDED``."""
 
 
+@dataclass(frozen=True, slots=True)
+class Reached:
+    """What a verb returns when its action reaches a declared *moment* (Go West!'s ``scoring``: a
+    scoring is done; ``card``: an action card's placement and movement are done): the kernel checks
+    the named ends declared at that moment (``ends``) and, if none ends the game, the moment's
+    ``then`` primitive says how the turn goes on (it may finish the action first: a draw). A pack
+    makes each once, as a constant.
+
+    >>> Reached("scoring").moment
+    'scoring'
+    """
+
+    moment: str
+
+
 TURN_OVER: Final = TurnOver()
 """The turn is over (no declared outcome): the next seat's turn, or the phase's end."""
 DECIDED: Final = Decided()
 """The seat has decided in a simultaneous phase: the phase ends once nobody is left waiting."""
 
-Outcome = str | TurnOver | Decided | None
+Outcome = str | TurnOver | Decided | Reached | None
 """What a verb returns: ``None`` (nothing for the flow: the same step), a step's name (go on at
-that step), ``TURN_OVER`` or a ``TurnOver`` (the turn is over), ``DECIDED`` (the seat has decided)."""
+that step), ``TURN_OVER`` or a ``TurnOver`` (the turn is over), ``DECIDED`` (the seat has decided),
+a ``Reached`` moment (the ends declared there are checked, then the moment's ``then`` goes on)."""
 
 # A pack's flow primitives, each called with the pack's own game (so typed Any here: the flow's classes
 # are compiled, and mypyc compiles no generic dataclass); one alias per role, as ``FlowPrimitives`` says.
@@ -100,6 +116,12 @@ EndIf = Callable[[Any], bool]
 """``end_if(game)``: whether the game ends now."""
 Effect = Callable[[Any], None]
 """``new_round(game)``, ``finish(game)``: changes the game."""
+GoOn = Callable[[Any], "Outcome"]
+"""``then(game)``: how the turn goes on after a moment at which no end fired."""
+
+AFTER_ACTION: Final = "action"
+AFTER_TURN: Final = "turn"
+"""The kernel's own moments an end may be checked at: after every action, after every turn."""
 
 IDLE_ROUNDS: Final = 1000
 """Rounds in a row in which no seat had a decision before the kernel says the flow cannot go on."""
@@ -150,6 +172,29 @@ class Phase:
 
 
 @dataclass(frozen=True, slots=True)
+class End:
+    """A named end of the game (Go West!'s ``vp50``, ``wagons``, ``capped``): checked at its moment
+    (``at``: ``"action"`` after every action, ``"turn"`` after every turn, or a moment a verb
+    reaches, ``Reached``); when ``when(game)`` holds, the state's ``ended`` becomes ``name``,
+    ``finish(game)`` scores the game and it is over. Every figure of how games end reads that name."""
+
+    name: str
+    at: str
+    when: EndIf
+    finish: Effect
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A declared moment inside an action (``Reached``): the ends checked there, in order, and
+    ``then(game)``, how the turn goes on when none fires (an ``Outcome``)."""
+
+    name: str
+    then: GoOn
+    ends: tuple[End, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Flow:
     """How a game runs (see the module docstring). The callables are the pack's mechanisms:
 
@@ -191,6 +236,11 @@ class Flow:
     setup: tuple[Phase, ...] = ()
     end_if: EndIf | None = None
     finish: Effect | None = None
+    # Optional (issue 40): named ends, each checked at its moment, and the moments verbs reach.
+    ends: tuple[End, ...] = ()
+    moments: Mapping[str, Moment] = field(default_factory=lambda: MappingProxyType({}))
+    _action_ends: tuple[End, ...] = field(init=False, repr=False, compare=False)
+    _turn_ends: tuple[End, ...] = field(init=False, repr=False, compare=False)
     _special: dict[str, Seats] = field(init=False, repr=False, compare=False)
     """Who decides at each step that is not the active seat's, computed once (the loop asks for
     every decision)."""
@@ -215,6 +265,8 @@ class Flow:
         object.__setattr__(self, "_not_active", frozenset(special))
         object.__setattr__(self, "_simultaneous", simultaneous)
         object.__setattr__(self, "_first_step", self.turn_steps[0] if self.turn_steps else self.over)
+        object.__setattr__(self, "_action_ends", tuple(e for e in self.ends if e.at == AFTER_ACTION))
+        object.__setattr__(self, "_turn_ends", tuple(e for e in self.ends if e.at == AFTER_TURN))
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -275,6 +327,13 @@ class Flow:
         >>> game.state.step, game.deciders()
         ('city', [1])
         """
+        if outcome is not None and outcome.__class__ is Reached:
+            moment = self.moments[outcome.moment]  # type: ignore[union-attr]
+            for end in moment.ends:
+                if end.when(game):
+                    self._end(game, end)
+                    return
+            outcome = moment.then(game)
         if outcome is not None:  # by class, not isinstance: no call on the hot path
             if outcome.__class__ is TurnOver:
                 ended: Any = outcome  # a TurnOver (no cast: a call in pure Python)
@@ -286,6 +345,8 @@ class Flow:
         end_if = self.end_if  # ``after_action``, written out: asked after every action
         if end_if is not None and game.state.step != self.over and end_if(game):
             self._finish(game)
+        elif self._action_ends and game.state.step != self.over:
+            self._check_ends(game, self._action_ends)
 
     def after_action(self, game: FlowGame) -> bool:
         """After every action (``advance``): if ``end_if`` says the game ends now, the final
@@ -310,8 +371,12 @@ class Flow:
         phase (one of ``leaves``), or the next seat's turn begins; after the last, the next phase
         (or, after a round's last, the round's end and, unless the game is over, the next round)."""
         s: FlowState = game.state
+        if s.step == self.over:  # a moment's end finished the game inside the turn
+            return
         if self.end_if is not None and self.end_if(game):
             self._finish(game)
+            return
+        if self._turn_ends and self._check_ends(game, self._turn_ends):
             return
         phase = (self.setup if s.round == 0 else self.phases)[s.phase]
         if phase.kind is not Kind.TURNS:
@@ -415,6 +480,21 @@ class Flow:
             self.finish(game)
         game.state.step = self.over
 
+    def _check_ends(self, game: FlowGame, ends: tuple[End, ...]) -> bool:
+        """End the game by the first of ``ends`` that holds; whether one did."""
+        for end in ends:
+            if end.when(game):
+                self._end(game, end)
+                return True
+        return False
+
+    def _end(self, game: FlowGame, end: End) -> None:
+        """The game ends by ``end``: its name recorded (``state.ended``), its scoring run."""
+        state: Any = game.state  # a state of a flow with named ends has ``ended`` (``FlowPrimitives.problems``)
+        state.ended = end.name
+        end.finish(game)
+        state.step = self.over
+
 
 def _nobody(game: FlowGame) -> list[int]:
     return []
@@ -451,7 +531,7 @@ Path = tuple[str | int, ...]
 """Where in a rules document: its keys and list indices, in order."""
 
 
-ROLES = ("waiting", "order", "decider", "start_turn", "end_round", "new_round", "end_if", "finish")
+ROLES = ("waiting", "order", "decider", "start_turn", "end_round", "new_round", "end_if", "finish", "then")
 """The kinds of primitive a flow names, each the name of a ``FlowPrimitives`` registry and, prefixed
 ``flow_``, of the ``$defs`` entry of the flow schema whose names the kernel fills in (and
 ``flow_outcome``: the pack's declared turn outcomes)."""
@@ -473,7 +553,9 @@ class FlowPrimitives:
     - ``decider(game) -> seat``: who decides at a turn step that is not the active seat's (and a
       seat a phase's turns may go clockwise from, ``clockwise_from``);
     - ``start_turn(game) -> step | None``, ``end_round(game) -> over``, ``new_round``, ``finish``
-      (``fn(game)``) and ``end_if(game) -> bool``: as ``Flow`` says.
+      (``fn(game)``) and ``end_if(game) -> bool``: as ``Flow`` says;
+    - ``then(game) -> outcome``: how a turn goes on after a declared moment (``Moment``), and
+      ``moments``: the moments its verbs reach (``Reached``), each of which the rules declare.
 
     >>> prims = FlowPrimitives(at=("turn", "flow"), steps=("move", "over"))
     >>> @prims.order.register("clockwise")
@@ -497,6 +579,8 @@ class FlowPrimitives:
     new_round: Registry[Effect] = field(default_factory=lambda: Registry("new round"))
     end_if: Registry[EndIf] = field(default_factory=lambda: Registry("game end"))
     finish: Registry[Effect] = field(default_factory=lambda: Registry("final scoring"))
+    then: Registry[GoOn] = field(default_factory=lambda: Registry("moment's continuation"))
+    moments: tuple[str, ...] = ()
 
     def schema_names(self) -> Iterator[tuple[str, tuple[str, ...]]]:
         """For each role, the flow schema's ``$defs`` entry and the names it may take."""
@@ -515,6 +599,9 @@ class FlowPrimitives:
         """The frozen ``Flow`` that ``document`` (a validated rules document) declares: each name
         looked up once, here (the kernel's validation said every name exists)."""
         d = self.declaration(document)
+        ends = tuple(
+            End(e["name"], e["at"], self.end_if[e["when"]], self.finish[e["finish"]]) for e in d.get("ends", ())
+        )
         return Flow(
             phases=tuple(self._phase(p) for p in d["phases"]),
             turn_steps=(*d.get("turn_steps", ()), *self.action_steps),
@@ -526,6 +613,13 @@ class FlowPrimitives:
             setup=tuple(self._phase(p) for p in d.get("setup", ())),
             end_if=self.end_if[d["end_if"]] if "end_if" in d else None,
             finish=self.finish[d["finish"]] if "finish" in d else None,
+            ends=ends,
+            moments=MappingProxyType(
+                {
+                    name: Moment(name, self.then[m["then"]], tuple(e for e in ends if e.at == name))
+                    for name, m in (d.get("moments") or {}).items()
+                }
+            ),
         )
 
     def _phase(self, p: Mapping[str, Any]) -> Phase:
@@ -556,7 +650,8 @@ class FlowPrimitives:
         """
         d, at = self.declaration(document), self.at
         yield from self._step_problems(d)
-        if self.finish and "finish" not in d:  # the pack scores a finished game: left unnamed, it never would
+        yield from self._end_problems(d)
+        if self.finish and "finish" not in d and not d.get("ends"):  # the pack scores a finished game
             yield at, f"name the game's final scoring with finish: one of {', '.join(sorted(self.finish))}"
         turn_steps = {*d.get("turn_steps", ()), *self.action_steps}
         for step in d.get("deciders") or {}:
@@ -571,6 +666,31 @@ class FlowPrimitives:
                     yield (*at, part, i, "name"), f"two phases are named '{p['name']}'"
                 names.add(p["name"])
                 yield from self._phase_problems((*at, part, i), p, part == "phases" and not turn_steps, players)
+
+    def _end_problems(self, d: Mapping[str, Any]) -> Iterator[tuple[Path, str]]:
+        """Named ends at moments that exist, each name once; every moment the pack's verbs reach
+        declared, and none they never reach."""
+        at = self.at
+        declared = d.get("moments") or {}
+        for moment in self.moments:
+            if moment not in declared:
+                yield (*at,), f"declare the moment '{moment}' under moments (the pack's verbs reach it)"
+        for moment in declared:
+            if moment not in self.moments:
+                said = with_suggestion(f"'{moment}' is no moment of this game", moment, self.moments)
+                known = ", ".join(self.moments) or "none"
+                yield (*at, "moments", moment, "_key"), f"{said} (its moments: {known})"
+        names: set[str] = set()
+        moments = (AFTER_ACTION, AFTER_TURN, *declared)
+        for i, end in enumerate(d.get("ends", ())):
+            if end["name"] in names:
+                yield (*at, "ends", i, "name"), f"two ends are named '{end['name']}'"
+            names.add(end["name"])
+            if end["at"] not in moments:
+                said = with_suggestion(f"'{end['at']}' is no moment", end["at"], moments)
+                yield (*at, "ends", i, "at"), f"{said} (an end is checked at one of: {', '.join(moments)})"
+        if d.get("ends") and "end_if" in d:
+            yield (*at, "end_if", "_key"), "a flow with named ends declares each under ends, not end_if"
 
     def _step_problems(self, d: Mapping[str, Any]) -> Iterator[tuple[Path, str]]:
         """Each step of the game declared exactly once."""

@@ -1,0 +1,159 @@
+"""Go West!'s state: plain data that serialises to JSON as it is.
+
+Indices are those of the compiled ``Rules``: seats 0..n-1 (``p1``..), regions east to west,
+blocks in scoring order, cards in deck order. The flow's place (``round``, ``phase``, ``step``,
+``order``, ``turn``: the kernel's ``FlowState``) and how the game ended (``ended``: the name of
+the end that fired, the kernel's) are kept apart from the game's data.
+
+- ``wagons[r]``: the wagons in region ``r``; the exit's count is the wagons out of play (G3);
+- ``blocks[b]``: the owners of block ``b``'s discs, oldest first (a queue, G4); ``pushed[b]``: how
+  many discs were pushed out of it (the divider's circle is ``pushed[b] % circles``, for pictures);
+- ``supply``, ``lid``, ``vp``, ``used`` (scoring cards used), ``token`` (held) per seat (G10, G17);
+- ``cards``: the hands, the draw pile and the discard pile (``woa_core.kernel.cards``); ``chance``:
+  the seeded stream the reshuffles draw from (``woa_core.kernel.chance``), which no view shows;
+- the action under way: ``doubled`` (a double move was declared this turn), ``acts`` (actions
+  finished this turn), ``card`` (the action card being played, -1 for none), ``cost`` (a cost
+  waiting for its ``pay`` decision), ``left`` (wagon steps still to make) and ``floor`` (the
+  easternmost region the next step may leave, G26);
+- ``scored[seat]``: VP from scorings and from the final scoring; ``turns``: player turns played.
+
+>>> from woa_core.rules import load_rules
+>>> s = new_state(load_rules("go-west", 4), seed=7)
+>>> s.wagons, [len(h) for h in s.cards.hands], len(s.cards.pile), s.supply, s.vp
+([20, 0, 0, 0, 0, 0], [7, 7, 7, 7], 28, [30, 30, 30, 30], [10, 10, 10, 10])
+>>> State.from_json(s.to_json()) == s
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from woa_core.kernel.cards import Cards
+from woa_core.kernel.chance import draw, new_stream
+from woa_core.packs.go_west.compiled import Rules
+
+NOBODY = -1
+
+
+@dataclass(slots=True, eq=False)
+class State:
+    """Everything that changes during a game (see the module docstring)."""
+
+    players: int
+    cards: Cards
+    chance: list[int]
+    # the flow (woa_core.kernel.flow.FlowState) and how the game ended
+    round: int = 0
+    phase: int = 0
+    step: str = "action"
+    order: list[int] = field(default_factory=list)
+    turn: int = 0
+    ended: str = ""
+    # the board
+    wagons: list[int] = field(default_factory=list)
+    blocks: list[list[int]] = field(default_factory=list)
+    pushed: list[int] = field(default_factory=list)
+    # the seats
+    supply: list[int] = field(default_factory=list)
+    lid: list[int] = field(default_factory=list)
+    vp: list[int] = field(default_factory=list)
+    used: list[int] = field(default_factory=list)
+    token: list[bool] = field(default_factory=list)
+    scored: list[list[int]] = field(default_factory=list)  # [seat] [VP from scorings, VP from the final scoring]
+    first: int = 0
+    # the action under way
+    doubled: bool = False
+    acts: int = 0
+    card: int = -1
+    cost: int = -1
+    left: int = 0
+    floor: int = 0
+    turns: int = 0
+    ranking: list[int] = field(default_factory=list)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (a deep copy)."""
+        new = self.copy()
+        data = {name: getattr(new, name) for name in _FIELDS}
+        data["cards"] = new.cards.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> State:
+        """The state ``to_json`` wrote; another shape is a ``ValueError``."""
+        if not isinstance(data, dict) or set(data) - _NAMES or not {"players", "cards", "chance"} <= set(data):
+            raise ValueError("not a Go West! game state")
+        try:
+            return cls(**{**data, "cards": Cards.from_json(data["cards"])}).copy()
+        except (TypeError, AttributeError) as e:
+            raise ValueError(f"not a Go West! game state: {e}") from None
+
+    def copy(self) -> State:
+        """An independent copy (field by field: search copies states constantly)."""
+        new = State.__new__(State)
+        new.players = self.players
+        new.cards = self.cards.copy()
+        new.chance = self.chance[:]
+        new.round = self.round
+        new.phase = self.phase
+        new.step = self.step
+        new.order = self.order[:]
+        new.turn = self.turn
+        new.ended = self.ended
+        new.wagons = self.wagons[:]
+        new.blocks = [b[:] for b in self.blocks]
+        new.pushed = self.pushed[:]
+        new.supply = self.supply[:]
+        new.lid = self.lid[:]
+        new.vp = self.vp[:]
+        new.used = self.used[:]
+        new.token = self.token[:]
+        new.scored = [v[:] for v in self.scored]
+        new.first = self.first
+        new.doubled = self.doubled
+        new.acts = self.acts
+        new.card = self.card
+        new.cost = self.cost
+        new.left = self.left
+        new.floor = self.floor
+        new.turns = self.turns
+        new.ranking = self.ranking[:]
+        return new
+
+    def active(self) -> int:
+        """The seat whose turn it is; ``NOBODY`` once the game is over."""
+        return self.order[self.turn] if self.order and not self.ranking else NOBODY
+
+
+_FIELDS = tuple(f.name for f in fields(State))
+_NAMES = frozenset(_FIELDS)
+
+
+def new_state(rules: Rules, seed: int) -> State:
+    """The state after setup (3.4, G24): discs, VP, tokens and scoring cards per seat, the action
+    cards shuffled by the game's chance stream and dealt, every wagon in the first region, the
+    blocks empty; the start player seat 1 or drawn (G2). The flow then begins the first turn."""
+    n = rules.players
+    chance = new_stream(seed)
+    cards = Cards.dealt(len(rules.card_id), n, rules.hand, chance)
+    first = draw(chance).randrange(n) if rules.random_start else 0
+    return State(
+        players=n,
+        cards=cards,
+        chance=chance,
+        wagons=[rules.wagons] + [0] * rules.exit,
+        blocks=[[] for _ in rules.block_region],
+        pushed=[0] * len(rules.block_region),
+        supply=[rules.discs] * n,
+        lid=[0] * n,
+        vp=[rules.start_vp] * n,
+        used=[0] * n,
+        token=[rules.tokens] * n,
+        scored=[[0, 0] for _ in range(n)],
+        first=first,
+    )

@@ -268,7 +268,7 @@ def bundled_rule_packs() -> tuple[Pack, ...]:
     bot there; a game's own bots are found through its pack.
 
     >>> [pack.name for pack in bundled_rule_packs()]
-    ['west_of_africa', 'africa']
+    ['west_of_africa', 'africa', 'go_west']
     """
     from woa_core.defaults import DEFAULT_RULES
     from woa_core.rules.resolve import bundled_packs, pack_name

@@ -28,9 +28,27 @@ from __future__ import annotations
 
 from collections import Counter
 from random import Random
-from typing import Any
+from typing import TypedDict, TypeVar
 
 from woa_core.kernel.chance import Stream, shuffled
+
+
+class Seen(TypedDict):
+    """What one seat sees of the cards (``Cards.public``)."""
+
+    hand: list[int]
+    hand_sizes: list[int]
+    pile_size: int
+    discard: list[int]
+    discarded_by: list[int]
+    reshuffles: int
+    pool: list[int]
+    held: list[int]
+    drawn: list[int]
+    draws: list[int]
+
+
+T = TypeVar("T")
 
 
 class Cards:
@@ -81,16 +99,16 @@ class Cards:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Cards) and self.to_json() == other.to_json()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """A JSON-ready dict (copied)."""
         return {name: _copied(getattr(self, name)) for name in _FIELDS}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Cards:
+    def from_json(cls, data: dict[str, list[list[int]] | list[int] | int]) -> Cards:
         """What ``to_json`` wrote; another shape is a ``ValueError``."""
         if not isinstance(data, dict) or set(data) - set(_FIELDS) or not {"hands", "pile"} <= set(data):
             raise ValueError("not a card component (hands, pile, discard, ...)")
-        return cls(**{k: _copied(v) for k, v in data.items()})
+        return cls(**{k: _copied(v) for k, v in data.items()})  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ play
 
@@ -131,7 +149,7 @@ class Cards:
 
     # ------------------------------------------------------------------ what is seen
 
-    def public(self, seat: int) -> dict[str, Any]:
+    def public(self, seat: int) -> Seen:
         """What ``seat`` may see: its own hand, every hand's size, the pile's size, the discard pile
         (and who discarded each card), and since the last reshuffle the cards shuffled in, its own
         hand then and its own draws, and the others' number of draws (§4)."""
@@ -162,7 +180,7 @@ class Cards:
         )
 
 
-def sample(seen: dict[str, Any], seat: int, players: int, deck_size: int, rng: Random, tries: int = 200) -> Cards:
+def sample(seen: Seen, seat: int, players: int, deck_size: int, rng: Random, tries: int = 200) -> Cards:
     """A card component consistent with what ``seat`` sees (``Cards.public``), the unseen cards
     dealt anew by ``rng`` (go-west-rulings §4). Before the first reshuffle every arrangement of the
     unseen cards over the others' hands and the pile is equally likely; after one, the pile can
@@ -226,7 +244,7 @@ def sample(seen: dict[str, Any], seat: int, players: int, deck_size: int, rng: R
 _FIELDS = ("hands", "pile", "discard", "discarded_by", "reshuffles", "pool", "held", "drawn")
 
 
-def _copied(value: Any) -> Any:
+def _copied(value: T) -> T:
     if isinstance(value, list):
-        return [_copied(v) for v in value]
+        return [_copied(v) for v in value]  # type: ignore[return-value]
     return value

@@ -328,7 +328,7 @@ class Flow:
         ('city', [1])
         """
         if outcome is not None and outcome.__class__ is Reached:
-            moment = self.moments[outcome.moment]  # type: ignore[union-attr]
+            moment = self.moments[outcome.moment]
             for end in moment.ends:
                 if end.when(game):
                     self._end(game, end)
@@ -490,10 +490,9 @@ class Flow:
 
     def _end(self, game: FlowGame, end: End) -> None:
         """The game ends by ``end``: its name recorded (``state.ended``), its scoring run."""
-        state: Any = game.state  # a state of a flow with named ends has ``ended`` (``FlowPrimitives.problems``)
-        state.ended = end.name
+        setattr(game.state, "ended", end.name)  # noqa: B010 (a state of a flow with named ends has ``ended``)
         end.finish(game)
-        state.step = self.over
+        game.state.step = self.over
 
 
 def _nobody(game: FlowGame) -> list[int]:
@@ -529,6 +528,9 @@ NO_FLOW = Flow((), (), _nothing, _nothing, _nothing)
 
 Path = tuple[str | int, ...]
 """Where in a rules document: its keys and list indices, in order."""
+
+Declared = Mapping[str, Any]
+"""A validated rules document, or the part of it declaring the flow (plain data the schema shaped)."""
 
 
 ROLES = ("waiting", "order", "decider", "start_turn", "end_round", "new_round", "end_if", "finish", "then")
@@ -588,14 +590,14 @@ class FlowPrimitives:
             yield f"flow_{role}", tuple(getattr(self, role))
         yield "flow_outcome", self.outcomes
 
-    def declaration(self, document: Mapping[str, Any]) -> Mapping[str, Any]:
+    def declaration(self, document: Declared) -> Declared:
         """The flow as ``document`` declares it (at ``at``)."""
         found: Any = document
         for key in self.at:
             found = found[key]
         return found  # type: ignore[no-any-return]
 
-    def compile(self, document: Mapping[str, Any]) -> Flow:
+    def compile(self, document: Declared) -> Flow:
         """The frozen ``Flow`` that ``document`` (a validated rules document) declares: each name
         looked up once, here (the kernel's validation said every name exists)."""
         d = self.declaration(document)
@@ -622,7 +624,7 @@ class FlowPrimitives:
             ),
         )
 
-    def _phase(self, p: Mapping[str, Any]) -> Phase:
+    def _phase(self, p: Declared) -> Phase:
         """One declared phase, its primitives looked up."""
         waiting = self.waiting[p["waiting"]] if "waiting" in p else None
         order = self.order[p["order"]] if "order" in p else None
@@ -632,7 +634,7 @@ class FlowPrimitives:
         again, leaves = frozenset(p.get("again", ())), frozenset(p.get("leaves", ()))
         return Phase(p["name"], Kind(p["kind"]), waiting=waiting, order=order, again=again, leaves=leaves)
 
-    def problems(self, document: Mapping[str, Any]) -> Iterator[tuple[Path, str]]:
+    def problems(self, document: Declared) -> Iterator[tuple[Path, str]]:
         """What the flow schema cannot say of the declaration in ``document``, as ``(path,
         message)``: each step of the game declared exactly once (as a setup phase, a simultaneous
         phase, a turn step or ``over``), ``deciders`` naming turn steps, phase names unique, and
@@ -667,7 +669,7 @@ class FlowPrimitives:
                 names.add(p["name"])
                 yield from self._phase_problems((*at, part, i), p, part == "phases" and not turn_steps, players)
 
-    def _end_problems(self, d: Mapping[str, Any]) -> Iterator[tuple[Path, str]]:
+    def _end_problems(self, d: Declared) -> Iterator[tuple[Path, str]]:
         """Named ends at moments that exist, each name once; every moment the pack's verbs reach
         declared, and none they never reach."""
         at = self.at
@@ -692,7 +694,7 @@ class FlowPrimitives:
         if d.get("ends") and "end_if" in d:
             yield (*at, "end_if", "_key"), "a flow with named ends declares each under ends, not end_if"
 
-    def _step_problems(self, d: Mapping[str, Any]) -> Iterator[tuple[Path, str]]:
+    def _step_problems(self, d: Declared) -> Iterator[tuple[Path, str]]:
         """Each step of the game declared exactly once."""
         at = self.at
         declared: list[tuple[Path, str]] = []
@@ -719,7 +721,7 @@ class FlowPrimitives:
             yield at, f"the flow does not declare the step{'s' * (len(missing) > 1)} {listed} (each step once: {where})"
 
     def _phase_problems(
-        self, path: Path, p: Mapping[str, Any], no_turn_step: bool, players: int | None
+        self, path: Path, p: Declared, no_turn_step: bool, players: int | None
     ) -> Iterator[tuple[Path, str]]:
         """What the kernel could not run of one declared phase (at ``path``)."""
         if p["kind"] == Kind.SIMULTANEOUS:

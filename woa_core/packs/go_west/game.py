@@ -8,12 +8,13 @@ turn flow, which the kernel advances (``Flow.advance``): an action card's placem
 done is the moment ``card``, a scoring done the moment ``scoring``, at which the rules' named ends
 are checked (``turn.yaml``); the pack's ``flow`` module says how the turn goes on after them.
 
->>> >>> from woa_core.rules import load_rules
+>>> from woa_core.kernel.notation import format_action
+>>> from woa_core.rules import load_rules
 >>> game = Game(load_rules("go-west", 2), seed=1)
 >>> [format_action(game.rules, a) for a in game.legal_actions()]
 ['p1 double', 'p1 single']
->>> game.apply((0, "single")); game.apply(game.legal_actions()[0]); game.state.step
-'pay'
+>>> game.apply((0, "single")); game.state.step, format_action(game.rules, game.legal_actions()[-1])
+('action', 'p1 score')
 """
 
 from __future__ import annotations

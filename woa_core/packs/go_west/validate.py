@@ -264,5 +264,5 @@ def _regions_alike(located: Located, d: dict) -> Found:
             name, like = regions[index[b]]["name"], regions[index[model]]["name"]
             yield (
                 CARDS + ((at,) if at is not None else ()),
-                f"the {name} cards differ from {like}'s: {'; '.join(said)} (K13)",
+                f"the {name} cards differ from those of {like}: {'; '.join(said)} (K13)",
             )

@@ -111,9 +111,7 @@ def test_s1_a_last_region_not_marked_exit_is_refused() -> None:
 def test_s1_a_block_on_the_start_region_is_refused() -> None:
     """§1, 3.1: only the regions strictly between start and exit hold blocks."""
     text = board(("short: NE}", "short: NE, block: true}"))
-    assert problems() == [
-        (*at(text, "key: new_england", "true}"), "New England is the start, which holds no block (3.1)")
-    ]
+    assert problems() == [(*at(text, "key: new_england", "true}"), "New England is the start: no block (3.1)")]
 
 
 def test_s1_a_region_between_without_a_block_is_refused() -> None:
@@ -377,3 +375,27 @@ def test_a_deck_with_count_compiles_as_the_deck_written_out() -> None:
         written, counted = load_rules("v.yaml", n), load_rules("go-west", n)
         assert [getattr(written, f) for f in kept] == [getattr(counted, f) for f in kept]
         assert written.document != counted.document and written.card_id[4] == "A05"
+
+
+def test_the_readme_variant_validates_with_its_settings(capsys) -> None:
+    """rules/go-west/README.md "A variant": the example file validates and sets G9 shortfall, G17
+    required, G2 random and the G22 cap, nothing else of the compiled rules."""
+    readme = (BUNDLED / "README.md").read_text(encoding="utf-8")
+    example = readme.split("```yaml\n", 1)[1].split("```", 1)[0]
+    Path("go-west-strict.yaml").write_text(example, encoding="utf-8")
+    assert main(["validate", "--rules", "go-west-strict.yaml"]) == 0
+    assert capsys.readouterr().out.startswith("go-west-strict.yaml: valid for 2, 3, 4 players")
+    strict, bundled = load_rules("go-west-strict.yaml", 3), load_rules("go-west", 3)
+    assert (strict.free_split, strict.second_required, strict.random_start, strict.max_turns) == (
+        False,
+        True,
+        True,
+        400,
+    )
+    assert (bundled.free_split, bundled.second_required, bundled.random_start, bundled.max_turns) == (
+        True,
+        False,
+        False,
+        1000,
+    )
+    assert strict.shapes == bundled.shapes and strict.card_id == bundled.card_id

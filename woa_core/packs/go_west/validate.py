@@ -94,16 +94,14 @@ def _regions(located: Located, d: dict) -> Found:
         if r.get("exit") and i != last:
             yield (*at, "exit"), f"{name} is marked exit, but the exit is the last region (5.1)"
         if bool(r.get("block")) != (0 < i < last):
-            held = f"{name} lies between the start and the exit: write block: true (3.1)"
-            yield (
-                (*at, "block"),
-                held if 0 < i < last else f"{name} is the {('exit', 'start')[i == 0]}, which holds no block (3.1)",
+            end = ("exit", "start")[i == 0]
+            said = (
+                "lies between the start and the exit: write block: true" if 0 < i < last else f"is the {end}: no block"
             )
+            yield (*at, "block"), f"{name} {said} (3.1)"
     if not regions[last].get("exit"):
-        yield (
-            ("board", "regions", last),
-            f"the last region, {regions[last]['name']}, is the exit: write exit: true (5.1)",
-        )
+        west = regions[last]["name"]
+        yield ("board", "regions", last), f"the last region, {west}, is the exit: write exit: true (5.1)"
 
 
 @_check
@@ -262,7 +260,5 @@ def _regions_alike(located: Located, d: dict) -> Found:
         at = next((i for i in firsts if _word(entries[i]) in more), firsts[0] if firsts else None)
         if said:
             name, like = regions[index[b]]["name"], regions[index[model]]["name"]
-            yield (
-                CARDS + ((at,) if at is not None else ()),
-                f"the {name} cards differ from those of {like}: {'; '.join(said)} (K13)",
-            )
+            said_all = f"the {name} cards differ from those of {like}: {'; '.join(said)} (K13)"
+            yield CARDS + ((at,) if at is not None else ()), said_all

@@ -1,6 +1,20 @@
 """Go West!'s own checks: what its schemas cannot say, so that every validated ruleset can be played
 (go-west-rulings §1-§2). Every problem is reported at its place in the files, all at once.
 
+- the board (§1): region keys and short words unique; the first region is the start, the last the
+  one exit; blocks on exactly the regions between (3.1); ``score_order`` every block once, east to
+  west (5.2); ``wagons_gone_from`` regions of the line, the start among them and not the exit (G19);
+  the movement bound: no card moves more wagons than the regions' distance guarantees (G7, K10);
+- the cards: scoring cards numbered 1, 2, ... (3.3); card ids unique once ``count`` is written out;
+  ``deck_size`` cards (K1); a card's region a block region (K7) and a disc symbol exactly with it
+  (K8); enough colours and cards for the largest player count (3.4);
+- the deck's ``constraints`` (each demanded only when given, so a designer may relax it): K3
+  ``max_cost``/``at_max_cost``, K4 ``free``, K5 ``no_wagons``, K6 ``no_region``, K9 ``must_exist``,
+  K12 ``every_card_acts``, K13 ``regions_alike``.
+
+K2 (a card shows a cost, wagons and a region with a symbol, some not all three) is the schema's;
+K11 (a card sells for its cost, 5.3) is a definition the game applies, with nothing to check.
+
 >>> from woa_core.rules.resolve import resolve
 >>> check(resolve("go-west").located, None)
 []
@@ -8,14 +22,18 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 from woa_core.errors import Problem
+from woa_core.packs.go_west.compile import card_ids
 from woa_core.rules.source import Located, Path_
 from woa_core.rules.validate import Check, run_checks
 
 CHECKS: list[Check] = []
 Found = Iterator[tuple[Path_, str]]
+CARDS: Path_ = ("cards", "action_cards", "cards")
 
 
 def _check(fn: Check) -> Check:
@@ -26,3 +44,221 @@ def _check(fn: Check) -> Check:
 def check(located: Located, players: int | None) -> list[Problem]:
     """Every problem of Go West!'s own checks in ``located`` (see ``woa_core.rules.validate``)."""
     return run_checks(CHECKS, located, players)
+
+
+def _line(d: dict) -> tuple[list[dict], dict[str, int], list[str]]:
+    """The regions, each key's (first) index, and the block regions strictly between, east to west."""
+    regions = d["board"]["regions"]
+    index: dict[str, int] = {}
+    for i, r in enumerate(regions):
+        index.setdefault(r["key"], i)
+    inner = list(dict.fromkeys(r["key"] for i, r in enumerate(regions) if r.get("block") and 0 < i < len(regions) - 1))
+    return regions, index, inner
+
+
+def _deck(d: dict) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The deck's entries, and its cards (an entry with ``count: k`` k times)."""
+    entries = list(d["cards"]["action_cards"]["cards"])
+    return entries, [e for e in entries for _ in range(e.get("count", 1))]
+
+
+def shape(card: dict[str, Any], names: dict[str, str] | None = None) -> str:
+    """A card's (or a pattern's) fields in words.
+
+    >>> shape({"region": "east", "discs": "2", "moves": 1, "cost": 2}, {"east": "East"})
+    'East "2", 1 wagon(s), cost 2'
+    >>> shape({"region": None, "moves": 3}), shape({"discs": "+1"})
+    ('no region, 3 wagon(s)', '"+1"')
+    """
+    region = card.get("region")
+    words = [(names or {}).get(region, region) if region else "no region"] if "region" in card else []
+    if card.get("discs") is not None:
+        words = [" ".join([*words, f'"{card["discs"]}"'])]
+    words += [f"{card['moves']} wagon(s)"] if "moves" in card else []
+    words += [f"cost {card['cost']}"] if "cost" in card else []
+    return ", ".join(words)
+
+
+@_check
+def _regions(located: Located, d: dict) -> Found:
+    """§1, 3.1: one line of regions with their own keys and words; the first is where every wagon
+    starts, the last and only it the exit; a block on each region strictly between, none else."""
+    regions, _, _ = _line(d)
+    last, first = len(regions) - 1, dict[tuple[str, str], int]()
+    for i, r in enumerate(regions):
+        at, name = ("board", "regions", i), r["name"]
+        for field, word in (("key", "key"), ("short", "short word")):
+            j = first.setdefault((field, r[field]), i)
+            if j != i:
+                yield (*at, field), f"{name}: '{r[field]}' is already {regions[j]['name']}'s {word}: each its own"
+        if r.get("exit") and i != last:
+            yield (*at, "exit"), f"{name} is marked exit, but the exit is the last region (5.1)"
+        if bool(r.get("block")) != (0 < i < last):
+            end = ("exit", "start")[i == 0]
+            said = (
+                "lies between the start and the exit: write block: true" if 0 < i < last else f"is the {end}: no block"
+            )
+            yield (*at, "block"), f"{name} {said} (3.1)"
+    if not regions[last].get("exit"):
+        west = regions[last]["name"]
+        yield ("board", "regions", last), f"the last region, {west}, is the exit: write exit: true (5.1)"
+
+
+@_check
+def _score_order(located: Located, d: dict) -> Found:
+    """5.2, G12: a scoring scores every block region once, "beginning in the east"."""
+    regions, index, inner = _line(d)
+    order = d["board"]["score_order"]
+    for j, key in enumerate(order):
+        if key not in inner:
+            said = f"{regions[index[key]]['name']} has no block" if key in index else f"'{key}' is no region"
+            yield ("board", "score_order", j), f"{said}: score_order lists the block regions (5.2)"
+    if [k for k in order if k in inner] != inner:
+        yield ("board", "score_order"), f"a scoring scores every block, east to west (5.2): {', '.join(inner)}"
+
+
+@_check
+def _wagons_gone_from(located: Located, d: dict) -> Found:
+    """7.0, G19: the wagons end names regions of the line, the start among them (every wagon is there
+    at first), never the exit (a wagon there is out of play, 5.1)."""
+    regions, index, _ = _line(d)
+    gone = d["turn"]["wagons_gone_from"]
+    for j, key in enumerate(gone):
+        if index.get(key, 0) == len(regions) - 1 or key not in index:
+            said = f"'{key}' is no region" if key not in index else f"{regions[-1]['name']} is the exit"
+            yield ("turn", "wagons_gone_from", j), f"{said}: the game ends when these regions hold no wagon (G19)"
+    if regions[0]["key"] not in gone:
+        start = regions[0]["name"]
+        yield ("turn", "wagons_gone_from"), f"name the start region, {start}: every wagon is there at first (G19)"
+
+
+@_check
+def _movement_bound(located: Located, d: dict) -> Found:
+    """G7, K10: while the game runs a wagon lies in one of ``wagons_gone_from``, and it can take
+    ``exit − max(their index)`` steps; a card moving more could not always be carried out (5.1)."""
+    regions, index, _ = _line(d)
+    gone = d["turn"]["wagons_gone_from"]
+    bound = len(regions) - 1 - max(index[k] for k in gone)
+    where = " or ".join(regions[index[k]]["name"] for k in gone)
+    for i, e in enumerate(_deck(d)[0]):
+        if e["moves"] > bound > 0:  # bound 0: the exit among them, which _wagons_gone_from refuses
+            said = f"{e['id']} moves {e['moves']} wagons, but a wagon in {where} may have only {bound} steps left"
+            yield (*CARDS, i, "moves"), f"{said} (G7, K10)"
+
+
+@_check
+def _scoring_cards(located: Located, d: dict) -> Found:
+    """3.3, 5.2: the scoring cards are numbered 1, 2, ... in order (the lowest is used first)."""
+    for j, card in enumerate(d["cards"]["scoring_cards"]):
+        if card["number"] != j + 1:
+            yield ("cards", "scoring_cards", j, "number"), f"scoring card {j + 1} is numbered {card['number']} (3.3)"
+            return
+
+
+@_check
+def _every_player(located: Located, d: dict) -> Found:
+    """3.4: each player takes a colour and is dealt a hand, at the largest count of players.yaml."""
+    most, setup, deck = max(d["players"]["counts"]), d["setup"], _deck(d)[1]
+    if len(setup["colours"]) < most:
+        yield ("setup", "colours"), f"{len(setup['colours'])} colours are too few for {most} players (3.4)"
+    if len(deck) < setup["hand"] * most:
+        yield ("setup", "hand"), f"{len(deck)} action cards cannot deal {setup['hand']} to each of {most} players (3.4)"
+
+
+@_check
+def _card_ids(located: Located, d: dict) -> Found:
+    """Logs and tests name a card by its id: each its own, ``count: k`` taking k from the entry's on."""
+    seen: set[str] = set()
+    for i, entry in enumerate(_deck(d)[0]):
+        ids = card_ids(entry)
+        twice = next((cid for cid in ids if cid in seen), None)
+        if twice is not None:
+            counted = f" ({entry['id']} with count {len(ids)} is {ids[0]}-{ids[-1]})" if len(ids) > 1 else ""
+            yield (*CARDS, i, "id"), f"two cards have the id {twice}{counted}: each card needs its own"
+        seen.update(ids)
+
+
+@_check
+def _card_regions(located: Located, d: dict) -> Found:
+    """K7: a card's region is a block region (discs go only into blocks, 3.1); K8: a disc symbol is
+    shown exactly when a region is (3.3, 5.1)."""
+    regions, index, inner = _line(d)
+    for i, c in enumerate(_deck(d)[0]):
+        region, discs = c["region"], c["discs"]
+        if region is not None and region not in inner:
+            said = f"{regions[index[region]]['name']}, which has no block" if region in index else f"'{region}'"
+            yield (*CARDS, i, "region"), f"{c['id']} shows {said}: a card shows a block region or none (K7)"
+        if (region is None) != (discs is None):
+            said = f'the symbol "{discs}" but no region' if region is None else "a region but no disc symbol"
+            yield (*CARDS, i, "discs"), f"{c['id']} shows {said}: a symbol comes exactly with a region (K8)"
+
+
+@_check
+def _deck_size(located: Located, d: dict) -> Found:
+    """K1: the cards, ``count`` written out, are ``deck_size`` (2.0, 3.3: 56)."""
+    have, want = len(_deck(d)[1]), d["cards"]["action_cards"]["deck_size"]
+    if have != want:
+        yield CARDS, f"the deck holds {have} action cards, but deck_size is {want} (K1)"
+
+
+MINIMA = {
+    "free": (lambda c: c["cost"] == 0, "are free", "K4"),
+    "no_wagons": (lambda c: c["moves"] == 0, "show no wagons", "K5"),
+    "no_region": (lambda c: c["region"] is None, "show no region", "K6"),
+}
+"""The constraints that ask for at least so many cards of a kind: the test, the words, the K."""
+
+
+@_check
+def _constraints(located: Located, d: dict) -> Found:
+    """The deck's ``constraints`` (go-west-rulings §2.2), each only when given: K3, K4-K6 (at least
+    so many cards of a kind), K9 (cards that must exist), K12 (every card does something)."""
+    regions, _, _ = _line(d)
+    entries, deck = _deck(d)
+    wanted = d["cards"]["action_cards"].get("constraints", {})
+    if "max_cost" in wanted:
+        most = wanted["max_cost"]
+        for i, c in enumerate(entries):
+            if c["cost"] > most:
+                yield (*CARDS, i, "cost"), f"{c['id']} costs {c['cost']}, more than constraints.max_cost, {most} (K3)"
+        at_top, fewest = sum(c["cost"] == most for c in deck), wanted.get("at_max_cost", 1)
+        if at_top < fewest:
+            yield CARDS, f"{at_top} card(s) cost constraints.max_cost, {most}, but K3 asks for at least {fewest}"
+    for key, (test, words, k) in MINIMA.items():
+        have = sum(map(test, deck))
+        if have < wanted.get(key, 0):
+            yield CARDS, f"{have} card(s) {words}, fewer than constraints.{key}, {wanted[key]} ({k})"
+    names = {r["key"]: r["name"] for r in regions}
+    for pattern in wanted.get("must_exist", []):
+        if not any(all(c.get(f) == v for f, v in pattern.items()) for c in deck):
+            yield CARDS, f"no card shows {shape(pattern, names)}, which constraints.must_exist asks for (K9)"
+    for i, c in enumerate(entries):
+        if wanted.get("every_card_acts") and c["moves"] == 0 and c["region"] is None:
+            yield (*CARDS, i), f"{c['id']} shows neither wagons nor a region, so it does nothing (K12)"
+
+
+def _word(card: dict[str, Any]) -> str:
+    """A card's shape but for its region, in words (K13 compares these)."""
+    return shape({k: card[k] for k in ("discs", "moves", "cost")})
+
+
+@_check
+def _regions_alike(located: Located, d: dict) -> Found:
+    """K13 (``constraints.regions_alike``): each block region's cards have the shapes (symbol, wagons,
+    cost) of the most common region's; one that differs is shown at its first card of a shape too many."""
+    regions, index, inner = _line(d)
+    entries, deck = _deck(d)
+    if not d["cards"]["action_cards"].get("constraints", {}).get("regions_alike"):
+        return
+    of = {b: Counter(_word(c) for c in deck if c["region"] == b) for b in inner}
+    usual = Counter(frozenset(s.items()) for s in of.values()).most_common(1)[0][0]
+    model = next(b for b in inner if frozenset(of[b].items()) == usual)
+    for b in inner:
+        more, fewer = of[b] - of[model], of[model] - of[b]
+        said = [f"{n} more {s}" for s, n in more.items()] + [f"{n} fewer {s}" for s, n in fewer.items()]
+        firsts = [i for i, c in enumerate(entries) if c["region"] == b]
+        at = next((i for i in firsts if _word(entries[i]) in more), firsts[0] if firsts else None)
+        if said:
+            name, like = regions[index[b]]["name"], regions[index[model]]["name"]
+            said_all = f"the {name} cards differ from those of {like}: {'; '.join(said)} (K13)"
+            yield CARDS + ((at,) if at is not None else ()), said_all

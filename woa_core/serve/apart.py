@@ -32,6 +32,10 @@ from woa_core.errors import UsageError, WoaError
 
 CAN_FORK = hasattr(os, "fork") and hasattr(select, "poll")
 
+CHILD_NICENESS = 10
+"""How much lower a decision's process runs than the server (``os.nice``): on a busy machine the
+scheduler gives the server's event loop (a static file, a page's state) the CPU before a search."""
+
 
 class Overrun(WoaError):
     """A decision that took longer than its time limit (it was stopped)."""
@@ -131,6 +135,8 @@ def _decide(work: Callable[[], Any], writer: int) -> NoReturn:
     try:
         for number in (signal.SIGINT, signal.SIGTERM):  # the server's own handlers mean nothing here
             signal.signal(number, signal.SIG_DFL)
+        with contextlib.suppress(OSError):  # the server's own answers first: a search yields the CPU to them
+            os.nice(CHILD_NICENESS)
         try:
             data = pickle.dumps(("ok", work()))
         except WoaError as e:

@@ -17,7 +17,7 @@ def _broken_refill(rules, state) -> None:
 
 def test_check_passes_on_the_bundled_rules(capsys) -> None:
     assert main(["check", "--players", "3", "--games", "5", "--seed", "3"]) == 0
-    assert "invariants held after every action" in capsys.readouterr().out
+    assert "invariants held (the 5 costly ones at 1 in 16)" in capsys.readouterr().out
 
 
 def test_broken_primitive_is_caught_and_shrunk(tmp_path, monkeypatch, capsys) -> None:
@@ -90,3 +90,37 @@ def test_a_scenario_plays_under_its_overrides(tmp_path) -> None:
     assert result.passed, result.message
     path.write_text("players: 2\noverrides: [economy.gold.start=-1]\n")
     assert "--set economy.gold.start=-1: -1 is less than the minimum of 0" in run_scenario(load_scenario(path)).message
+
+
+def test_costly_invariants_run_at_a_sample_of_positions_unless_exhaustive(monkeypatch) -> None:
+    """issue 41.6: the costly kernel invariants run at about 1 position in COSTLY_EVERY (always at
+    a game's first and last), the others after every action; --exhaustive runs all at every one."""
+    from woa_core.check import invariants, runner
+    from woa_core.rules import load_rules
+
+    seen: dict[str, int] = {}
+
+    def counting(name, check):
+        def run(game, prev):
+            seen[name] = seen.get(name, 0) + 1
+            return check(game, prev)
+
+        return run
+
+    real = invariants.invariants_of
+
+    def counted(pack, exhaustive=False):
+        return {name: counting(name, check) for name, check in real(pack, exhaustive).items()}
+
+    monkeypatch.setattr(runner, "invariants_of", counted)
+    rules = load_rules("west-of-africa", 3)
+    for exhaustive in (False, True):
+        seen.clear()
+        violation, game = runner.play_checked(rules, seed=5, exhaustive=exhaustive)
+        assert violation is None and game.over
+        positions = seen["has_legal_action"]
+        for name in invariants.COSTLY:
+            if exhaustive:
+                assert seen[name] == positions
+            else:
+                assert 2 <= seen[name] <= positions // invariants.COSTLY_EVERY + 3

@@ -31,7 +31,8 @@ def add_commands(sub: Any) -> None:
     p = sub.add_parser(
         "check",
         help="play random games checking every invariant after every action",
-        description="Play random games and check every invariant after every action: the game's own and the "
+        description="Play random games and check every invariant after every action (the costly ones at a sample of "
+        "positions unless --exhaustive): the game's own and the "
         "kernel's (woa_core/check/invariants.py). On a violation, print which invariant failed and where, shrink "
         "the game to a short counterexample and write it as a scenario file that 'woa scenario' replays; exit "
         "status 1. With --coverage, also report which parts of the rules the games exercised and which never "
@@ -63,9 +64,10 @@ def add_commands(sub: Any) -> None:
     p.add_argument(
         "--exhaustive",
         action="store_true",
-        help="read back the notation of every legal action at every position (default: a sample of each "
-        "seat's, drawn from the position; a hand of cards offers up to 2,379 selections): slower, about a quarter "
-        "more CPU time in random 4-player games",
+        help="check every invariant at every position and read back the notation of every legal action (default: "
+        "the costly kernel invariants - the JSON round trip, the views, what is hidden, refusals, the notation - at "
+        "about one position in 16 and at each game's start and end, the others after every action, and the "
+        "notation of a sample of each seat's actions): about 15 times slower",
     )
     p.add_argument("--workers", type=worker_count, help="processes to use (default: all cores; at most 4 per core)")
     add_dask_option(p)
@@ -92,7 +94,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from woa_core.build import build
     from woa_core.check.batch import CheckTask
     from woa_core.check.coverage import coverage_of, format_coverage
-    from woa_core.check.invariants import invariants_of
+    from woa_core.check.invariants import COSTLY, COSTLY_EVERY, invariants_of
     from woa_core.check.runner import scenario_text, shrink
     from woa_core.files import check_output
     from woa_core.rules import read_rules
@@ -188,7 +190,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         counts_text = ", ".join(f"{k} players" for k in outcome["games"]) or "none finished"
         print(
             f"{source.name} ({outcome['rules_hash']}), seed {args.seed}: {total} games ({counts_text}), "
-            f"all {len(invariants)} invariants held after every action"
+            f"all {len(invariants)} invariants held "
+            + ("at every position" if args.exhaustive else f"(the {len(COSTLY)} costly ones at 1 in {COSTLY_EVERY})")
         )
         for count, report in coverage_reports.items():
             print(f"\ncoverage with {count} players:\n{format_coverage(report)}")

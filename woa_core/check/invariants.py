@@ -42,6 +42,19 @@ GameInvariant = Callable[[Game, Any], str | None]
 INVARIANTS: dict[str, GameInvariant] = {}
 """The kernel's invariants, by name: they hold for the games of every pack."""
 
+COSTLY = frozenset(
+    {"state_round_trips", "views_hide_hidden", "views_keep_secrets", "illegal_actions_refused", "notation_round_trips"}
+)
+"""The kernel's invariants that rebuild the game (a JSON round trip, every seat's view and words, a
+state with the hidden parts drawn anew, refused actions, notation read back): each costs tens of
+times what a game's own checks do, so ``woa check`` runs them at a sample of positions
+(``COSTLY_EVERY``) unless ``--exhaustive``."""
+
+COSTLY_EVERY = 16
+"""``woa check`` runs the ``COSTLY`` invariants at about one position in this many (and always at a
+game's first and last), the others after every action: a position is as likely to be checked as
+any other, and many more games are checked per CPU-second (issue 41.6)."""
+
 
 def invariant(fn: GameInvariant) -> GameInvariant:
     """Register ``fn`` as a kernel invariant under its name."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from woa_core.bots import make_bots
-from woa_core.check.invariants import invariants_of
+from woa_core.check.invariants import COSTLY, COSTLY_EVERY, invariants_of
 from woa_core.kernel import loop
 from woa_core.kernel.contract import Game, new_game
 from woa_core.kernel.loop import Choices, Ending, Observer, StopGame, Transcript
@@ -51,8 +51,12 @@ def random_choices(seed: int) -> Callable[[int], int]:
 
 class Invariants(Observer):
     """Checks the invariants (or ``only`` one) at the start and after every action; the first
-    that fails stops the game and is kept as ``violation``. ``exhaustive``: the notation read back
-    for every legal action, not a sample (``invariants_of``)."""
+    that fails stops the game and is kept as ``violation``. The ``COSTLY`` kernel invariants run at
+    about one position in ``COSTLY_EVERY`` (drawn from the seed and the position's number, so a
+    replay of the same game checks the same positions) and at the game's start and end.
+    ``exhaustive``: every invariant at every position, and the notation read back for every legal
+    action, not a sample (``invariants_of``); ``only`` one invariant: at every position too (a
+    shrunk game must fail where the game that found it did, whatever its positions' numbers)."""
 
     wants_prev = True
 
@@ -68,12 +72,22 @@ class Invariants(Observer):
         self.seed = seed
         checks = invariants_of(pack, exhaustive)
         self.checks = {only: checks[only]} if only in checks else ({} if only else checks)
+        every = 1 if exhaustive or only else COSTLY_EVERY
+        self.always = {n: c for n, c in self.checks.items() if every == 1 or n not in COSTLY}
+        self.sampled = {n: c for n, c in self.checks.items() if n not in self.always}
+        self.every = every
+        self.offset = random.Random(seed).randrange(every)
+        self.positions = 0
         self.choices = choices
         self.transcript = transcript
         self.violation: Violation | None = None
 
     def _check(self, game: Game, prev: Any) -> None:
-        for name, check in self.checks.items():
+        self.positions += 1
+        checks = self.always
+        if self.sampled and (self.positions % self.every == self.offset or self.positions == 1 or game.over):
+            checks = self.checks
+        for name, check in checks.items():
             problem = check(game, prev)
             if problem:
                 self.violation = Violation(

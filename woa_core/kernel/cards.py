@@ -90,6 +90,16 @@ class Cards:
         """What ``to_json`` wrote; another shape is a ``ValueError``."""
         if not isinstance(data, dict) or set(data) - set(_FIELDS) or not {"hands", "pile"} <= set(data):
             raise ValueError("not a card component (hands, pile, discard, ...)")
+        for name, value in data.items():
+            if not _of_depth(value, _DEPTH[name]):
+                raise ValueError(f"the card component's {name} is not {_WHAT[_DEPTH[name]]}")
+        for name in ("held", "drawn"):
+            if len(data.get(name, data["hands"])) != len(data["hands"]):
+                raise ValueError(
+                    f"the card component's {name} has {len(data[name])} seats, its hands {len(data['hands'])}"
+                )
+        if len(data.get("discard", ())) != len(data.get("discarded_by", ())):
+            raise ValueError("the card component's discard pile and who discarded each card differ in length")
         return cls(**{k: _copied(v) for k, v in data.items()})
 
     # ------------------------------------------------------------------ play
@@ -239,6 +249,15 @@ def _taken(cards: list[int], n: int) -> list[int]:
 
 
 _FIELDS = ("hands", "pile", "discard", "discarded_by", "reshuffles", "pool", "held", "drawn")
+_DEPTH = {"hands": 2, "pile": 1, "discard": 1, "discarded_by": 1, "reshuffles": 0, "pool": 1, "held": 2, "drawn": 2}
+_WHAT = ("a whole number", "a list of cards (whole numbers)", "a list of card lists, one per seat")
+
+
+def _of_depth(value: Any, depth: int) -> bool:
+    """Whether ``value`` is a whole number (depth 0) or a list of values of one depth less."""
+    if depth == 0:
+        return type(value) is int and value >= 0
+    return isinstance(value, list) and all(_of_depth(v, depth - 1) for v in value)
 
 
 def _copied(value: Any) -> Any:

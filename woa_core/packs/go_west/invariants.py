@@ -86,7 +86,7 @@ def wagons_move_west(rules: Rules, s: State, prev: State | None) -> str | None:
     if prev is None or s.wagons == prev.wagons:
         return None
     west = was = 0
-    for r in range(rules.exit, -1, -1):
+    for r in range(rules.exit, 0, -1):  # the sum over every region is wagons_conserved's
         west, was = west + s.wagons[r], was + prev.wagons[r]
         if west < was:
             return f"wagons moved east: from {prev.wagons} to {s.wagons} (G7)"

@@ -14,6 +14,7 @@ returns None or a sentence saying what is wrong (go-west-rulings T1, §5).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -104,14 +105,19 @@ def scoring_cards_used(rules: Rules, s: State, prev: State | None) -> str | None
 
 
 def chance_never_seen(rules: Rules, s: State, prev: State | None) -> str | None:
-    """No seat's view shows the chance stream the next reshuffle draws from (§5 R-CHANCE)."""
+    """No seat's view shows the chance stream the next reshuffle draws from (§5 R-CHANCE). A view
+    whose JSON text holds neither the seed's digits nor a key naming a stream shows nothing of it
+    (``chance.hidden_from`` looks for those): only another is walked (it costs four times the text)."""
     from woa_core.packs.go_west.game import Game
 
-    game = Game(rules, state=s)
+    game, seed = Game(rules, state=s), str(s.chance[0])
     for p in range(s.players):
-        problem = hidden_from(game.observation(p).to_json(), s.chance)
-        if problem is not None:
-            return f"p{p + 1}: {problem} (§5 R-CHANCE)"
+        view = game.observation(p).to_json()
+        text = json.dumps(view)
+        if seed in text or any(f'"{key}"' in text for key in ("chance", "stream", "seed")):
+            problem = hidden_from(view, s.chance)
+            if problem is not None:
+                return f"p{p + 1}: {problem} (§5 R-CHANCE)"
     return None
 
 

@@ -27,6 +27,7 @@ invariant (every card exactly once).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from random import Random
 from typing import TypedDict, TypeVar
 
@@ -104,11 +105,20 @@ class Cards:
         return {name: _copied(getattr(self, name)) for name in _FIELDS}
 
     @classmethod
-    def from_json(cls, data: dict[str, list[list[int]] | list[int] | int]) -> Cards:
+    def from_json(cls, data: Mapping[str, object]) -> Cards:
         """What ``to_json`` wrote; another shape is a ``ValueError``."""
         if not isinstance(data, dict) or set(data) - set(_FIELDS) or not {"hands", "pile"} <= set(data):
             raise ValueError("not a card component (hands, pile, discard, ...)")
-        return cls(**{k: _copied(v) for k, v in data.items()})  # type: ignore[arg-type]
+        for name, value in data.items():
+            if not _of_depth(value, _DEPTH[name]):
+                raise ValueError(f"the card component's {name} is not {_WHAT[_DEPTH[name]]}")
+        sizes = {name: len(value) for name, value in data.items() if isinstance(value, list)}
+        for name in ("held", "drawn"):
+            if sizes.get(name, sizes["hands"]) != sizes["hands"]:
+                raise ValueError(f"the card component's {name} has {sizes[name]} seats, its hands {sizes['hands']}")
+        if sizes.get("discard", 0) != sizes.get("discarded_by", 0):
+            raise ValueError("the card component's discard pile and who discarded each card differ in length")
+        return cls(**{k: _copied(v) for k, v in data.items()})
 
     # ------------------------------------------------------------------ play
 
@@ -180,68 +190,92 @@ class Cards:
         )
 
 
-def sample(seen: Seen, seat: int, players: int, deck_size: int, rng: Random, tries: int = 200) -> Cards:
+def sample(
+    seen: Seen,
+    seat: int,
+    players: int,
+    deck_size: int,
+    rng: Random,
+    aside: tuple[tuple[int, int], ...] = (),
+) -> Cards:
     """A card component consistent with what ``seat`` sees (``Cards.public``), the unseen cards
-    dealt anew by ``rng`` (go-west-rulings §4). Before the first reshuffle every arrangement of the
-    unseen cards over the others' hands and the pile is equally likely; after one, the pile can
-    hold only cards shuffled in then that nobody has drawn since, so the others' draws are chosen
-    from those first. The others' hands keep their sizes, the pile its size.
+    dealt anew by ``rng``: every arrangement of them that fits the public history is equally likely
+    (go-west-rulings §4, ignoring what the others' choices reveal). Each other seat gets a hand of its
+    size and as many draws since the deal or the last reshuffle as it made, among which, or in its
+    hand then, lies every card it has discarded since. After a reshuffle the draws come from the
+    cards shuffled in then that the seat has not drawn itself (the pile is the rest), the hands then
+    from every other card; before one, both from every card unseen. ``aside``: ``(card, seat)`` for
+    each card out of the component that everyone sees (one being played: out of its seat's hand, not
+    yet discarded), dealt to nobody. A view no deal fits is a ``ValueError``.
 
     >>> cards = Cards.dealt(deck_size=10, players=2, hand=3, stream=[1, 0])
     >>> other = sample(cards.public(0), 0, 2, 10, Random(2))
     >>> other.hands[0] == cards.hands[0], len(other.hands[1]), len(other.pile), other.problem(10)
     (True, 3, 4, None)
     """
-    sizes, own = seen["hand_sizes"], seen["hand"]
+    discard, by = seen["discard"], seen["discarded_by"]
+    sizes, own, draws, shuffles = seen["hand_sizes"], seen["hand"], seen["draws"], seen["reshuffles"]
     others = [p for p in range(players) if p != seat]
-    for _ in range(tries):
-        if not seen["reshuffles"]:
-            unseen = list((Counter(range(deck_size)) - Counter(own) - Counter(seen["discard"])).elements())
-            rng.shuffle(unseen)
-            split = sum(sizes[p] for p in others)
-            pool_for_hands, pile, their_draws = unseen[:split], unseen[split:], []
-        else:
-            shuffled_in = Counter(seen["pool"]) - Counter(seen["drawn"])
-            k = sum(n for p, n in enumerate(seen["draws"]) if p != seat)
-            candidates = list(shuffled_in.elements())
-            rng.shuffle(candidates)
-            their_draws, pile = candidates[:k], candidates[k:]
-            at_shuffle = Counter(range(deck_size)) - Counter(seen["held"]) - Counter(seen["pool"])
-            played = Counter(c for c, by in zip(seen["discard"], seen["discarded_by"], strict=True) if by != seat)
-            hands_pool = at_shuffle + Counter(their_draws)
-            hands_pool.subtract(played)
-            if any(n < 0 for n in hands_pool.values()):
-                continue  # a draw the others' plays rule out: draw again (§4, step 3)
-            pool_for_hands = list(hands_pool.elements())
-            rng.shuffle(pool_for_hands)
-        hands: list[list[int]] = [[] for _ in range(players)]
-        hands[seat] = own[:]
-        at = 0
-        for p in others:
-            hands[p] = sorted(pool_for_hands[at : at + sizes[p]])
-            at += sizes[p]
-        rng.shuffle(pile)
-        drawn: list[list[int]] = [[] for _ in range(players)]
-        drawn[seat] = seen["drawn"][:]
-        if seen["reshuffles"]:  # the others' draws since, as many each as they made
-            at = 0
-            for p in others:
-                drawn[p] = their_draws[at : at + seen["draws"][p]]
-                at += seen["draws"][p]
-        return Cards(
-            hands,
-            pile,
-            seen["discard"][:],
-            seen["discarded_by"][:],
-            seen["reshuffles"],
-            seen["pool"][:],
-            [seen["held"][:] if p == seat else [] for p in range(players)],
-            drawn,
-        )
-    raise ValueError(f"no deal of the unseen cards fits what seat {seat + 1} has seen ({tries} tries)")
+    gone = {p: [c for c, b in (*zip(discard, by, strict=True), *aside) if b == p] for p in others}
+    out = {c for c, _ in aside}
+    if shuffles:  # the others' hands then: every card but the seat's own and those shuffled in
+        then = set(range(deck_size)) - set(seen["held"]) - set(seen["pool"])
+        since = set(seen["pool"]) - set(seen["drawn"])
+    else:
+        then = since = set(range(deck_size)) - set(own) - set(discard) - out
+    forced_then = {p: [c for c in gone[p] if c in then] for p in others}
+    forced_since = {p: [c for c in gone[p] if c not in then] for p in others}
+    free_then = sorted(then - {c for p in others for c in forced_then[p]})
+    free_since = sorted(since - {c for p in others for c in forced_since[p]}) if shuffles else free_then
+    rng.shuffle(free_then)
+    if shuffles:
+        rng.shuffle(free_since)
+    hands: list[list[int]] = [[] for _ in range(players)]
+    held: list[list[int]] = [seen["held"][:] if p == seat else [] for p in range(players)]
+    drawn: list[list[int]] = [seen["drawn"][:] if p == seat else [] for p in range(players)]
+    hands[seat] = own[:]
+    for p in others:
+        if shuffles:  # its draws since, then its hand at the reshuffle: the hand is what is left
+            extra, held_size = draws[p] - len(forced_since[p]), sizes[p] + len(gone[p]) - draws[p]
+            if extra < 0 or held_size < len(forced_then[p]) or any(c not in since for c in forced_since[p]):
+                raise ValueError(f"no deal of the unseen cards fits what seat {seat + 1} has seen of seat {p + 1}")
+            drawn[p] = [*forced_since[p], *_taken(free_since, extra)]
+            held[p] = sorted([*forced_then[p], *_taken(free_then, held_size - len(forced_then[p]))])
+            kept = [*held[p], *drawn[p]]
+        else:  # its hand now; its draws among that and what it has discarded
+            kept = [*gone[p], *_taken(free_then, sizes[p])]
+        rng.shuffle(kept)
+        if not shuffles:
+            drawn[p] = kept[: draws[p]]
+        hands[p] = sorted(set(kept) - set(gone[p]))
+        if len(hands[p]) != sizes[p] or len(drawn[p]) != draws[p]:
+            raise ValueError(f"no deal of the unseen cards fits what seat {seat + 1} has seen of seat {p + 1}")
+    pile = free_since if shuffles else free_then
+    if shuffles and free_then:
+        raise ValueError(f"no deal of the unseen cards fits what seat {seat + 1} has seen: {len(free_then)} left over")
+    rng.shuffle(pile)
+    return Cards(hands, pile, discard[:], by[:], shuffles, seen["pool"][:], held, drawn)
+
+
+def _taken(cards: list[int], n: int) -> list[int]:
+    """The last ``n`` of ``cards`` (shuffled already), taken off it."""
+    if n < 0 or n > len(cards):
+        raise ValueError(f"no deal of the unseen cards fits: {n} wanted of {len(cards)}")
+    taken = cards[len(cards) - n :]
+    del cards[len(cards) - n :]
+    return taken
 
 
 _FIELDS = ("hands", "pile", "discard", "discarded_by", "reshuffles", "pool", "held", "drawn")
+_DEPTH = {"hands": 2, "pile": 1, "discard": 1, "discarded_by": 1, "reshuffles": 0, "pool": 1, "held": 2, "drawn": 2}
+_WHAT = ("a whole number", "a list of cards (whole numbers)", "a list of card lists, one per seat")
+
+
+def _of_depth(value: object, depth: int) -> bool:
+    """Whether ``value`` is a whole number (depth 0) or a list of values of one depth less."""
+    if depth == 0:
+        return type(value) is int and value >= 0
+    return isinstance(value, list) and all(_of_depth(v, depth - 1) for v in value)
 
 
 def _copied(value: T) -> T:

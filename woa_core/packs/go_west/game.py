@@ -175,7 +175,8 @@ class Game(ListedGame[State, Rules, View]):
 
         state = state_of(view)
         rules: Rules = view.rules  # type: ignore[assignment]
-        state.cards = card_component.sample(view.cards, view.player, state.players, len(rules.card_id), rng)
+        aside = ((state.card, state.order[state.turn]),) if state.card >= 0 else ()  # the card under way
+        state.cards = card_component.sample(view.cards, view.player, state.players, len(rules.card_id), rng, aside)
         state.chance = redrawn(state.chance, rng)
         return cls(rules, state=state)
 

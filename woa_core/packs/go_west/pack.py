@@ -12,9 +12,12 @@ from types import MappingProxyType
 import woa_core.packs.go_west.records as records
 from woa_core.kernel.pack import Pack
 from woa_core.packs.go_west.compile import compile_rules
+from woa_core.packs.go_west.features import features
 from woa_core.packs.go_west.figures import FIGURES
 from woa_core.packs.go_west.flow import FLOW
 from woa_core.packs.go_west.game import VERBS, Game
+from woa_core.packs.go_west.hidden import resample_hidden
+from woa_core.packs.go_west.invariants import INVARIANTS
 from woa_core.packs.go_west.notation import ARG_KINDS
 from woa_core.packs.go_west.scoring import winners
 from woa_core.packs.go_west.validate import check
@@ -38,4 +41,7 @@ PACK = Pack(
     figures=FIGURES,
     score=lambda game: game.state.vp,
     score_by="turn",
+    invariants=MappingProxyType(INVARIANTS),
+    resample_hidden=resample_hidden,
+    features=features,
 )

@@ -1,0 +1,150 @@
+"""Go West!'s own invariants, checked by ``woa check`` after every action beside the kernel's
+(``Pack.invariants``): each takes (rules, state, the state before the last action or None) and
+returns None or a sentence saying what is wrong (go-west-rulings T1, §5).
+
+>>> from woa_core.packs.go_west.game import Game
+>>> from woa_core.rules import load_rules
+>>> game = Game(load_rules("go-west", 3), seed=2)
+>>> [name for name, check in INVARIANTS.items() if check(game.rules, game.state, None)]
+[]
+>>> game.state.lid[1] += 1
+>>> discs_conserved(game.rules, game.state, None)
+'p2 has 30 discs in supply, 1 in the lid and 0 in the blocks: 31, not the 30 of its colour (G10)'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from woa_core.kernel.chance import hidden_from
+from woa_core.packs.go_west.compiled import Rules
+from woa_core.packs.go_west.state import State
+from woa_core.packs.go_west.steps import OVER
+
+
+def discs_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
+    """For each colour: supply + lid + discs in the blocks = its discs, none negative (G10, T1)."""
+    for p in range(s.players):
+        placed = sum(b.count(p) for b in s.blocks)
+        if s.supply[p] < 0 or s.lid[p] < 0 or s.supply[p] + s.lid[p] + placed != rules.discs:
+            held = f"{s.supply[p]} discs in supply, {s.lid[p]} in the lid and {placed} in the blocks"
+            return f"p{p + 1} has {held}: {s.supply[p] + s.lid[p] + placed}, not the {rules.discs} of its colour (G10)"
+    return None
+
+
+def wagons_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
+    """The wagons on the board and those out of play are all the wagons, none negative (3.1, T1)."""
+    if min(s.wagons) < 0 or sum(s.wagons) != rules.wagons:
+        return f"the wagons by region {s.wagons} are not the {rules.wagons} wagons (T1)"
+    return None
+
+
+def cards_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
+    """Every action card is once in a hand, the draw pile, the discard pile or being played (§5
+    R-CARDS, T1)."""
+    cards = s.cards
+    if s.card >= 0:  # the card under way: out of its hand, not yet discarded (G8)
+        cards = cards.copy()
+        cards.discard.append(s.card)
+    problem = cards.problem(len(rules.card_id))
+    return None if problem is None else f"{problem} (§5 R-CARDS)"
+
+
+def blocks_within_capacity(rules: Rules, s: State, prev: State | None) -> str | None:
+    """A block holds at most its capacity, discs of seats at the table only (3.1.1, G4, T1)."""
+    for b, queue in enumerate(s.blocks):
+        if len(queue) > rules.capacity or any(not 0 <= p < s.players for p in queue):
+            region = rules.region_names[rules.block_region[b]]
+            return f"the {region} block holds {queue}: more than {rules.capacity} discs or an unknown colour (G4)"
+    return None
+
+
+def hands_full(rules: Rules, s: State, prev: State | None) -> str | None:
+    """While the game runs every hand holds its full size at the start of every action; while a
+    card is being played its player's holds one fewer (G14)."""
+    if s.step == OVER:
+        return None
+    active = s.order[s.turn]
+    for p, hand in enumerate(s.cards.hands):
+        wanted = rules.hand - (s.card >= 0 and p == active)
+        if len(hand) != wanted:
+            return f"p{p + 1} holds {len(hand)} action cards at step {s.step}, not {wanted} (G14)"
+    return None
+
+
+def vp_not_negative(rules: Rules, s: State, prev: State | None) -> str | None:
+    """VP are never below 0 (5.4, G25)."""
+    if min(s.vp) < 0:
+        return f"VP {s.vp}: below 0 (G25)"
+    return None
+
+
+def wagons_move_west(rules: Rules, s: State, prev: State | None) -> str | None:
+    """No wagon moves east: from every region west, the wagons there and further west never fall
+    (5.1, G7)."""
+    if prev is None or s.wagons == prev.wagons:
+        return None
+    west = was = 0
+    for r in range(rules.exit, 0, -1):  # the sum over every region is wagons_conserved's
+        west, was = west + s.wagons[r], was + prev.wagons[r]
+        if west < was:
+            return f"wagons moved east: from {prev.wagons} to {s.wagons} (G7)"
+    return None
+
+
+def scoring_cards_used(rules: Rules, s: State, prev: State | None) -> str | None:
+    """A seat's scoring cards used never fall back and are at most its scoring cards (5.2, G12)."""
+    for p, used in enumerate(s.used):
+        if not 0 <= used <= len(rules.scoring_costs):
+            return f"p{p + 1} has used {used} scoring cards, of {len(rules.scoring_costs)} (G12)"
+        if prev is not None and used < prev.used[p]:
+            return f"p{p + 1}'s scoring cards used fell from {prev.used[p]} to {used} (G12)"
+    return None
+
+
+def chance_never_seen(rules: Rules, s: State, prev: State | None) -> str | None:
+    """No seat's view shows the chance stream the next reshuffle draws from (§5 R-CHANCE). A view
+    whose JSON text holds neither the seed's digits nor a key naming a stream shows nothing of it
+    (``chance.hidden_from`` looks for those): only another is walked (it costs four times the text)."""
+    from woa_core.packs.go_west.game import Game
+
+    game, seed = Game(rules, state=s), str(s.chance[0])
+    for p in range(s.players):
+        view = game.observation(p).to_json()
+        text = json.dumps(view)
+        if seed in text or any(f'"{key}"' in text for key in ("chance", "stream", "seed")):
+            problem = hidden_from(view, s.chance)
+            if problem is not None:
+                return f"p{p + 1}: {problem} (§5 R-CHANCE)"
+    return None
+
+
+def ended_by_name(rules: Rules, s: State, prev: State | None) -> str | None:
+    """The game is over exactly when one of the rules' named ends has fired, and then ranked (7.0,
+    G18, G19, G22, G27)."""
+    names = {end.name for end in rules.flow.ends}
+    over = s.step == OVER
+    if over != bool(s.ended) or (s.ended and s.ended not in names) or over != bool(s.ranking):
+        state = "over" if over else "not over"
+        return f"the game is {state}, ended by {s.ended!r} of {sorted(names)}, ranked {s.ranking} (7.0)"
+    return None
+
+
+INVARIANTS: dict[str, Callable[[Any, Any, Any], str | None]] = {
+    check.__name__: check
+    for check in (
+        discs_conserved,
+        wagons_conserved,
+        cards_conserved,
+        blocks_within_capacity,
+        hands_full,
+        vp_not_negative,
+        wagons_move_west,
+        scoring_cards_used,
+        chance_never_seen,
+        ended_by_name,
+    )
+}
+"""Go West!'s invariants, by name."""

@@ -16,6 +16,7 @@ from woa_core.packs.go_west.figures import FIGURES
 from woa_core.packs.go_west.flow import FLOW
 from woa_core.packs.go_west.game import VERBS, Game
 from woa_core.packs.go_west.notation import ARG_KINDS
+from woa_core.packs.go_west.scenario import SCENARIO
 from woa_core.packs.go_west.scoring import winners
 from woa_core.packs.go_west.validate import check
 from woa_core.rules.bundled import data_root
@@ -38,4 +39,5 @@ PACK = Pack(
     figures=FIGURES,
     score=lambda game: game.state.vp,
     score_by="turn",
+    scenario=SCENARIO,
 )

@@ -27,9 +27,8 @@ def refusal(game: Any, action: tuple[object, ...]) -> str | None:
     s, r = game.state, game.rules
     if game.over or len(action) < 2 or action[0] not in game.deciders():
         return None
-    p, verb = action[0], action[1]
-    who, step, arg = f"p{p + 1}", s.step, action[2] if len(action) > 2 else None
-    assert isinstance(p, int)
+    p, verb, arg = int(action[0]), action[1], action[2] if len(action) > 2 else None  # type: ignore[call-overload]
+    who, step = f"p{p + 1}", s.step
     if verb == "double" and step == ACTION and not (s.token[p] or s.doubled or s.acts):
         return f"{who}'s double-move token is spent: all come back when no player holds one (6.0, G17)"
     if verb == "double" and step != DECLARE:
@@ -48,7 +47,7 @@ def refusal(game: Any, action: tuple[object, ...]) -> str | None:
     if verb not in wanted:
         return f"'{verb}' is not possible now: {_now(game, p)}"
     if verb in ("play", "sell") and isinstance(arg, int):
-        card, (block, _, _, cost) = r.shape_word[arg], r.shapes[arg]
+        card, cost = r.shape_word[arg], r.shapes[arg][3]
         if all(r.card_shape[c] != arg for c in s.cards.hands[p]):
             hand = ", ".join(r.card_id[c] for c in s.cards.hands[p])
             return f"{who} holds no card like {card} (hand: {hand}; {_STEP_RULE[verb]})"

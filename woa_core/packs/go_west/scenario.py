@@ -1,17 +1,16 @@
 """What Go West!'s scenarios may say beyond the kernel's keys (``Pack.scenario``; schema
-``schema/go-west/scenario.schema.json``): a ``setup`` in the words of go-west-rulings §6, and
-the ``expect`` keys that read the game in them.
+``schema/go-west/scenario.schema.json``): a ``setup`` in the words of go-west-rulings §6, and the
+``expect`` keys that read the game in them.
 
-A seat is ``p1``..``p4`` or its colour's letter (``R``, ``B``, ``G``, ``Y``, from setup.yaml's
-colours); a region its word (``MW``) or key (``midwest``). The setup may name: ``hands`` (card ids;
-a hand is completed to the hand size, G14), ``pile`` (card ids, top last, lying on the cards not
-placed; or its size), ``discard`` (ids, oldest first; or its size); ``blocks`` (owners, oldest first,
-G4); ``wagons`` (NE/E/GP/MW/W as a list, or by region; the rest are out); per seat ``supply``,
-``lid``, ``vp``, ``used`` (scoring cards used), ``token`` (held / spent); ``active``, ``doubled``,
-``acts`` (actions done this turn) and ``turns``. It keeps every count of a game: each card in one
-place, the cards it does not place in the hands it completes and then the draw pile; per seat
-supply + lid + blocks = the discs (G10; the lid 0 and the supply derived when not named);
-wagons on the board + out = the wagons. An impossible position fails at its line.
+A seat is ``p1``..``p4`` or its colour's letter (``R``, from setup.yaml's colours); a region its
+word (``MW``) or key (``midwest``). The setup may name ``hands`` (card ids; completed to the hand
+size, G14), ``pile`` (ids, top last, on the cards not placed; or its size), ``discard`` (ids, oldest
+first; or its size), ``blocks`` (owners, oldest first, G4), ``wagons`` (NE/E/GP/MW/W, a list or by
+region; the rest are out), per seat ``supply``, ``lid``, ``vp``, ``used`` (scoring cards), ``token``
+(held / spent), and ``active``, ``doubled``, ``acts``, ``turns``. It keeps every count: each card in
+one place (those not placed complete the hands, then lie in the pile); per seat supply + lid +
+blocks = its discs (G10: the lid 0 and the supply derived when not named); board + out = the
+wagons. A position no game reaches fails at its line.
 
 >>> from woa_core.kernel.contract import new_game
 >>> from woa_core.rules import load_rules
@@ -23,7 +22,7 @@ wagons on the board + out = the wagons. An impossible position fails at its line
 (['R', 'B', 'G'], 29, 9, 0)
 >>> setup(game, {"hands": {"p1": ["A01", "A01"]}}, fail)
 Traceback (most recent call last):
-ValueError: ('hands', 'p1', 1): A01 is placed twice (hands p1): every card lies in one place (R-CARDS)
+ValueError: ('hands', 'p1', 1): A01 is placed twice (hands p1): a card lies in one place (R-CARDS)
 """
 
 from __future__ import annotations
@@ -70,12 +69,11 @@ def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
             fail(("blocks", name), f"{len(queue)} discs: a block holds {r.capacity} (3.1.1)")
         s.blocks[b] = [seat(o, "blocks", name, i) for i, o in enumerate(queue)]
     if "wagons" in setup:
-        given = setup["wagons"]
-        counts = [0] * (r.exit + 1)
-        for k, n in enumerate(given) if isinstance(given, list) else given.items():
+        given, counts = setup["wagons"], [0] * (r.exit + 1)
+        for k, n in enumerate(given[: r.exit + 1]) if isinstance(given, list) else given.items():
             counts[k if isinstance(k, int) else region(k, "wagons", k)] = n
         out = r.wagons - sum(counts[: r.exit])
-        if out < 0 or counts[r.exit] not in (0, out) or len(counts) > r.exit + 1:
+        if out < 0 or counts[r.exit] not in (0, out) or len(given) > r.exit + 1:
             fail(("wagons",), f"{sum(counts)} wagons: the game has {r.wagons}, the rest out in California (2.0)")
         s.wagons = [*counts[: r.exit], out]
     named: dict[str, dict[int, Any]] = {}
@@ -115,7 +113,7 @@ def _cards(game: Game, setup: Mapping[str, Any], fail: SetupFail, seat: Any) -> 
             if w not in r.card_index:
                 fail((*path, i), f"'{w}' is not an action card (e.g. {r.card_id[0]}; cards.yaml)")
             if r.card_index[w] in placed:
-                fail((*path, i), f"{w} is placed twice ({placed[r.card_index[w]]}): every card lies in one place (R-CARDS)")
+                fail((*path, i), f"{w} is placed twice ({placed[r.card_index[w]]}): a card lies in one place (R-CARDS)")
             placed[r.card_index[w]] = " ".join(map(str, path))
         return [r.card_index[w] for w in words]
 
@@ -135,7 +133,7 @@ def _cards(game: Game, setup: Mapping[str, Any], fail: SetupFail, seat: Any) -> 
     k = len(pool) - sizes["pile"] if "pile" in sizes else sizes.get("discard", 0)
     if not 0 <= k <= len(pool) or sizes.get("discard", k) != k:
         say = " and ".join(f"{v} in the {n}" for n, v in sizes.items())
-        fail((next(iter(sizes)),), f"{len(pool)} cards are left for the piles, not {say} ({len(r.card_id)} - hands - named)")
+        fail((next(iter(sizes)),), f"{len(pool)} cards are left for the piles, not {say} (the deck - hands - named)")
     c.hands, c.discard, c.pile = hands, tops["discard"] + pool[:k], pool[k:] + tops["pile"]
     c.discarded_by, c.drawn = [i % len(hands) for i in range(len(c.discard))], [[] for _ in hands]
     if not c.pile and c.discard:
@@ -159,7 +157,8 @@ def expect(game: Game, key: str) -> Any:
         return seats(list(getattr(s, key)))
     if key in ("step", "turns", "ended", "doubled", "acts", "left"):
         return getattr(s, key)
-    cards, blocks = s.cards, _blocks(r)
+    cards, blocks, seated = s.cards, _blocks(r), range(s.players)
+    both = list(enumerate(zip(blocks, s.blocks, strict=True)))
     values = {
         "token": lambda: seats(["held" if t else "spent" for t in s.token]),
         "wagons": lambda: s.wagons[: r.exit],
@@ -172,16 +171,14 @@ def expect(game: Game, key: str) -> Any:
         "discard": lambda: [r.card_id[x] for x in cards.discard],
         "discard_size": lambda: len(cards.discard),
         "reshuffles": lambda: cards.reshuffles,
-        "seen_discard": lambda: seats([[r.card_id[x] for x in game.observation(p).cards["discard"]]
-                                       for p in range(s.players)]),  # fmt: skip
+        "seen_discard": lambda: seats([[r.card_id[x] for x in game.observation(p).cards["discard"]] for p in seated]),
         "next_cost": lambda: seats([r.scoring_costs[u] if u < len(r.scoring_costs) else None for u in s.used]),
         "final": lambda: seats([v[1] for v in s.scored]),
-        "score_now": lambda: {w: seats(score_block(s.blocks[b], s.wagons[r.block_region[b]], s.players))
-                              for b, w in enumerate(blocks)},  # fmt: skip
-        "shares": lambda: seats([1 / len(winners(s)) if p in winners(s) else 0 for p in range(s.players)]),
+        "score_now": lambda: {w: seats(score_block(q, s.wagons[r.block_region[b]], s.players)) for b, (w, q) in both},
+        "shares": lambda: seats([1 / len(winners(s)) if p in winners(s) else 0 for p in seated]),
         "moves": lambda: _moves(game),
         "conservation": lambda: {
-            "discs": seats([s.supply[p] + s.lid[p] + sum(q.count(p) for q in s.blocks) for p in range(s.players)]),
+            "discs": seats([s.supply[p] + s.lid[p] + sum(q.count(p) for q in s.blocks) for p in seated]),
             "wagons": sum(s.wagons),
             "cards": cards.problem(len(r.card_id)) or len(r.card_id),
         },

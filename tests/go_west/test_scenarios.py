@@ -101,6 +101,7 @@ def test_one_or_five_players_are_refused(tmp_path: Path, players: int) -> None:
         ("  blocks: {E: [Q]}", 4, "'Q' is not a player: write p1 to p2"),
         ("  wagons: [20, 5, 0, 0, 0]", 4, "25 wagons: the game has 20, the rest out in California (2.0)"),
         ("  wagons: {GP: 21}", 4, "21 wagons: the game has 20"),
+        ("  wagons: [1, 1, 1, 1, 1, 1, 1]", 4, "7 counts: write NE/E/GP/MW/W (and CA)"),
         ("  hands: {p1: [A01, A02]}\n  pile: [A02]", 5, "A02 is placed twice (hands p1): a card lies in one place"),
         ("  hands: {p1: [A01, A99]}", 4, "'A99' is not an action card (e.g. A01; cards.yaml)"),
         ("  hands: {p1: [A01, A02, A03, A04, A05, A06, A07, A08]}", 4, "p1 holds 8 cards, not 7 (3.4, G14)"),

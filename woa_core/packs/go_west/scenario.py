@@ -70,10 +70,12 @@ def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
         s.blocks[b] = [seat(o, "blocks", name, i) for i, o in enumerate(queue)]
     if "wagons" in setup:
         given, counts = setup["wagons"], [0] * (r.exit + 1)
-        for k, n in enumerate(given[: r.exit + 1]) if isinstance(given, list) else given.items():
+        if isinstance(given, list) and len(given) > len(counts):
+            fail(("wagons",), f"{len(given)} counts: write {'/'.join(r.regions[: r.exit])} (and {r.regions[-1]})")
+        for k, n in enumerate(given) if isinstance(given, list) else given.items():
             counts[k if isinstance(k, int) else region(k, "wagons", k)] = n
         out = r.wagons - sum(counts[: r.exit])
-        if out < 0 or counts[r.exit] not in (0, out) or len(given) > r.exit + 1:
+        if out < 0 or counts[r.exit] not in (0, out):
             fail(("wagons",), f"{sum(counts)} wagons: the game has {r.wagons}, the rest out in California (2.0)")
         s.wagons = [*counts[: r.exit], out]
     named: dict[str, dict[int, Any]] = {}

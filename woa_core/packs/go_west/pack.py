@@ -19,6 +19,7 @@ from woa_core.packs.go_west.game import VERBS, Game
 from woa_core.packs.go_west.hidden import resample_hidden
 from woa_core.packs.go_west.invariants import INVARIANTS
 from woa_core.packs.go_west.notation import ARG_KINDS
+from woa_core.packs.go_west.scenario import SCENARIO
 from woa_core.packs.go_west.scoring import winners
 from woa_core.packs.go_west.validate import check
 from woa_core.rules.bundled import data_root
@@ -44,4 +45,5 @@ PACK = Pack(
     invariants=MappingProxyType(INVARIANTS),
     resample_hidden=resample_hidden,
     features=features,
+    scenario=SCENARIO,
 )

@@ -299,3 +299,15 @@ def test_hidden_from_finds_the_seed_anywhere_and_nothing_else() -> None:
     assert chance.hidden_from({"seed": 1}, stream) == "the view shows the chance stream at 'seed'"
     assert chance.hidden_from(stream[0], stream) == "the view shows the chance stream at '.'"
     assert chance.hidden_from({"on": True}, [1, 0]) is None  # a boolean is no number here
+
+
+def test_a_state_with_a_broken_chance_stream_is_refused_with_a_sentence() -> None:
+    """R-CHANCE: a saved state's stream is two whole numbers; another shape is refused when the
+    state is read, not at the next reshuffle."""
+    import pytest
+
+    from woa_core.packs.go_west.state import State
+
+    for bad in ([1], [1, -2], "seed", [1, 2, 3]):
+        with pytest.raises(ValueError, match="chance stream is not two whole numbers"):
+            State.from_json({"players": 2, "cards": {"hands": [[], []], "pile": []}, "chance": bad})

@@ -88,6 +88,9 @@ class State:
         """The state ``to_json`` wrote; another shape is a ``ValueError``."""
         if not isinstance(data, dict) or set(data) - _NAMES or not {"players", "cards", "chance"} <= set(data):
             raise ValueError("not a Go West! game state")
+        chance = data["chance"]
+        if not (isinstance(chance, list) and len(chance) == 2 and all(type(x) is int and x >= 0 for x in chance)):
+            raise ValueError("not a Go West! game state: its chance stream is not two whole numbers (a seed, draws made)")
         try:
             return cls(**{**data, "cards": Cards.from_json(data["cards"])}).copy()
         except (TypeError, AttributeError) as e:

@@ -7,11 +7,10 @@ rules (``woa_core.kernel.pack``).
 
 from __future__ import annotations
 
-from types import MappingProxyType
-
 import woa_core.packs.go_west.records as records
 from woa_core.kernel.pack import Pack
 from woa_core.packs.go_west.compile import compile_rules
+from woa_core.packs.go_west.draw.drawing import DRAWING
 from woa_core.packs.go_west.figures import FIGURES
 from woa_core.packs.go_west.flow import FLOW
 from woa_core.packs.go_west.game import VERBS, Game
@@ -38,4 +37,5 @@ PACK = Pack(
     figures=FIGURES,
     score=lambda game: game.state.vp,
     score_by="turn",
+    drawing=DRAWING,
 )

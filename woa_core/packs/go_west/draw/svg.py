@@ -48,10 +48,10 @@ TRACK_Y = MAP_Y + MAP_H + 46
 LANE, SEAT_H, CARD_STEP, HAND_X = 20, 72, 94, 150
 
 STYLE = """
-svg.gowest text{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;fill:#222}
-svg.gowest .t{font-size:15px;font-weight:600}svg.gowest .h{font-size:14px;font-weight:700}
-svg.gowest .s{font-size:13px}svg.gowest .n{font-size:22px;font-weight:700}
-svg.gowest .d{font-size:13px;font-weight:700;fill:#fff}svg.gowest .circle{fill:#fff;stroke:#8c8372}
+svg.go-west text{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;fill:#222}
+svg.go-west .t{font-size:15px;font-weight:600}svg.go-west .h{font-size:14px;font-weight:700}
+svg.go-west .s{font-size:13px}svg.go-west .n{font-size:22px;font-weight:700}
+svg.go-west .d{font-size:13px;font-weight:700;fill:#fff}svg.go-west .circle{fill:#fff;stroke:#8c8372}
 """
 
 
@@ -302,7 +302,7 @@ def document(rules: Rules, height: float, board: str, pieces: str) -> str:
     """A complete SVG file from the two layers."""
     caption = title(rules)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board gowest" viewBox="0 0 {W} {height:.0f}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board go-west" viewBox="0 0 {W} {height:.0f}" '
         f'width="{W}" height="{height:.0f}" role="img" aria-label="{escape(caption)}">'
         f"<title>{escape(caption)}</title><style>{STYLE}</style>"
         + svg_text(MARGIN, 26, caption, "t")

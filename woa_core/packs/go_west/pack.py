@@ -7,6 +7,8 @@ rules (``woa_core.kernel.pack``).
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import woa_core.packs.go_west.records as records
 from woa_core.kernel.pack import Pack
 from woa_core.packs.go_west.compile import compile_rules

@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from woa_core.kernel.cards import Cards
@@ -45,12 +44,6 @@ def seen(game: Any, seat: int) -> State:
     state.cards = Cards(hands, [HIDDEN] * c["pile_size"], c["discard"][:], c["discarded_by"][:], c["reshuffles"])
     state.chance = []
     return state
-
-
-def board(rules: Rules, state: State | None, seats: Sequence[str], source: Any) -> str:
-    """The board as SVG with the seats' table under it (the same at every player count but for
-    the seats, so ``source`` is not needed)."""
-    return board_svg(rules, state, seats)
 
 
 def viewer(rules: Rules) -> Viewer[State]:
@@ -103,7 +96,7 @@ def marks(rules: Rules, before: State, after: State, action: tuple[object, ...])
 
 
 DRAWING = Drawing(
-    board=board,
+    board=lambda rules, state, seats, source: board_svg(rules, state, seats),  # the same at every count
     viewer=viewer,
     text=render,
     explain=explain_between,

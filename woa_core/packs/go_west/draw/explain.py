@@ -1,13 +1,9 @@
-"""What an action of Go West! did that its line does not say, in words (``Drawing.explain``).
-
-``p1 play A19`` does not say what it cost, where its discs went or whose disc they pushed out,
-``p2 score`` not what each region paid: the words say what was paid (discs, VP: G9), the discs
-placed and pushed out (G4, G6), the discs taken back from the lid (5.3), the VP of a scoring
-region by region as they are recorded (G28), the draw (the card itself only to the one who may
-see it) and a reshuffle (G15), the tokens coming back (6.0), at the end the end by name, the
-final scoring and the ranking (G19, G21, G27), and each pass around the table's standings.
-Everything is found by comparing the two positions as the seat looking sees them; the VP per
-region are the pack's own scoring of the blocks (``scoring.score_block``), nothing restated.
+"""What an action of Go West! did that its line does not say, in words (``Drawing.explain``): what
+was paid (G9), the discs placed and pushed out (G4, G6), taken back from the lid (5.3), a scoring's
+VP region by region as recorded (G28), the draw (the card itself only to whom may see it) and a
+reshuffle (G15), the tokens coming back (6.0), the end by name, the final scoring and the ranking
+(G19, G21, G27), and each pass's standings. Found by comparing the two positions as the seat
+looking sees them; a region's VP are the pack's own ``scoring.score_block``, nothing restated.
 
 >>> from woa_core.rules import load_rules
 >>> from woa_core.packs.go_west.game import Game

@@ -1,23 +1,17 @@
-"""Go West!'s board as SVG, drawn from the compiled rules, and a state on top of it.
-
-The regions stand in a line as on the printed map (3.1): California on the left, New England on
-the right; a step moves a wagon one column to the left (5.1). Each region shows its wagons; each
-block region its block, 8 circles in 2 rows of 4 numbered clockwise from the top left (G4), the
-divider in circle ``pushed % circles`` and the discs, in their seat's colour and numbered, in
-the circles after it, oldest first. Under the map: the score track (a lane per seat), the piles
-(the draw pile's size, the discard pile's top card, the card being played) and a row per seat
-with its token and its hand — face up where the state drawn holds it, else backs and the count.
-
-The picture has two layers, ``board_layer`` (what the rules fix) and the pieces (``pieces_parts``,
-what a state adds), so the replay viewer draws the board once and swaps the pieces. A region's
-column carries its notation word (``data-region="GP"``), a hand's card its shape's word
-(``data-card``) and its id (``data-id``), a block its region's word (``data-block``), a disc its
-seat, its age (1: the oldest) and its circle.
+"""Go West!'s board as SVG, drawn from the compiled rules, and a state on top of it: the regions in
+a line as on the printed map (3.1), California on the left, a step moving a wagon one column left
+(5.1); each block's 8 circles in 2 rows of 4, numbered clockwise from the top left, the divider in
+circle ``pushed % circles`` and the discs after it, oldest first (G4); the score track, the piles,
+a row per seat with its hand (faces where the state drawn holds them, else a back and the count).
+Two layers, ``board_layer`` (what the rules fix) and ``pieces_parts`` (what a state adds), so the
+replay viewer draws the board once. Elements carry the notation's words: ``data-region="GP"`` on a
+region, ``data-card`` (its shape's word) and ``data-id`` on a hand's card, ``data-block`` on a block.
 
 >>> from woa_core.rules import load_rules
->>> svg = board_svg(load_rules("go-west", 4))
->>> svg.startswith("<svg"), svg.count('class="region"'), svg.count('class="circle"'), svg.count('class="back"')
-(True, 6, 32, 5)
+>>> rules = load_rules("go-west", 4)
+>>> svg = board_svg(rules)
+>>> svg.count('class="region"'), svg.count('class="circle"'), svg.count('class="back"'), title(rules)[-26:]
+(6, 32, 5, 'action cards reconstructed')
 """
 
 from __future__ import annotations
@@ -124,10 +118,10 @@ def board_layer(rules: Rules, faces: bool = True) -> str:
 def wagons_part(rules: Rules, s: State, r: int) -> str:
     """Region ``r``'s wagon count beside its wagon (California's are out of play)."""
     x, y = column_x(rules, r) + 10, MAP_Y + MAP_H - 18
-    what = "out of play" if r == rules.exit else "on the board"
+    said = f"{rules.region_names[r]}: {plural(s.wagons[r], 'wagon')} " + ("out of play" if r == rules.exit else "here")
     return (
         f'<g class="wagons" data-wagons="{rules.regions[r]}"><rect x="{x - 4:.0f}" y="{y - 30}" width="{COL_W - 16}" '
-        f'height="36" fill="none"/><title>{rules.region_names[r]}: {plural(s.wagons[r], "wagon")} {what}</title>'
+        f'height="36" fill="none"/><title>{escape(said)}</title>'
         + svg_text(x + 46, y - 2, f"× {s.wagons[r]}", "n")
         + "</g>"
     )
@@ -142,7 +136,7 @@ def block_part(rules: Rules, s: State, b: int) -> str:
     queue = " ".join(f"p{p + 1}" for p in s.blocks[b]) or "empty"
     out = [
         f'<g class="block" data-block="{rules.regions[r]}">'
-        f"<title>{rules.region_names[r]}: {queue} (oldest first)</title>"
+        f"<title>{escape(rules.region_names[r])}: {queue} (oldest first)</title>"
         f'<rect class="divider" data-circle="{divider}" x="{cx - radius + 2:.1f}" y="{cy - radius + 2:.1f}" '
         f'width="{2 * radius - 4:.1f}" height="{2 * radius - 4:.1f}" rx="3" fill="#5a4630"/>'
     ]
@@ -287,12 +281,7 @@ def panel_svg(y: float, lines: Sequence[str], table: Panel | None) -> tuple[str,
 
 
 def title(rules: Rules) -> str:
-    """The caption: ruleset, hash, variant, player count and whether the cards are reconstructed.
-
-    >>> from woa_core.rules import load_rules
-    >>> title(load_rules("go-west", 3)).split(" · ")[2:]
-    ['3 players', 'action cards reconstructed']
-    """
+    """The caption: ruleset, hash, variant, player count and whether the cards are reconstructed."""
     variant = f" · variant {rules.variant}" if rules.variant else ""
     made = " · action cards reconstructed" if rules.reconstructed else ""
     return f"Go West! · rules {rules.name} ({rules.content_hash}){variant} · {rules.players} players{made}"

@@ -8,11 +8,11 @@ is a list of ``HIDDEN`` cards, told by its size only.
 >>> from woa_core.packs.go_west.game import Game
 >>> rules = load_rules("go-west", 2)
 >>> game = Game(rules, seed=1)
->>> situation(rules, game.state)
-'Turn 1: p1 chooses a double move or a single action'
->>> shown = panel(rules, game.state, ["human", "random"])
->>> shown.columns[2], shown.rows[1]
-('discs: supply · lid · blocks', ('p2 random', '10', '30 · 0 · 0', '0 used · next costs 1', 'held', '7 cards'))
+>>> situation(rules, game.state), wagons_words(rules, game.state)
+('Turn 1: p1 chooses a double move or a single action', 'wagons in New England and East: 20 (the game ends \
+at 0) · out of play in California: 0')
+>>> panel(rules, game.state, ["human", "random"]).rows[1]
+('p2 random', '10', '30 · 0 · 0', '0 used · next costs 1', 'held', '7 cards')
 """
 
 from __future__ import annotations
@@ -33,14 +33,7 @@ G10), its scoring cards (used, and what the next costs, 5.2), its double-move to
 
 
 def ended_words(rules: Rules, s: State) -> str:
-    """Why the game ended, by the end's name (7.0, G18, G19, G22).
-
-    >>> from woa_core.rules import load_rules
-    >>> rules = load_rules("go-west", 2)
-    >>> s = State.__new__(State); s.ended = "wagons"
-    >>> ended_words(rules, s)
-    'New England and East hold no wagon (7.0, G19): the free final scoring'
-    """
+    """Why the game ended, by the end's name (7.0, G18, G19, G22)."""
     if s.ended == "vp50":
         return f"{rules.vp_threshold} VP reached at the end of a scoring (7.0, G18): no final scoring"
     if s.ended == "wagons":
@@ -77,14 +70,7 @@ def piles_words(rules: Rules, s: State) -> str:
 
 
 def wagons_words(rules: Rules, s: State) -> str:
-    """The wagons that end the game when gone (G19) and those out of play.
-
-    >>> from woa_core.rules import load_rules
-    >>> from woa_core.packs.go_west.state import new_state
-    >>> rules = load_rules("go-west", 2)
-    >>> wagons_words(rules, new_state(rules, 1))
-    'wagons in New England and East: 20 (the game ends at 0) · out of play in California: 0'
-    """
+    """The wagons whose going ends the game (G19), and those out of play."""
     gone = " and ".join(rules.region_names[r] for r in rules.gone_from)
     left = sum(s.wagons[r] for r in rules.gone_from)
     return (
@@ -93,35 +79,18 @@ def wagons_words(rules: Rules, s: State) -> str:
     )
 
 
-def scoring_words(rules: Rules, s: State, p: int) -> str:
-    """Seat ``p``'s scoring cards: how many it used, and what the next costs (5.2, G12)."""
-    used = s.used[p]
-    if used >= len(rules.scoring_costs):
-        return "all used"
-    return f"{used} used · next costs {rules.scoring_costs[used]}"
-
-
-def seat_name(s: State, p: int, who: str) -> str:
-    """Seat ``p`` and who plays it, and whether it won once the game is over (G21, G27)."""
-    line = f"p{p + 1}" + (f" {who}" if who else "")
-    won = winners(s)
-    if p in won:
-        line += " · wins" if len(won) == 1 else " · shares the win"
-    return line
-
-
 def seat_row(rules: Rules, s: State, p: int, who: str) -> tuple[str, ...]:
-    """Seat ``p``'s cells under ``COLUMNS``."""
-    in_blocks = sum(b.count(p) for b in s.blocks)
-    token = ("held" if s.token[p] else "spent") if rules.tokens else "–"
-    return (
-        seat_name(s, p, who),
-        str(s.vp[p]),
-        f"{s.supply[p]} · {s.lid[p]} · {in_blocks}",
-        scoring_words(rules, s, p),
-        token,
-        plural(len(s.cards.hands[p]), "card"),
+    """Seat ``p``'s cells under ``COLUMNS``; whether it won once the game is over (G21, G27)."""
+    won, used = winners(s), s.used[p]
+    name = (
+        f"p{p + 1}"
+        + (f" {who}" if who else "")
+        + ("" if p not in won else " · wins" if len(won) == 1 else " · shares the win")
     )
+    scoring = f"{used} used · next costs {rules.scoring_costs[used]}" if used < len(rules.scoring_costs) else "all used"
+    token = ("held" if s.token[p] else "spent") if rules.tokens else "–"
+    discs = f"{s.supply[p]} · {s.lid[p]} · {sum(b.count(p) for b in s.blocks)}"
+    return (name, str(s.vp[p]), discs, scoring, token, plural(len(s.cards.hands[p]), "card"))
 
 
 def panel(rules: Rules, s: State, seats: Sequence[str]) -> Panel:
@@ -129,12 +98,6 @@ def panel(rules: Rules, s: State, seats: Sequence[str]) -> Panel:
     end it, and a row per seat."""
     rows = tuple(seat_row(rules, s, p, seats[p] if p < len(seats) else "") for p in range(s.players))
     return Panel((situation(rules, s), piles_words(rules, s), wagons_words(rules, s)), COLUMNS, rows)
-
-
-def block_words(rules: Rules, s: State, b: int) -> str:
-    """Block ``b``'s discs, oldest first (G4), and where its divider lies."""
-    queue = " ".join(f"p{p + 1}" for p in s.blocks[b]) or "empty"
-    return f"[{queue}] ({len(s.blocks[b])} of {rules.capacity}, divider in circle {s.pushed[b] % rules.circles})"
 
 
 def hand_words(rules: Rules, s: State, p: int) -> list[str]:
@@ -154,7 +117,13 @@ def text_of(rules: Rules, s: State, viewer: int | None) -> str:
     for r, short in enumerate(rules.regions):
         b = rules.region_block[r]
         where = f"{short:<3}{rules.region_names[r]:<14}{plural(s.wagons[r], 'wagon'):<10}"
-        block = f" · block {block_words(rules, s, b)}" if b >= 0 else ""
+        queue = " ".join(f"p{p + 1}" for p in s.blocks[b]) or "empty"
+        divider = s.pushed[b] % rules.circles
+        block = (
+            f" · block [{queue}] ({len(s.blocks[b])} of {rules.capacity}, divider in circle {divider})"
+            if b >= 0
+            else ""
+        )
         lines.append(("  " + where + block).rstrip() + (" (out of play)" if r == rules.exit else ""))
     if s.card >= 0:
         lines.append(f"Being played by p{s.order[s.turn] + 1}: {card_words(rules, s.card)}")
@@ -178,18 +147,13 @@ def words(rules: Rules) -> dict[str, str]:
     >>> from woa_core.rules import load_rules
     >>> said = words(load_rules("go-west", 2))
     >>> said["NE"], said["A04"]
-    ('New England: where every wagon starts; no scoring block', 'E 2 · 1 wagon · cost 2 (2 cards alike)')
+    ('New England: where every wagon starts', 'E 2 · 1 wagon · cost 2 (2 cards alike)')
     """
     out: dict[str, str] = {}
     for r, short in enumerate(rules.regions):
         b = rules.region_block[r]
-        what = (
-            "where every wagon starts; no scoring block"
-            if r == 0
-            else "a wagon there is out of play"
-            if r == rules.exit
-            else f"a scoring block of {rules.capacity} discs, scored {_ordinal(b + 1)} (from the east)"
-        )
+        what = f"a scoring block of {rules.capacity} discs, scored {b + 1} of {len(rules.block_region)}"
+        what = "where every wagon starts" if r == 0 else "a wagon there is out of play" if r == rules.exit else what
         out[short] = f"{rules.region_names[r]}: {what}"
     for k, word in enumerate(rules.shape_word):
         alike = rules.card_shape.count(k)
@@ -197,10 +161,6 @@ def words(rules: Rules) -> dict[str, str]:
             f" ({alike} cards alike)" if alike > 1 else ""
         )
     return out
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
 
 
 def key_numbers(rules: Rules) -> list[str]:

@@ -15,12 +15,13 @@ from typing import Any
 
 import pytest
 
+from tests.serve.servers import need_serve, serving
 from woa_core.kernel.cards import Cards
 from woa_core.kernel.notation import format_action
 from woa_core.rules import read_rules
 from woa_core.session import Session
 
-pytest.importorskip("starlette", reason="woa serve needs the 'serve' extra: pip install '.[serve]'")
+need_serve()
 
 
 def _relabel(session: Session, seat: int, back: bool = False) -> None:
@@ -87,20 +88,16 @@ def test_a_seats_page_never_holds_another_seats_hand() -> None:
     assert checked > 20
 
 
-def test_woa_play_shows_the_persons_hand_only(capsys: pytest.CaptureFixture[str]) -> None:
+def test_woa_play_shows_the_persons_hand_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`woa play --rules go-west`: the person (p1) is shown its own hand, and of the bots' hands
-    only their sizes; the bots' draws are told as "draws a card"."""
+    only their sizes; the bots' draws are told as "draws a card", the person's with the card."""
     from woa_core.cli import main
 
-    answers = iter(["single", "2", "board", "quit"])
-    import builtins
-
-    saved = builtins.input
-    builtins.input = lambda prompt="": next(answers)  # type: ignore[assignment]
-    try:
-        main(["play", "--rules", "go-west", "--players", "3", "--bots", "random", "--pace", "0", "--seed", "4"])
-    finally:
-        builtins.input = saved
+    answers = iter(["single", "2", "board", "quit"])  # 2: sell the first card (it ends the turn)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    main(["play", "--rules", "go-west", "--players", "3", "--bots", "random", "--pace", "0", "--seed", "4"])
     out = capsys.readouterr().out
     assert "Your (p1) hand:" in out and "Hands:" not in out
     assert re.search(r"draw: p[23] draws a card", out) and not re.search(r"p[23] draws A\d\d", out)
@@ -109,8 +106,6 @@ def test_woa_play_shows_the_persons_hand_only(capsys: pytest.CaptureFixture[str]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    from tests.serve.servers import serving
-
     with serving(cwd=tmp_path_factory.mktemp("serve-go-west")) as running:
         yield running
 
@@ -197,7 +192,9 @@ def test_the_play_page_is_legible_at_1280(server: Any, watched: Any) -> None:
     from tests.serve.test_serve_page import SMALL_TEXT, SPILLS
 
     status, made = server.request(
-        "POST", "/api/games", {"ruleset": "go-west", "players": 3, "seed": 7, "set": [], "seats": ["human", "random", "random"]}
+        "POST",
+        "/api/games",
+        {"ruleset": "go-west", "players": 3, "seed": 7, "set": [], "seats": ["human", "random", "random"]},
     )
     assert status == 200, made
     page = watched.page
@@ -213,4 +210,45 @@ def test_the_play_page_is_legible_at_1280(server: Any, watched: Any) -> None:
     assert page.evaluate(SPILLS) == []
     assert page.evaluate(SMALL_BOARD_TEXT) == []
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert watched.errors == []
+
+
+def test_a_wagon_step_is_picked_on_the_board(server: Any, watched: Any) -> None:
+    """G26: after a card with wagons is played, each ``step REGION`` is a region's column to click:
+    the regions holding a wagon that may move are the targets, a click adds the region's word,
+    and the wagon goes one region west (5.1)."""
+    from woa_core.rules import load_rules
+
+    rules = load_rules("go-west", 2)
+    status, made = server.request(
+        "POST", "/api/games", {"ruleset": "go-west", "players": 2, "seed": 3, "set": [], "seats": ["human", "random"]}
+    )
+    assert status == 200, made
+    page = watched.page
+    page.add_init_script("localStorage.setItem('woa.pace', '0')")
+    page.goto(f"{server.url}game/{made['id']}")
+    _settle(page)
+    _click(page, '#builder button[data-verb="single"]')
+    _click(page, "#builder button.play")
+    hand = _ids(page, "#board g.hand g.card")
+    card = next(c for c in hand if rules.shapes[rules.card_shape[rules.card_index[c]]][2] > 0)
+    page.fill("#typed", f"play {card}")
+    page.press("#typed", "Enter")
+    state = _settle(page)
+    while state["step"] in ("pay", "also"):
+        _click(page, "#builder button.verb")
+        _click(page, "#builder button.choice[data-word]")
+        _click(page, "#builder button.play")
+        state = _settle(page)
+    assert state["step"] == "step"
+    _click(page, '#builder button[data-verb="step"]')
+    targets = page.eval_on_selector_all("#board g.region.target", "gs => gs.map((g) => g.dataset.region)")
+    assert targets == ["NE"]  # every wagon starts in New England (3.4)
+    box = page.locator('#board g.region[data-region="NE"]').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 12)
+    page.wait_for_function("() => !window.woaServe.busy()", timeout=60000)
+    _click(page, "#builder button.play")
+    state = _settle(page)
+    assert state["history"][-1]["text"] == "p1 step NE"
+    assert page.text_content('#board g.wagons[data-wagons="E"] text') == "× 1"
     assert watched.errors == []

@@ -61,7 +61,7 @@ def to_act(game: Game, seat: int, card: str | None = None) -> None:
         c = game.rules.card_index[card]
         hands, pile = s.cards.hands, s.cards.pile
         mine = hands[seat][0]
-        holder = next((h for h in hands if c in h), pile)
+        holder = next(h for h in [*hands, pile, s.cards.discard] if c in h)
         holder[holder.index(c)] = mine
         hands[seat][0] = c
         hands[seat].sort()
@@ -247,6 +247,19 @@ def test_pushed_out_discs_and_a_missing_disc_are_told() -> None:
     told = explained(game, (R, "play", game.rules.card_shape[game.rules.card_index["A19"]]))
     assert told["pay"] == ["p1 pays 3: 3 discs into the lid"]
     assert told["discs"] == ["p1 has no disc left: 2 discs of the card omitted (G6)"]
+
+
+def test_a_sale_is_told_with_what_the_lid_gave_back() -> None:
+    """T10 (5.3, G11): B with 3 discs in the lid sells A52 (West "+1", cost 6): 3 back, 3 forfeited;
+    with an empty lid A34 (cost 4) gives nothing back, all 4 forfeited."""
+    game = Game(load_rules("go-west", 2), seed=5)
+    game.state.lid[B] = 3
+    to_act(game, B, "A52")
+    told = explained(game, (B, "sell", game.rules.card_shape[game.rules.card_index["A52"]]))
+    assert told["sell"] == ["p2 takes 3 discs back from the lid (5.3); 3 forfeited (G11)"]
+    to_act(game, B, "A34")
+    told = explained(game, (B, "sell", game.rules.card_shape[game.rules.card_index["A34"]]))
+    assert told["sell"] == ["p2 takes 0 discs back from the lid (5.3); 4 forfeited (G11)"]
 
 
 def test_a_draw_is_told_to_the_drawer_only_and_a_reshuffle_to_all() -> None:

@@ -52,24 +52,23 @@ def _played(before: State, after: State) -> int:
 
 
 def placed(rules: Rules, before: State, after: State, p: int) -> list[str]:
-    """The discs ``p`` placed, block by block, and those they pushed out (G4, G6)."""
-    lines = []
+    """The discs ``p`` placed, block by block, those they pushed out (G4), and those of the card
+    omitted for want of a disc (G6)."""
+    lines, done = [], 0
     for b, r in enumerate(rules.block_region):
         out = after.pushed[b] - before.pushed[b]
         new = len(after.blocks[b]) - len(before.blocks[b]) + out
-        if not new:
-            continue
-        line = f"p{p + 1} places {plural(new, 'disc')} in the {rules.region_names[r]}"
-        if out:
-            whose = " and ".join(f"p{q + 1}'s" + (" own" if q == p else "") for q in before.blocks[b][:out])
-            line += f", pushing out the oldest: {whose}, back to the supply, usable at once (G4)"
-        lines.append(line)
+        done += new
+        if new:
+            line = f"p{p + 1} places {plural(new, 'disc')} in the {rules.region_names[r]}"
+            if out:
+                whose = " and ".join(f"p{q + 1}'s" + (" own" if q == p else "") for q in before.blocks[b][:out])
+                line += f", pushing out the oldest: {whose}, back to the supply, usable at once (G4)"
+            lines.append(line)
     card = _played(before, after)
     if card >= 0 and before.step in (ACTION, PAY) and after.step != PAY and not after.supply[p]:
         symbol = rules.shapes[rules.card_shape[card]][1]
         want = {ONE: 1, TWO: 2, PLUS_ONE: 1 if after.step == ALSO else 2}.get(symbol, 0)
-        done = sum(len(after.blocks[b]) - len(before.blocks[b]) + after.pushed[b] - before.pushed[b]
-                   for b in range(len(rules.block_region)))  # fmt: skip
         if done < want:
             lines.append(f"p{p + 1} has no disc left: {plural(want - done, 'disc')} of the card omitted (G6)")
     return lines
@@ -87,10 +86,11 @@ def explain_action(rules: Rules, before: State, after: State) -> Explanation:
         parts = [plural(paid_discs, "disc") + " into the lid"] if paid_discs > 0 else []
         parts += [f"{paid_vp} VP (5.4)"] if paid_vp > 0 else []
         out.append(("pay", [f"p{p + 1} pays {max(paid_discs, 0) + paid_vp}: " + " and ".join(parts)]))
-    if paid_discs < 0:
+    card = _played(before, after)
+    cost = rules.shapes[rules.card_shape[card]][3] if card >= 0 else 0
+    sold = before.step == ACTION and after.card < 0 and cost > 0 and paid_discs == paid_vp == 0 and not scoring
+    if paid_discs < 0 or sold:  # a sale: the card's cost back from the lid, as far as the lid holds it
         line = f"p{p + 1} takes {plural(-paid_discs, 'disc')} back from the lid (5.3)"
-        card = _played(before, after)
-        cost = rules.shapes[rules.card_shape[card]][3] if card >= 0 else 0
         out.append(("sell", [line + (f"; {cost + paid_discs} forfeited (G11)" if cost > -paid_discs else "")]))
     discs = placed(rules, before, after, p)
     if discs:
@@ -103,9 +103,9 @@ def explain_action(rules: Rules, before: State, after: State) -> Explanation:
         line = f"p{p + 1} draws {card_words(rules, drawn[0])}" if drawn else f"p{p + 1} draws a card"
         out.append(("draw", [line]))
         if after.cards.reshuffles > before.cards.reshuffles:
-            shuffled = len(after.cards.pile)
-            out.append(("reshuffle", [f"the draw pile ran out: the {plural(shuffled, 'card')} of the discard pile "
-                                      "are shuffled into a new draw pile (5.5, G15)"]))  # fmt: skip
+            pile = plural(len(after.cards.pile), "card")
+            line = f"the draw pile ran out: the {pile} of the discard pile are shuffled into a new draw pile (5.5, G15)"
+            out.append(("reshuffle", [line]))
     if after.doubled and not before.doubled and all(after.token) and before.token.count(True) == 1:
         out.append(("tokens", ["nobody holds a double-move token now: every token comes back (6.0, G17)"]))
     return out

@@ -82,4 +82,3 @@ def final_scoring(game: Game) -> None:
     """The free final scoring of every block (G19: no card used, nobody pays), then the ranking."""
     score_all(game.rules, game.state, final=True)
     rank(game.rules, game.state)
-

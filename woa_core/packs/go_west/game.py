@@ -367,4 +367,3 @@ VERBS = MappingProxyType(
     }
 )
 """Every verb of Go West!'s notation (G26)."""
-

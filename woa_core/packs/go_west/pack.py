@@ -12,6 +12,7 @@ from types import MappingProxyType
 import woa_core.packs.go_west.records as records
 from woa_core.kernel.pack import Pack
 from woa_core.packs.go_west.compile import compile_rules
+from woa_core.packs.go_west.draw.drawing import DRAWING
 from woa_core.packs.go_west.features import features
 from woa_core.packs.go_west.figures import FIGURES
 from woa_core.packs.go_west.flow import FLOW
@@ -46,4 +47,5 @@ PACK = Pack(
     resample_hidden=resample_hidden,
     features=features,
     scenario=SCENARIO,
+    drawing=DRAWING,
 )

@@ -90,7 +90,9 @@ class State:
             raise ValueError("not a Go West! game state")
         chance = data["chance"]
         if not (isinstance(chance, list) and len(chance) == 2 and all(type(x) is int and x >= 0 for x in chance)):
-            raise ValueError("not a Go West! game state: its chance stream is not two whole numbers (a seed, draws made)")
+            raise ValueError(
+                "not a Go West! game state: its chance stream is not two whole numbers (a seed, draws made)"
+            )
         try:
             return cls(**{**data, "cards": Cards.from_json(data["cards"])}).copy()
         except (TypeError, AttributeError) as e:

@@ -252,7 +252,8 @@ def settle() -> None:
     (``gc.freeze``), so the collections that games trigger no longer walk it (2% of a random
     game's instructions). Once per process: a worker forked later inherits it.
 
-    >>> settle(); _settled  # (the frozen count may fall later: frozen objects can still be freed)
+    >>> import woa_core.sim.runner as runner
+    >>> runner.settle(); runner._settled  # (not the frozen count: it falls as frozen objects are freed)
     True
     """
     global _settled

@@ -1,7 +1,9 @@
 """What the tools around the game cost, in CPU seconds (issue 41.6): ``woa --version`` and
 ``woa --help`` against a bare Python start, and ``woa check``'s games per CPU-second for West of
-Africa at 4 players with random bots (sampled round trips, and with ``--exhaustive``). A script,
-not a test: it measures and prints.
+Africa at 4 players with random bots (sampled round trips, and with ``--exhaustive``), and the
+share of ``woa simulate``'s CPU spent outside play (Africa and West of Africa, 4 players, random
+bots: the whole command against a process that only plays the same games). A script, not a test:
+it measures and prints.
 
 Every figure is a fresh ``python -m woa_core`` process run from a source tree (``--source``,
 default this one, put first on ``PYTHONPATH``): the CPU time of the process and of every process
@@ -13,6 +15,7 @@ archive COMMIT | tar -x -C DIR``) to measure before and after on the same machin
     python benchmarks/tool_speed.py                          # start-up and check (a minute or two)
     python benchmarks/tool_speed.py --only startup --repeats 20
     python benchmarks/tool_speed.py --only check --games 10 --source /tmp/before --json
+    python benchmarks/tool_speed.py --only simulate --games 20     # 400 games of each
 """
 
 from __future__ import annotations
@@ -91,9 +94,41 @@ def check_speed(source: Path, games: int, exhaustive: bool) -> dict[str, object]
     }
 
 
+PLAY_ONLY = """
+import sys
+from woa_core.kernel import loop
+from woa_core.kernel.contract import new_game
+from woa_core.rules import load_rules
+from woa_core.sim.runner import game_seed
+rules, games = load_rules(sys.argv[1], int(sys.argv[2])), int(sys.argv[3])
+for i in range(games):
+    seed = game_seed(0, i)
+    loop.run(new_game(rules, seed), loop.bots(["random"] * rules.players, seed, rules.pack))
+"""
+"""The same games as ``woa simulate --seed 0`` plays, and nothing else: the rules loaded, each game
+made and played by its bots."""
+
+
+def simulate_overhead(source: Path, rules: str, games: int) -> dict[str, object]:
+    """The share of ``woa simulate``'s CPU spent outside play (start-up, figures, statistics, the
+    report): the whole command's CPU against that of a process that only plays the same games."""
+    command = [sys.executable, "-m", "woa_core", "simulate", "--rules", rules, "--players", "4"]
+    command += ["--games", str(games), "--bots", "random", "--workers", "1", "--seed", "0"]
+    play = [sys.executable, "-c", PLAY_ONLY, rules, "4", str(games)]
+    cpu_of([*command[:9], "1", *command[10:]], source)  # the bytecode written, not counted
+    whole, _ = cpu_of(command, source)
+    alone, _ = cpu_of(play, source)
+    return {
+        "command": " ".join(["woa", *command[3:]]),
+        "cpu_s": round(whole, 2),
+        "play_cpu_s": round(alone, 2),
+        "outside_play": round(max(0.0, whole - alone) / whole, 3),
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", choices=("startup", "check"), help="one part only")
+    parser.add_argument("--only", choices=("startup", "check", "simulate"), help="one part only")
     parser.add_argument("--repeats", type=positive_int, default=10, help="runs of each start-up row (best is shown)")
     parser.add_argument("--games", type=positive_int, default=10, help="games of the check rows (default: 10)")
     parser.add_argument("--no-exhaustive", action="store_true", help="leave out the --exhaustive check row")
@@ -112,6 +147,8 @@ def main() -> int:
         if not args.no_exhaustive:
             rows.append(check_speed(source, args.games, exhaustive=True))
         out["check"] = rows
+    if args.only in (None, "simulate"):
+        out["simulate"] = [simulate_overhead(source, rules, 20 * args.games) for rules in ("africa", "west-of-africa")]
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
@@ -120,6 +157,9 @@ def main() -> int:
         print(f"  {row['command']:<16} best {row['best_cpu_s']:.3f} CPU-s, median {row['median_cpu_s']:.3f}")
     for row in out.get("check", []):  # type: ignore[attr-defined]
         print(f"  {row['command']}: {row['games_per_cpu_s']} games per CPU-second ({row['cpu_s']} CPU-s)")
+    for row in out.get("simulate", []):  # type: ignore[attr-defined]
+        share = f"{100 * row['outside_play']:.1f} %"
+        print(f"  {row['command']}: {share} of {row['cpu_s']} CPU-s outside play (play alone {row['play_cpu_s']})")
     return 0
 
 

@@ -27,6 +27,7 @@ invariant (every card exactly once).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from random import Random
 from typing import Any
 
@@ -162,12 +163,22 @@ class Cards:
         )
 
 
-def sample(seen: dict[str, Any], seat: int, players: int, deck_size: int, rng: Random, tries: int = 200) -> Cards:
+def sample(
+    seen: dict[str, Any],
+    seat: int,
+    players: int,
+    deck_size: int,
+    rng: Random,
+    tries: int = 200,
+    out: Sequence[tuple[int, int]] = (),
+) -> Cards:
     """A card component consistent with what ``seat`` sees (``Cards.public``), the unseen cards
     dealt anew by ``rng`` (go-west-rulings §4). Before the first reshuffle every arrangement of the
     unseen cards over the others' hands and the pile is equally likely; after one, the pile can
     hold only cards shuffled in then that nobody has drawn since, so the others' draws are chosen
-    from those first. The others' hands keep their sizes, the pile its size.
+    from those first. The others' hands keep their sizes, the pile its size. ``out``: cards face
+    up outside the component, each with the seat whose hand it left (a card being played): no
+    hand or pile gets them.
 
     >>> cards = Cards.dealt(deck_size=10, players=2, hand=3, stream=[1, 0])
     >>> other = sample(cards.public(0), 0, 2, 10, Random(2))
@@ -178,18 +189,28 @@ def sample(seen: dict[str, Any], seat: int, players: int, deck_size: int, rng: R
     others = [p for p in range(players) if p != seat]
     for _ in range(tries):
         if not seen["reshuffles"]:
-            unseen = list((Counter(range(deck_size)) - Counter(own) - Counter(seen["discard"])).elements())
+            aside = Counter(own) + Counter(seen["discard"]) + Counter(c for c, _ in out)
+            unseen = list((Counter(range(deck_size)) - aside).elements())
             rng.shuffle(unseen)
             split = sum(sizes[p] for p in others)
             pool_for_hands, pile, their_draws = unseen[:split], unseen[split:], []
         else:
             shuffled_in = Counter(seen["pool"]) - Counter(seen["drawn"])
             k = sum(n for p, n in enumerate(seen["draws"]) if p != seat)
-            candidates = list(shuffled_in.elements())
-            rng.shuffle(candidates)
-            their_draws, pile = candidates[:k], candidates[k:]
             at_shuffle = Counter(range(deck_size)) - Counter(seen["held"]) - Counter(seen["pool"])
-            played = Counter(c for c, by in zip(seen["discard"], seen["discarded_by"], strict=True) if by != seat)
+            gone = [*zip(seen["discard"], seen["discarded_by"], strict=True), *out]
+            played = Counter(c for c, by in gone if by != seat)
+            # the others' plays that were in no hand of theirs at the reshuffle were drawn since: every
+            # draw that fits (§4, step 3) holds them, the rest uniform (a draw chosen blindly and then
+            # rejected almost never holds them all when they are many)
+            forced = played - at_shuffle
+            candidates = list((shuffled_in - forced).elements())
+            rng.shuffle(candidates)
+            extra = k - forced.total()
+            if extra < 0 or forced - shuffled_in:
+                break  # no draw fits
+            their_draws, pile = list(forced.elements()) + candidates[:extra], candidates[extra:]
+            rng.shuffle(their_draws)
             hands_pool = at_shuffle + Counter(their_draws)
             hands_pool.subtract(played)
             if any(n < 0 for n in hands_pool.values()):
@@ -210,6 +231,11 @@ def sample(seen: dict[str, Any], seat: int, players: int, deck_size: int, rng: R
             for p in others:
                 drawn[p] = their_draws[at : at + seen["draws"][p]]
                 at += seen["draws"][p]
+        else:  # as many draws each as they made, from the cards they have had since the deal
+            for p in others:
+                gone = [*zip(seen["discard"], seen["discarded_by"], strict=True), *out]
+                had = hands[p] + [c for c, by in gone if by == p]
+                drawn[p] = rng.sample(had, min(seen["draws"][p], len(had)))
         return Cards(
             hands,
             pile,

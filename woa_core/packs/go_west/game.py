@@ -177,7 +177,9 @@ class Game(ListedGame[State, Rules, View]):
 
         state = state_of(view)
         rules: Rules = view.rules  # type: ignore[assignment]
-        state.cards = card_component.sample(view.cards, view.player, state.players, len(rules.card_id), rng)
+        playing = [(state.card, state.order[state.turn])] if state.card >= 0 else []  # face up, in no hand
+        deck = len(rules.card_id)
+        state.cards = card_component.sample(view.cards, view.player, state.players, deck, rng, out=playing)
         state.chance = redrawn(state.chance, rng)
         return cls(rules, state=state)
 

@@ -11,6 +11,7 @@ from types import MappingProxyType
 
 import woa_core.packs.go_west.records as records
 from woa_core.kernel.pack import Pack
+from woa_core.packs.go_west.bots.search import SEARCH
 from woa_core.packs.go_west.compile import compile_rules
 from woa_core.packs.go_west.figures import FIGURES
 from woa_core.packs.go_west.flow import FLOW
@@ -38,4 +39,6 @@ PACK = Pack(
     figures=FIGURES,
     score=lambda game: game.state.vp,
     score_by="turn",
+    search=SEARCH,
+    bots=MappingProxyType({"heuristic": "woa_core.packs.go_west.bots.heuristic:HeuristicBot"}),
 )

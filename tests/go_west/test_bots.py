@@ -248,19 +248,57 @@ def test_the_heuristic_scores_when_it_gains_more_than_it_pays_and_no_less_than_a
     assert bot.choose(game.observation(0), game.legal_actions(0))[1] != "score"
 
 
+def deal(game: Game, seat: int, ids: list[str]) -> None:
+    """Put the cards ``ids`` into ``seat``'s hand, each swapped with a card of it from wherever it lay."""
+    rules, cards = game.rules, game.state.cards
+    hand = cards.hands[seat]
+    for c in (rules.card_index[i] for i in ids):
+        if c not in hand:
+            spare = next(x for x in hand if rules.card_id[x] not in ids)
+            part = next(p for p in [*cards.hands, cards.pile] if c in p)
+            part[part.index(c)] = spare
+            hand[hand.index(spare)] = c
+    for h in cards.hands:
+        h.sort()
+
+
 def test_the_heuristic_pays_the_fewest_vp() -> None:
     """T11: G with 2 discs and 10 VP plays A51 (cost 5): ``pay 3``, the fewest VP (G9)."""
     game = at_action()
-    s = game.state
-    c = game.rules.card_index["A51"]
-    s.supply[0] = 2
-    s.cards.hands[0][0] = c if c not in s.cards.hands[0] else s.cards.hands[0][0]
-    if s.cards.hands[0].count(c) != 1 or any(c in part for part in (s.cards.pile, *s.cards.hands[1:])):
-        pytest.skip("the deal put A51 elsewhere")
-    game.apply((0, "play", game.rules.card_shape[c]))
+    deal(game, 0, ["A51"])
+    game.state.supply[0] = 2
+    game.apply((0, "play", game.rules.card_shape[game.rules.card_index["A51"]]))
     legal = game.legal_actions(0)
     assert [a[2] for a in legal] == [3, 4, 5]
     assert HeuristicBot(1, seat=0, players=3).choose(game.observation(0), legal) == (0, "pay", 3)
+
+
+def test_the_heuristic_plays_the_cheapest_card_with_discs_else_sells_the_dearest() -> None:
+    """§2.3 greedy, 5.1, 5.3: with more than 2 discs it plays the cheapest card showing discs it
+    can pay (A02, cost 1; not A53, free but without discs); with 2 discs it sells the dearest
+    card (A13, cost 6)."""
+    game = at_action()
+    deal(game, 0, ["A02", "A08", "A13", "A53", "A56", "A19", "A45"])
+    bot, shape = HeuristicBot(1, seat=0, players=3), game.rules.card_shape
+    index = game.rules.card_index
+    assert bot.choose(game.observation(0), game.legal_actions(0)) == (0, "play", shape[index["A02"]])
+    game.state.supply[0] = 2
+    assert bot.choose(game.observation(0), game.legal_actions(0)) == (0, "sell", shape[index["A13"]])
+
+
+def test_the_heuristic_puts_the_plus_one_disc_where_it_scores() -> None:
+    """T9, G5: R plays A10 (East "+1", 1 wagon) from 10/5/0/0/5. A disc into the empty West (5
+    wagons) scores 1; in the Great Plains or the Midwest, each holding an older B disc, a wagon
+    brought there goes to B first (G13): R puts the "+1" disc into the West."""
+    game = at_action()
+    deal(game, 0, ["A10"])
+    s = game.state
+    s.wagons = [10, 5, 0, 0, 5, 0]
+    s.blocks[1], s.blocks[2] = [1], [1]
+    game.apply((0, "play", game.rules.card_shape[game.rules.card_index["A10"]]))
+    legal = game.legal_actions(0)
+    assert [a[1:] for a in legal] == [("also", 1), ("also", 2), ("also", 3)]
+    assert HeuristicBot(1, seat=0, players=3).choose(game.observation(0), legal) == (0, "also", 3)
 
 
 def test_the_heuristic_moves_wagons_to_its_own_discs() -> None:

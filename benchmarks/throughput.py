@@ -3,6 +3,7 @@ and on all cores. A script, not a test: run it and read the table.
 
     python benchmarks/throughput.py                 # random and heuristic, 2-5 players
     python benchmarks/throughput.py --games 400 --bots random --players 4 --json
+    python benchmarks/throughput.py --rules go-west --players 2,3,4 --africa-games 0   # another game's bots rows
     python benchmarks/throughput.py --only-sources  # bundled rules vs a variant file vs --set
 
 The "rules source" rows play random 4-player games on the bundled rules, on a variant file
@@ -101,6 +102,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=positive_int, default=300)
     parser.add_argument("--bots", default="random,heuristic")
+    parser.add_argument("--rules", default="west-of-africa", help="rules of the bots rows")
     parser.add_argument("--players", default="2,3,4,5")
     parser.add_argument("--workers", default=f"1,{os.cpu_count() or 1}")
     parser.add_argument("--json", action="store_true")
@@ -113,7 +115,7 @@ def main() -> int:
     for bots in [] if args.only_sources else args.bots.split(","):
         for players in map(int, args.players.split(",")):
             for workers in sorted(set(map(int, args.workers.split(",")))):
-                rows.append(measure(bots, players, args.games, workers))
+                rows.append(measure(bots, players, args.games, workers, rules=args.rules))
                 if not args.json:
                     r = rows[-1]
                     print(

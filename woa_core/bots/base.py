@@ -14,7 +14,10 @@ and its own parameters (keyword arguments with defaults, set from the command li
         def reseed(self, seed: int) -> None: ...   # optional: a search replays the same luck
 
 ``legal`` is never empty; the action returned must be one of it (``woa_core.kernel.actions.Action``:
-``(player, verb, *args)`` in the pack's verbs). ``view`` is the pack's observation for the bot's
+``(player, verb, *args)`` in the pack's verbs). A pack may list a decision's actions as a
+``woa_core.bots.random_bot.Weighted`` list, with a weight each that the random bot draws by (so
+that its random play is uniform over what the actions lead to, not over the actions); any other
+bot may read it as a plain list. ``view`` is the pack's observation for the bot's
 seat (``Game.observation``, ``woa_core.kernel.contract``): a snapshot of what that player may see,
 with at least ``rules`` (whose ``pack`` is the game's pack) and ``player``, made for this
 decision: a bot may keep it but learns nothing more from it later. A bot should rebuild any plan

@@ -17,8 +17,8 @@ and player count).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from woa_core.kernel.compiled import CompiledRules

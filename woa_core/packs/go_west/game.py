@@ -20,15 +20,18 @@ are checked (``turn.yaml``); the pack's ``flow`` module says how the turn goes o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from random import Random
 from types import MappingProxyType
 from typing import Final
 
+from woa_core.bots.random_bot import Weighted
 from woa_core.kernel import cards as card_component
 from woa_core.kernel.actions import Action, Verb, make_action
 from woa_core.kernel.chance import redrawn
 from woa_core.kernel.flow import TURN_OVER, Outcome, Reached
 from woa_core.kernel.plain import ListedGame, View
+from woa_core.packs.go_west.bots.weights import step_weights
 from woa_core.packs.go_west.compiled import PLUS_ONE, TWO, Rules
 from woa_core.packs.go_west.scoring import score_all
 from woa_core.packs.go_west.state import State, new_state
@@ -103,8 +106,8 @@ class Game(ListedGame[State, Rules, View]):
         t, step = self._t, s.step
         if step == ACTION:
             return self._actions(p)
-        if step == STEP:
-            return [t.step[p][r] for r in self.step_regions()]
+        if step == STEP:  # weighed for a random player: each distinct result as likely (bots.weights)
+            return Weighted([t.step[p][r] for r in self.step_regions()], partial(step_weights, self))
         if step == DECLARE:
             return [t.double[p], t.single[p]]
         if step == PAY:

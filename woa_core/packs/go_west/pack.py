@@ -11,6 +11,7 @@ from types import MappingProxyType
 
 import woa_core.packs.go_west.records as records
 from woa_core.kernel.pack import Pack
+from woa_core.packs.go_west.bots.search import SEARCH
 from woa_core.packs.go_west.compile import compile_rules
 from woa_core.packs.go_west.draw.drawing import DRAWING
 from woa_core.packs.go_west.features import features
@@ -48,4 +49,6 @@ PACK = Pack(
     features=features,
     scenario=SCENARIO,
     drawing=DRAWING,
+    search=SEARCH,
+    bots=MappingProxyType({"heuristic": "woa_core.packs.go_west.bots.heuristic:HeuristicBot"}),
 )

@@ -117,7 +117,7 @@ class MctsBot:
         """The values ``rollout`` and ``steps`` may take for ``pack`` (default: any bundled pack).
 
         >>> MctsBot.param_choices()
-        {'rollout': ('heuristic', 'heuristic-fast', 'random'), 'steps': ('select', 'main', 'turn', 'all')}
+        {'rollout': ('heuristic', 'heuristic-fast', 'random'), 'steps': ('select', 'main', 'turn', 'action', 'all')}
         """
         packs = (pack,) if pack is not None else bundled_rule_packs()
         hooks = [p.search for p in packs if p.search is not None]

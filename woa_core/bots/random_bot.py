@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from woa_core.bots.base import PlayerView
+from woa_core.kernel.native import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # an outside bot may extend it (issue 42.7)
 class RandomBot:
     """Picks uniformly among the legal actions."""
 

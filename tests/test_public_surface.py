@@ -323,6 +323,22 @@ def test_an_outside_subclass_of_a_bundled_bot_keeps_its_own_attributes(ruleset: 
     assert bot.note == "chose" and bot.label == "set by its caller"
 
 
+def test_every_class_of_the_surface_may_be_subclassed_outside() -> None:
+    """In either build (compiled, a native class refuses interpreted subclasses unless it says
+    otherwise); the enums, whose members are fixed, excepted."""
+    from enum import Enum
+
+    refused = []
+    for name in api.__all__:
+        cls = getattr(api, name)
+        if isinstance(cls, type) and not issubclass(cls, Enum):
+            try:
+                type(f"Outside{name}", (cls,), {})
+            except TypeError as e:
+                refused.append(f"{name}: {e}")
+    assert refused == []
+
+
 def _noted_choice(self, view, legal):
     self.note = "chose"
     return super(type(self), self).choose(view, legal)
@@ -401,3 +417,26 @@ def test_simulate_names_the_line_of_an_outside_bot_that_fails(
     assert "Traceback" not in err
     assert "bot 'divider' (seat 1) failed while choosing: ZeroDivisionError" in err
     assert f"{path}:{_line_of(path, '# raises here')}, in choose" in err
+
+
+def test_where_an_error_was_raised_skips_woas_own_frames(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the bot's own file among the frames (a bundled bot running an outside pack's code),
+    the innermost frame outside woa is named: never a line of woa's, in either build (compiled
+    frames are named relative to the sources)."""
+    from woa_core.bots.base import raised_at
+
+    name, path = _outside_module(
+        tmp_path,
+        monkeypatch,
+        """
+        from woa_core.api import format_action
+
+
+        def outside_code(rules):
+            return format_action(rules, None)  # the outside line
+        """,
+    )
+    module = importlib.import_module(name)
+    with pytest.raises(TypeError) as raised:
+        module.outside_code(api.load_rules("africa", 2))
+    assert raised_at(raised.value) == f"{path}:{_line_of(path, '# the outside line')}, in outside_code"

@@ -125,9 +125,9 @@ def bot_failed(
 
 def raised_at(e: BaseException, bot: object = None) -> str:
     """Where ``e`` was raised, as ``FILE:LINE, in FUNCTION``: the innermost frame of its traceback
-    in the file that defines ``bot``'s class (the line of the bot's own code, even when what it
-    called raised the error), else the innermost frame outside woa itself (an outside pack's
-    code that a bundled bot ran), else ``""``.
+    in the file that defines ``bot``'s class, for a bot written outside woa (the line of the bot's
+    own code, even when what it called raised the error); else the innermost frame outside woa
+    itself (an outside pack's code that a bundled bot ran); else the innermost frame (woa's own).
 
     >>> def choose():
     ...     return 1 // 0
@@ -139,9 +139,11 @@ def raised_at(e: BaseException, bot: object = None) -> str:
     """
     frames = traceback.extract_tb(e.__traceback__)
     own = _defined_in(bot)
+    if own is not None and _is_woa(own):  # a bundled bot: the line to name is further in
+        own = None
     found = next((f for f in reversed(frames) if own is not None and _same_file(f.filename, own)), None)
     if found is None:
-        found = next((f for f in reversed(frames) if not _same_file(f.filename, _WOA, inside=True)), None)
+        found = next((f for f in reversed(frames) if not _is_woa(f.filename)), frames[-1] if frames else None)
     return f"{found.filename}:{found.lineno}, in {found.name}" if found is not None else ""
 
 
@@ -158,10 +160,21 @@ def _defined_in(bot: object) -> str | None:
     return path if isinstance(path, str) else None
 
 
-def _same_file(path: str, other: str, inside: bool = False) -> bool:
-    """Whether ``path`` is the file ``other`` (or, ``inside``, a file within the folder ``other``)."""
-    path, other = os.path.normcase(os.path.abspath(path)), os.path.normcase(os.path.abspath(other))
-    return path.startswith(other + os.sep) if inside else path == other
+def _same_file(path: str, other: str) -> bool:
+    """Whether ``path`` and ``other`` name the same file."""
+    return os.path.normcase(os.path.abspath(path)) == os.path.normcase(os.path.abspath(other))
+
+
+def _is_woa(path: str) -> bool:
+    """Whether a traceback's file is woa's own: within the package's folder, or, as the compiled
+    build names its modules' frames, a path relative to the sources (``woa_core/kernel/loop.py``).
+
+    >>> _is_woa("woa_core/kernel/loop.py"), _is_woa(__file__), _is_woa("/home/me/my_bot.py")
+    (True, True, False)
+    """
+    if not os.path.isabs(path):
+        return path.replace(os.sep, "/").startswith("woa_core/")
+    return os.path.normcase(os.path.abspath(path)).startswith(os.path.normcase(_WOA) + os.sep)
 
 
 def not_an_action(name: str, answer: object, seat: int) -> UsageError:

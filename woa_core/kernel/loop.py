@@ -98,6 +98,7 @@ def run(
     observers' ``end`` hooks are not called then.
     """
     watching = list(observers)
+    pick: Callable[[SomeGame, int, Sequence[Action]], object] = choose  # its answer is checked, not cast
     end_hook = getattr(choose, "end", None)
     if isinstance(choose, Observer):
         watching.append(choose)
@@ -123,9 +124,10 @@ def run(
                 break
             for hook in choosings:
                 hook(game, seat, legal)
-            action: object = choose(game, seat, legal)
-            if not isinstance(action, tuple):  # refused alike in both builds (compiled: a tuple or nothing)
-                raise IllegalAction(f"not an action: {action!r}")
+            answer = pick(game, seat, legal)
+            if not isinstance(answer, tuple):  # refused alike in both builds (compiled: a tuple or nothing)
+                raise IllegalAction(f"not an action: {answer!r}")
+            action: tuple[object, ...] = answer  # cast once, here (compiled: not at each ``is`` below)
             for hook in befores:
                 hook(game, seat, action)
             prev = game.state.copy() if wants_prev else None

@@ -234,8 +234,8 @@ class Session:
             raise bot_exited(bot_name(bot), e, seat) from None
         except WoaError:
             raise
-        except Exception as e:  # a plug-in's bug: a sentence naming the bot
-            raise bot_failed(bot_name(bot), e, seat) from e
+        except Exception as e:  # a plug-in's bug: a sentence naming the bot and its line
+            raise bot_failed(bot_name(bot), e, seat, bot) from e
 
     def undo(self, to: int) -> None:
         """Go back to the position after the first ``to`` actions (0: the start), played again

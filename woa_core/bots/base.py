@@ -45,10 +45,13 @@ through both, and how a pack helps ``mcts`` (``woa_core.kernel.search``).
 
 from __future__ import annotations
 
+import os
+import sys
+import traceback
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from woa_core.errors import UsageError
+from woa_core.errors import UsageError, WoaError
 from woa_core.kernel.actions import Action
 
 PlayerView = Any
@@ -79,10 +82,15 @@ def notify_game_over(bots: Sequence[Bot], view: Callable[[int], PlayerView]) -> 
     for seat, bot in enumerate(bots):
         game_over = getattr(bot, "game_over", None)
         if game_over is not None:
+            seen = view(seat)  # the game's, not the bot's: its errors are not the bot's
             try:
-                game_over(view(seat))
+                game_over(seen)
             except SystemExit as e:
                 raise bot_exited(bot_name(bot), e, seat) from None
+            except WoaError:
+                raise
+            except Exception as e:  # a plug-in's bug at the end: a sentence naming it and its line
+                raise bot_failed(bot_name(bot), e, seat, bot, "in game_over") from e
 
 
 def bot_name(bot: Any) -> str:
@@ -102,15 +110,88 @@ def bot_exited(name: str, e: SystemExit, seat: int | None = None) -> UsageError:
     )
 
 
-def bot_failed(name: str, e: Exception, seat: int | None = None) -> UsageError:
-    """The sentence for a bot that raised an error while it chose: a plug-in's bug is reported
-    as what it is, naming the bot, never as a traceback through the engine.
+def bot_failed(
+    name: str, e: Exception, seat: int | None = None, bot: object = None, doing: str = "while choosing"
+) -> UsageError:
+    """The sentence for a bot that raised an error while it chose (or ``doing`` else): a plug-in's bug
+    is reported as what it is, naming the bot and the line of its own file that raised it
+    (``raised_at``), never as a traceback through the engine.
 
     >>> str(bot_failed("mine:Bot", ZeroDivisionError("division by zero"), 1))
     "bot 'mine:Bot' (seat 2) failed while choosing: ZeroDivisionError: division by zero"
     """
     at = f" (seat {seat + 1})" if seat is not None else ""
-    return UsageError(f"bot '{name}'{at} failed while choosing: {type(e).__name__}: {e}")
+    where = raised_at(e, bot)
+    line = f" (at {where})" if where else ""
+    return UsageError(f"bot '{name}'{at} failed {doing}: {type(e).__name__}: {e}{line}")
+
+
+def raised_at(e: BaseException, bot: object = None) -> str:
+    """Where ``e`` was raised, as ``FILE:LINE, in FUNCTION``: the innermost frame of its traceback
+    in the file that defines ``bot``'s class, for a bot written outside woa (the line of the bot's
+    own code, even when what it called raised the error); else the innermost frame outside woa
+    itself (an outside pack's code that a bundled bot ran); else the innermost frame (woa's own).
+
+    >>> def choose():
+    ...     return 1 // 0
+    >>> try:
+    ...     choose()
+    ... except ZeroDivisionError as e:
+    ...     raised_at(e)
+    '<doctest woa_core.bots.base.raised_at[0]>:2, in choose'
+    """
+    frames = traceback.extract_tb(e.__traceback__)
+    own = _defined_in(bot)
+    if own is not None and _is_woa(own):  # a bundled bot: the line to name is further in
+        own = None
+    found = next((f for f in reversed(frames) if own is not None and _same_file(f.filename, own)), None)
+    if found is None:
+        found = next((f for f in reversed(frames) if not _is_woa(f.filename)), frames[-1] if frames else None)
+    return f"{found.filename}:{found.lineno}, in {found.name}" if found is not None else ""
+
+
+_WOA = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+"""The folder of the package ``woa_core``: frames in it are woa's own, not a bot's."""
+
+
+def _defined_in(bot: object) -> str | None:
+    """The source file of the module that defines ``bot``'s class, if it has one."""
+    if bot is None:
+        return None
+    module = sys.modules.get(type(bot).__module__)
+    path = getattr(module, "__file__", None)
+    return path if isinstance(path, str) else None
+
+
+def _same_file(path: str, other: str) -> bool:
+    """Whether ``path`` and ``other`` name the same file."""
+    return os.path.normcase(os.path.abspath(path)) == os.path.normcase(os.path.abspath(other))
+
+
+def _is_woa(path: str) -> bool:
+    """Whether a traceback's file is woa's own: within the package's folder, or, as the compiled
+    build names its modules' frames, a path relative to the sources (``woa_core/kernel/loop.py``).
+
+    >>> _is_woa("woa_core/kernel/loop.py"), _is_woa(__file__), _is_woa("/home/me/my_bot.py")
+    (True, True, False)
+    """
+    if not os.path.isabs(path):
+        return path.replace(os.sep, "/").startswith("woa_core/")
+    return os.path.normcase(os.path.abspath(path)).startswith(os.path.normcase(_WOA) + os.sep)
+
+
+def not_an_action(name: str, answer: object, seat: int) -> UsageError:
+    """The sentence for a bot whose ``choose`` answered something that is not an action (a list,
+    ``None``): the same in both builds (issue 42.7), where the compiled game loop would otherwise
+    say only that it expected a tuple.
+
+    >>> str(not_an_action("mine", [0, "end"], 0))
+    "bot 'mine' (seat 1) chose [0, 'end'], which is not an action: choose returns one of legal (a tuple)"
+    """
+    return UsageError(
+        f"bot '{name}' (seat {seat + 1}) chose {answer!r}, which is not an action: "
+        "choose returns one of legal (a tuple)"
+    )
 
 
 def outside_limits(limits: Mapping[str, tuple[float, float]], values: Mapping[str, Any]) -> str | None:

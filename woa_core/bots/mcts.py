@@ -64,6 +64,7 @@ from woa_core.bots import bot_factory, bot_params, bundled_rule_packs, parse_spe
 from woa_core.bots.base import Bot, PlayerView, outside_limits
 from woa_core.kernel.actions import Action
 from woa_core.kernel.contract import Game
+from woa_core.kernel.native import mypyc_attr
 from woa_core.kernel.pack import Pack
 from woa_core.kernel.search import Searched, SearchHooks
 
@@ -84,6 +85,7 @@ class Estimate:
     mean: float
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # an outside bot may extend it (issue 42.7)
 class MctsBot:
     """Monte-Carlo search over determinizations (see the module docstring)."""
 

@@ -53,6 +53,7 @@ class Weighted(list[tuple[Any, ...]]):
         return (list, (list(self),))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # an outside bot may extend it (issue 42.7)
 class RandomBot:
     """Picks uniformly among the legal actions, or by their weights (``Weighted``)."""
 

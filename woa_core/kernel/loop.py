@@ -23,8 +23,8 @@ from enum import StrEnum
 from typing import Any, ClassVar, Protocol
 
 from woa_core.bots import make_bots
-from woa_core.bots.base import Bot, bot_exited, bot_failed, bot_name, notify_game_over
-from woa_core.errors import WoaError
+from woa_core.bots.base import Bot, bot_exited, bot_failed, bot_name, not_an_action, notify_game_over
+from woa_core.errors import IllegalAction, WoaError
 from woa_core.kernel.actions import Action
 from woa_core.kernel.contract import SomeGame
 from woa_core.kernel.native import mypyc_attr
@@ -98,6 +98,7 @@ def run(
     observers' ``end`` hooks are not called then.
     """
     watching = list(observers)
+    pick: Callable[[SomeGame, int, Sequence[Action]], object] = choose  # its answer is checked, not cast
     end_hook = getattr(choose, "end", None)
     if isinstance(choose, Observer):
         watching.append(choose)
@@ -123,7 +124,10 @@ def run(
                 break
             for hook in choosings:
                 hook(game, seat, legal)
-            action = choose(game, seat, legal)
+            answer = pick(game, seat, legal)
+            if not isinstance(answer, tuple):  # refused alike in both builds (compiled: a tuple or nothing)
+                raise IllegalAction(f"not an action: {answer!r}")
+            action: tuple[object, ...] = answer  # cast once, here (compiled: not at each ``is`` below)
             for hook in befores:
                 hook(game, seat, action)
             prev = game.state.copy() if wants_prev else None
@@ -168,13 +172,16 @@ class Bots(Observer):
             view = peek(seat) if peek is not None else game.observation(seat)
         bot: Any = self.players[seat]  # its answer is the game's to judge (a plain tuple too), not its type's
         try:
-            return bot.choose(view, legal)  # type: ignore[no-any-return]
+            answer: object = bot.choose(view, legal)
         except SystemExit as e:  # a plug-in may not end the run without a word
-            raise bot_exited(bot_name(self.players[seat]), e, seat) from None
+            raise bot_exited(bot_name(bot), e, seat) from None
         except (WoaError, StopGame):
             raise
-        except Exception as e:  # a plug-in's bug: a sentence naming the bot, not a traceback
-            raise bot_failed(bot_name(self.players[seat]), e, seat) from e
+        except Exception as e:  # a plug-in's bug: a sentence naming the bot and its line, not a traceback
+            raise bot_failed(bot_name(bot), e, seat, bot) from e
+        if not isinstance(answer, tuple):  # the same sentence in both builds (compiled: no tuple, no return)
+            raise not_an_action(bot_name(bot), answer, seat)
+        return answer
 
     def end(self, game: SomeGame, ending: Ending) -> None:
         if ending is Ending.OVER:

@@ -23,9 +23,15 @@ from woa_core.kernel.compiled import CompiledRules
 from woa_core.suggest import with_suggestion
 
 
-def format_action(rules: CompiledRules, action: tuple[Any, ...]) -> str:
-    """The text of an action (the inverse of ``parse_action``)."""
-    p, verb, *args = action
+def format_action(rules: CompiledRules, action: Sequence[Any]) -> str:
+    """The text of an action (the inverse of ``parse_action``): an ``Action``, a plain tuple, or
+    any sequence of its items (a bot's own list: both builds accept it, issue 42.7).
+
+    >>> from woa_core.rules import load_rules
+    >>> format_action(load_rules("africa", 2), [1, "stay"])
+    'p2 stay'
+    """
+    p, verb, *args = action if isinstance(action, tuple) else tuple(action)
     pack = rules.pack
     words = [f"p{p + 1}", verb]
     kinds = pack.arg_kinds

@@ -1,4 +1,4 @@
-"""Race to the well's pictures and words (``woa_core.kernel.drawing.Drawing``), for ``woa board``,
+"""Race to the well's pictures and words (``woa_core.api.Drawing``), for ``woa board``,
 ``woa replay --svg/--html/--at`` and ``woa play``: the places in columns by their distance from the
 camp, the paths between them, each runner a numbered disc. race.py reads it (``runpy``), so the
 pack stays one short file of rules and one of pictures; docs/rule-packs.md walks through both."""
@@ -6,7 +6,7 @@ pack stays one short file of rules and one of pictures; docs/rule-packs.md walks
 from html import escape
 from typing import Any
 
-from woa_core.kernel.drawing import Drawing, Viewer
+from woa_core.api import Drawing, Viewer
 
 COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e")  # p1..p4
 STEP, ROW, MARGIN = 120, 64, 50  # pixels between columns, rows; the border

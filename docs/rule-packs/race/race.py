@@ -11,17 +11,11 @@ from typing import Any
 
 import networkx as nx
 
-from woa_core.errors import InvalidNotation
-from woa_core.kernel.actions import Action, Verb, make_action
-from woa_core.kernel.compiled import CompiledRules, freeze
-from woa_core.kernel.notation import PLAYER, one_of
-from woa_core.kernel.pack import Pack, ScenarioHooks
-from woa_core.kernel.plain import ListedGame, PlainState, View, listed
-from woa_core.rules.validate import run_checks
+import woa_core.api as woa  # woa's public surface: every name below that woa gives is woa.NAME
 
 
 @dataclass(frozen=True, slots=True)
-class Rules(CompiledRules):
+class Rules(woa.CompiledRules):
     places: tuple[str, ...]
     distance: tuple[tuple[int, ...], ...]  # [from][to]: the fewest paths between two places
     start: int
@@ -30,7 +24,7 @@ class Rules(CompiledRules):
     hand: int  # cards in a hand
 
     @property
-    def pack(self) -> Pack:
+    def pack(self) -> woa.Pack:
         return PACK
 
 
@@ -40,7 +34,8 @@ def compile_rules(name: str, data: dict, players: int, content_hash: str, varian
     places = tuple(sorted(far))
     distance = tuple(tuple(far[a].get(b, len(places)) for b in places) for a in places)
     start, goal, deck = places.index(board["start"]), places.index(board["goal"]), tuple(cards["deck"])
-    return Rules(name, players, content_hash, variant, freeze(data), places, distance, start, goal, deck, cards["hand"])
+    document = woa.freeze(data)  # read-only: what every tool may read of the rules
+    return Rules(name, players, content_hash, variant, document, places, distance, start, goal, deck, cards["hand"])
 
 
 def check(located: Any, d: dict) -> Any:  # what the schemas cannot say: a path to the goal, cards to deal
@@ -54,7 +49,7 @@ def check(located: Any, d: dict) -> Any:  # what the schemas cannot say: a path 
 
 
 @dataclass(slots=True)
-class State(PlainState):
+class State(woa.PlainState):
     at: list[int]  # each runner's place
     hands: list[list[int]]  # each player's step cards, smallest first: hidden from the others
     deck: list[int]  # face down, drawn from its end: hidden from everyone
@@ -63,11 +58,11 @@ class State(PlainState):
     ranking: list[int] = field(default_factory=list)  # seats, best first, once the race is over
 
 
-PLACE = one_of("a place", lambda r: range(len(r.places)), lambda r, q: r.places[q], "place")  # `woa value`
-STEPS = one_of("a step card", lambda r: sorted(set(r.deck)), lambda r, v: str(v), "card")  # may forbid one
+PLACE = woa.one_of("a place", lambda r: range(len(r.places)), lambda r, q: r.places[q], "place")  # `woa value`
+STEPS = woa.one_of("a step card", lambda r: sorted(set(r.deck)), lambda r, v: str(v), "card")  # may forbid one
 
 
-class Game(ListedGame):
+class Game(woa.ListedGame):
     def new_state(self, rules: Rules, seed: int) -> State:
         deck = list(rules.deck)
         random.Random(seed).shuffle(deck)  # the face-down deck: a seeded shuffle
@@ -77,13 +72,13 @@ class Game(ListedGame):
     def deciders(self) -> list[int]:
         return [] if self.over else [self.state.turn % self.rules.players]
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
+    def legal_actions(self, player: int | None = None) -> list[woa.Action]:
         s, deciders = self.state, self.deciders()
         if not deciders or player not in (None, deciders[0]):
             return []
         p = deciders[0]
         cards, near = sorted(set(s.hands[p])), self.rules.distance[s.at[p]]  # a card of each value, a place it reaches
-        return [make_action((p, "run", v, q)) for v in cards for q, d in enumerate(near) if 0 < d <= v]
+        return [woa.make_action((p, "run", v, q)) for v in cards for q, d in enumerate(near) if 0 < d <= v]
 
     def apply_legal(self, action: tuple) -> None:
         r, s, (p, _, v, q) = self.rules, self.state, action
@@ -95,10 +90,10 @@ class Game(ListedGame):
         if q == r.goal or not s.hands[s.turn % r.players]:
             s.ranking = sorted(range(r.players), key=lambda x: (r.distance[s.at[x]][r.goal], x))
 
-    def observation(self, player: int) -> View:
+    def observation(self, player: int) -> woa.View:
         seen = self.state.to_json()  # a copy: all of it but the hands (their sizes only) and the deck (its size)
         hands, deck = seen.pop("hands"), seen.pop("deck")
-        return View(self.rules, player, **seen, hand=hands[player], held=[len(h) for h in hands], deck=len(deck))
+        return woa.View(self.rules, player, **seen, hand=hands[player], held=[len(h) for h in hands], deck=len(deck))
 
     @classmethod
     def determinize(cls, view: Any, rng: random.Random) -> "Game":  # a game of the view: the unseen cards dealt anew
@@ -112,8 +107,8 @@ class Game(ListedGame):
     def setup(self, setup: Any, fail: Any) -> None:  # a scenario's setup may put runners elsewhere
         for who, place in setup.get("at", {}).items():
             try:
-                self.state.at[PLAYER.parse(self.rules, [who])] = PLACE.parse(self.rules, [place])
-            except InvalidNotation as e:
+                self.state.at[woa.PLAYER.parse(self.rules, [who])] = PLACE.parse(self.rules, [place])
+            except woa.InvalidNotation as e:
                 fail(("at", who), str(e))
 
     def expect(self, key: str) -> Any:  # what a scenario's expect: {at: ...} reads; other keys: KeyError
@@ -131,20 +126,21 @@ def _features(v: Any) -> list[float]:
     return [*(r.distance[a][r.goal] for a in v.at), *map(v.hand.count, values), *map(v.played.count, values), *v.held]
 
 
-PACK = Pack(
+RUN = woa.Verb("run", ("steps", "place"), woa.listed("run"), "STEPS PLACE", "play a step card, run that far")
+PACK = woa.Pack(
     name="race",
     sections=("board", "cards"),  # board.yaml and cards.yaml, each with its schema in this folder
     schema_dir=Path(__file__).resolve().parent,
     compile=compile_rules,
     game=Game,
-    verbs={"run": Verb("run", ("steps", "place"), listed("run"), "STEPS PLACE", "play a step card, run that far")},
+    verbs={"run": RUN},
     arg_kinds={"steps": STEPS, "place": PLACE},  # how the notation reads and writes the verbs' arguments
-    check=lambda located, players: run_checks([check], located, players),
+    check=lambda located, players: woa.run_checks([check], located, players),
     log_figures=lambda game: (game.state.turn, game.state.at),
     result=lambda game: {"turns": game.state.turn, "ranking": [f"p{p + 1}" for p in game.state.ranking]},
     where=lambda game: f"turn {game.state.turn + 1}",
     invariants={"cards_conserved": cards_conserved},
-    scenario=ScenarioHooks(setup=Game.setup, expect=Game.expect),
+    scenario=woa.ScenarioHooks(setup=Game.setup, expect=Game.expect),
     features=_features,
     drawing=runpy.run_path(str(Path(__file__).with_name("drawing.py")))["DRAWING"],  # its pictures: drawing.py
 )

@@ -134,8 +134,9 @@ class Game:
                 out += legal(self, player)
         return out
 
-    def is_legal(self, action: tuple) -> bool:
-        """Whether ``action`` may be played now: its verb lists it (``Verb.legality``)."""
+    def is_legal(self, action: object) -> bool:
+        """Whether ``action`` may be played now: its verb lists it (``Verb.legality``). Any object
+        may be asked of (both builds: a list is simply not an action, issue 42.7)."""
         if not isinstance(action, tuple) or len(action) < 2 or self.state.step == OVER:
             return False
         s = self.state
@@ -149,7 +150,7 @@ class Game:
             return False
         return action in legal(self, action[0])
 
-    def apply(self, action: tuple) -> None:
+    def apply(self, action: object) -> None:
         """Play ``action`` if it is legal, else refuse it with ``IllegalAction`` saying why (the
         state unchanged).
 
@@ -159,7 +160,7 @@ class Game:
         Traceback (most recent call last):
         woa_core.errors.IllegalAction: 'walk' is not possible now: p1 chooses a start city
         """
-        if not self.is_legal(action):
+        if not isinstance(action, tuple) or not self.is_legal(action):
             raise IllegalAction(self._refusal(action))
         self.apply_legal(action)
 

@@ -139,8 +139,9 @@ class Game(GameCore):
 
     # ------------------------------------------------------------------- apply
 
-    def apply(self, action: tuple) -> None:
-        """Play ``action``; raise ``IllegalAction`` (state unchanged) if it is not allowed now.
+    def apply(self, action: object) -> None:
+        """Play ``action``; raise ``IllegalAction`` (state unchanged) if it is not allowed now (any
+        object: a list is refused as not an action in both builds, issue 42.7).
 
         >>> from woa_core.rules import load_rules
         >>> game = Game(load_rules("west-of-africa", 2), seed=1)
@@ -192,7 +193,7 @@ class Game(GameCore):
         finally:
             self.trusted = False
 
-    def is_legal(self, action: tuple) -> bool:
+    def is_legal(self, action: object) -> bool:
         """Whether ``action`` is one of ``legal_actions()`` now, without listing selections.
 
         >>> from woa_core.rules import load_rules

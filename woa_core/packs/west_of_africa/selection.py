@@ -23,20 +23,24 @@ from woa_core.kernel.native import mypyc_attr
 from woa_core.packs.west_of_africa.compiled import Rules
 
 
-def card_sum(rules: Rules, selection: list[int] | None) -> int:
-    """The sum of a selection's card values; the minus card lowers it (5.I, R8).
+def card_sum(rules: Rules, selection: Sequence[int] | None) -> int:
+    """The sum of a selection's card values; the minus card lowers it (5.I, R8). ``selection``:
+    the count of each card, any sequence (a bot's own tuple too: both builds accept what the
+    signature says, issue 42.7).
 
     >>> from woa_core.rules import load_rules
     >>> rules = load_rules()
-    >>> card_sum(rules, [1 if c.id in ("sell", "minus") else 0 for c in rules.cards])
-    1
+    >>> picked = [1 if c.id in ("sell", "minus") else 0 for c in rules.cards]
+    >>> card_sum(rules, picked), card_sum(rules, tuple(picked)), card_sum(rules, None)
+    (1, 1, 0)
     """
     if not selection:
         return 0
+    counts = selection if isinstance(selection, list) else list(selection)  # compiled: indexed as a list
     values = card_values(rules)
     total = 0
     for i in range(len(values)):  # a loop: compiled, sum(map(...)) is a generic call per card
-        total += selection[i] * values[i]
+        total += counts[i] * values[i]
     return total
 
 

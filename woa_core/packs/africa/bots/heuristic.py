@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final
 
 from woa_core.kernel.actions import Action
+from woa_core.kernel.native import mypyc_attr
 from woa_core.packs.africa.bots.estimate import (
     Outlook,
     equities,
@@ -64,6 +65,7 @@ NOISE: Final = 0.01
 """Up to this much seeded noise on every value, to break ties."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # an outside bot may extend it (issue 42.7)
 class HeuristicBot:
     """A careful beginner (see the module docstring); ``fast`` skips the second-step look-ahead
     (the search bot's cheap rollout policy)."""

@@ -29,6 +29,7 @@ import random
 from collections.abc import Collection, Sequence
 from typing import ClassVar, NamedTuple
 
+from woa_core.kernel.native import mypyc_attr
 from woa_core.packs.west_of_africa.actions import STEP_OF_VERB, Action
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.selection import ActionTuple, SelectionActions
@@ -84,6 +85,7 @@ class Choice(NamedTuple):
     found: int
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # an outside bot may extend it (issue 42.7)
 class HeuristicBot:
     """A careful beginner (see the module docstring)."""
 

@@ -1,6 +1,7 @@
-"""Every command's default bot comes from one place (``woa_core.defaults.DEFAULT_BOTS``) and its
-``--help`` says which and why (issue 17): the commands whose figures a designer acts on play the
-heuristic, ``woa check`` plays random."""
+"""Every command's default bots come from one place, the rule pack's declaration
+(``Pack.default_bots``; ``Pack.check_bots`` for ``woa check``, issue 42.5), and its ``--help``
+says so and why (issue 17): the bundled games declare their heuristic, which the commands whose
+figures a designer acts on play, and ``woa check`` plays random."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import argparse
 
 import pytest
 
+from woa_core.bots import declared_bots
 from woa_core.cli import build_parser
-from woa_core.defaults import CHECK_BOT, DEFAULT_BOTS, DESIGN_BOT
+from woa_core.kernel.pack import load_pack
 from woa_core.sim.sweep_space import DEFAULTS
 
 
@@ -20,17 +22,20 @@ def _subparser(name: str) -> argparse.ArgumentParser:
 
 
 @pytest.mark.parametrize("command", ["simulate", "compare", "play", "value", "check"])
-def test_the_default_bot_is_the_declared_one_and_the_help_says_why(command: str) -> None:
+def test_no_command_assumes_a_bot_and_the_help_says_whose_declaration_it_plays(command: str) -> None:
     p = _subparser(command)
     option = next(a for a in p._actions if a.dest in ("bots", "bot"))
-    assert option.default == DEFAULT_BOTS[command]
-    assert f"(default: {DEFAULT_BOTS[command]}: " in " ".join((option.help or "").split())
+    assert option.default is None  # resolved from the rules' pack once they are read
+    said = " ".join((option.help or "").split())
+    assert f"(default: the rule pack's {'check_bots' if command == 'check' else 'default_bots'}" in said
 
 
-def test_designers_figures_come_from_the_heuristic_and_check_from_random() -> None:
-    assert DESIGN_BOT == "heuristic" and CHECK_BOT == "random"
-    assert {c: b for c, b in DEFAULT_BOTS.items() if b != DESIGN_BOT} == {"check": "random"}
-    assert DEFAULTS["bots"] == DEFAULT_BOTS["sweep"]  # a space file without bots
+def test_the_bundled_games_declare_their_heuristic_and_check_plays_random() -> None:
+    for name in ("west_of_africa", "africa"):
+        pack = load_pack(name)
+        assert pack.default_bots == "heuristic" and pack.check_bots == "random"
+        assert declared_bots(pack, 3) == ("heuristic",) * 3 and declared_bots(pack, 2, check=True) == ("random",) * 2
+    assert DEFAULTS["bots"] is None  # a space file without bots: the pack's
 
 
 def test_simulate_without_bots_plays_the_heuristic(capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from woa_core import __version__
 from woa_core.build import describe as describe_build
-from woa_core.defaults import DEFAULT_BOTS, DEFAULT_RULES
+from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import UsageError, WoaError, printable
 from woa_core.options import (
     RULES_HELP,
@@ -40,6 +40,7 @@ from woa_core.options import (
 )
 
 if TYPE_CHECKING:  # loaded by the commands that play games, not for --help
+    from woa_core.kernel.pack import SomePack
     from woa_core.sim.backends import Backend
 
 EPILOG_RULES = RULES_HELP
@@ -396,9 +397,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_options(p, help="rules to play")
     p.add_argument("--players", type=player_count, default=3, help="number of players (default: %(default)s)")
     p.add_argument("--seat", type=int, default=1, help="your seat, 1 to PLAYERS (default: %(default)s)")
-    p.add_argument(
-        "--bots", default=DEFAULT_BOTS["play"], help=bots_help("play", "the other seats' bots, one for all or one each")
-    )
+    p.add_argument("--bots", help=bots_help("play", "the other seats' bots, one for all or one each"))
     p.add_argument("--seed", type=int, default=0, help="game seed (default: %(default)s)")
     p.add_argument(
         "--pace", type=float, default=0.5, metavar="SECONDS", help="pause before each bot move (default: %(default)s)"
@@ -420,11 +419,7 @@ def _add_run_options(p: argparse.ArgumentParser, command: str, games: int, games
     p.add_argument("--players", type=player_count, default=4, help="number of players (default: %(default)s)")
     p.add_argument("--games", type=positive_int, default=games, help=f"{games_help} (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default: %(default)s)")
-    p.add_argument(
-        "--bots",
-        default=DEFAULT_BOTS[command],
-        help=bots_help(command, "comma-separated bots, one per seat or one for all"),
-    )
+    p.add_argument("--bots", help=bots_help(command, "comma-separated bots, one per seat or one for all"))
     p.add_argument("--rotate-seats", action="store_true", help="shift the bots one seat per game")
     p.add_argument("--workers", type=worker_count, help="processes to use (default: all cores; at most 4 per core)")
     add_dask_option(p)
@@ -543,10 +538,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from woa_core.sim.stats import Stats
     from woa_core.sim.verdict import simulate_verdict, with_verdict
 
-    bots = _bots(args)
     _check_html(args)
     source = read_rules_from(args, args.players)
     rules = source.compile(args.players)
+    bots = _bots(args, rules.pack)
     figures = declared(rules)
     _check_outputs(args.csv, args.html)
     if args.log_dir:
@@ -675,11 +670,11 @@ def _write_html(path: str | None, kind: str, report: dict[str, Any], text: str, 
     return True
 
 
-def _bots(args: argparse.Namespace) -> tuple[str, ...]:
-    """The bot of each seat from ``--bots``."""
+def _bots(args: argparse.Namespace, pack: SomePack) -> tuple[str, ...]:
+    """The bot of each seat from ``--bots``, or those the rules' pack declares (``Pack.default_bots``)."""
     from woa_core.bots import seat_bots
 
-    return seat_bots(args.bots, args.players)
+    return seat_bots(args.bots, args.players, pack)
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -698,7 +693,6 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from woa_core.sim.runner import RunSpec, run_one
     from woa_core.sim.verdict import compare_verdict, with_verdict
 
-    bots = _bots(args)
     _check_html(args)
     if args.games < 2:
         raise UsageError("--games must be at least 2 to compare")
@@ -709,14 +703,15 @@ def cmd_compare(args: argparse.Namespace) -> int:
     variant_source = read_rules(variant_spec, rules_overrides(args))
     paired = args.variant_seed is None
     variant_seed = args.seed if paired else args.variant_seed
-    base = RunSpec(base_source, args.players, bots, args.seed, args.rotate_seats)
-    variant = RunSpec(variant_source, args.players, bots, variant_seed, args.rotate_seats)
-    compiled = [spec.compiled() for spec in (base, variant)]  # an unsupported player count fails here
+    compiled = [source.compile(args.players) for source in (base_source, variant_source)]  # a count they lack fails
     if compiled[0].pack.name != compiled[1].pack.name:
         raise UsageError(
             f"compare needs two rulesets of one game: {base_spec} is for {compiled[0].pack.name}, "
             f"{variant_spec} for {compiled[1].pack.name}"
         )
+    bots = _bots(args, compiled[0].pack)
+    base = RunSpec(base_source, args.players, bots, args.seed, args.rotate_seats)
+    variant = RunSpec(variant_source, args.players, bots, variant_seed, args.rotate_seats)
     figures = declared(compiled[0])
     backend = _open_backend(args)
     comparison = Comparison(figures)
@@ -752,7 +747,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         "players": args.players,
         "games": comparison.pairs,
         "bots": list(bots),
-        "bot_kinds": {b: bot_kind(b) for b in dict.fromkeys(bots)},
+        "bot_kinds": {b: bot_kind(b, compiled[0].pack) for b in dict.fromkeys(bots)},
         "warnings": strength_warnings(bots, args.rotate_seats),
         "rotate_seats": args.rotate_seats,
         "base": base_source.describe() | {"seed": args.seed},
@@ -807,8 +802,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.pace <= 60:
         raise UsageError("--pace must be between 0 and 60 seconds")
     _check_outputs(args.log)
-    bots = list(seat_bots(args.bots, args.players - 1, rules.pack))
-    seats = [*bots[: args.seat - 1], PERSON, *bots[args.seat - 1 :]]
+    if args.bots is None:  # the pack's declared bots, in the seats they are declared for
+        seats = [PERSON if s == args.seat - 1 else b for s, b in enumerate(seat_bots(None, args.players, rules.pack))]
+    else:
+        bots = list(seat_bots(args.bots, args.players - 1, rules.pack))
+        seats = [*bots[: args.seat - 1], PERSON, *bots[args.seat - 1 :]]
     session = play(Session(source, args.players, args.seed, seats), pace=args.pace)
     if args.log:  # quit saves the log so far, marked unfinished
         write_atomic(args.log, session.log_text())

@@ -26,7 +26,7 @@ import argparse
 import os
 from typing import TYPE_CHECKING
 
-from woa_core.defaults import CHECK_BOT, DEFAULT_BOTS, DEFAULT_RULES
+from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import UsageError
 
 if TYPE_CHECKING:  # woa_core.rules is imported when rules are read, not for --help
@@ -53,18 +53,23 @@ SET_HELP = "change one rules value for this run, e.g. economy.gold.cap=60 (repea
 
 
 def bots_help(command: str, what: str) -> str:
-    """The ``--bots`` help of ``command``: ``what`` the option gives, its default and why.
+    """The ``--bots`` help of ``command``: ``what`` the option gives, and its default, which the
+    rules' pack declares (``Pack.default_bots``; ``Pack.check_bots`` for ``check``), and why.
 
-    >>> bots_help("check", "who plays")
-    'who plays (default: random: check hunts rule bugs, and random play tries every kind of legal action)'
+    >>> print(bots_help("check", "who plays"))
+    who plays (default: the rule pack's check_bots, random unless it declares others: a check hunts ...)
     """
-    default = DEFAULT_BOTS[command]
-    why = (
-        "check hunts rule bugs, and random play tries every kind of legal action"
-        if default == CHECK_BOT
-        else "figures a designer acts on come from a sensible scripted player; woa check defaults to random"
-    )
-    return f"{what} (default: {default}: {why})"
+    if command == "check":
+        default = (
+            "the rule pack's check_bots, random unless it declares others: a check hunts rule bugs, and random "
+            "play tries every kind of legal action"
+        )
+    else:
+        default = (
+            "the rule pack's default_bots, a sensible player where the pack has one (the bundled games' "
+            "heuristic), else random: figures a designer acts on come from sensible play"
+        )
+    return f"{what} (default: {default})"
 
 
 def add_rules_options(

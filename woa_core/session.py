@@ -34,15 +34,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from woa_core.bots import bot_factory, make_bots, seat_bots
+from woa_core.bots import bot_pattern, declared_bots, make_bots, parse_spec, seat_bots
 from woa_core.bots.base import bot_exited, bot_failed, bot_name
-from woa_core.defaults import DESIGN_BOT
 from woa_core.errors import IllegalAction, InvalidNotation, LogError, UsageError, WoaError
 from woa_core.kernel import gamelog, loop
 from woa_core.kernel.contract import Game, new_game
 from woa_core.kernel.drawing import Changes, Drawing, changes_seen, seen_state
 from woa_core.kernel.notation import format_action, parse_action
 from woa_core.kernel.pack import Pack
+from woa_core.kernel.unfolding import leading, lower_wins
 from woa_core.rules import RulesSource
 
 PERSON = "human"
@@ -157,9 +157,9 @@ class Session:
         seats = [str(b) for b in head["bots"]]
         if len(seats) != players:
             raise LogError(f"{name}:1: the header names {len(seats)} seats for {players} players")
-        if people is not None:
-            bot = default_bot(replayed.game.rules.pack)
-            seats = [PERSON if s in people else (bot if seats[s] == PERSON else seats[s]) for s in range(players)]
+        if people is not None:  # a person's seat nobody takes again: the bot the pack declares for it
+            bots = declared_bots(replayed.game.rules.pack, players)
+            seats = [PERSON if s in people else (bots[s] if seats[s] == PERSON else seats[s]) for s in range(players)]
         return cls(gamelog.source_of(replayed), players, head["seed"], seats, replayed.texts, trusted)
 
     # ------------------------------------------------------------------ who decides
@@ -313,6 +313,19 @@ class Session:
         drawing = self.drawing
         return drawing.scores(seen_state(drawing, self.game, viewer)) if drawing is not None else None
 
+    def leader(self, viewer: int | None) -> int | None:
+        """The seat that leads now by the scores ``viewer`` may see (``scores``), the best in the
+        direction the pack declares (``Pack.score_wins``: the lowest, where the lowest wins); None
+        while the best is tied or for a pack that draws no score.
+
+        >>> from woa_core.rules import read_rules
+        >>> Session(read_rules("africa"), 2, seed=1, seats=["human", "human"]).leader(0) is None  # 0 VP each
+        True
+        """
+        scores = self.scores(viewer)
+        seat = leading(scores, lower_wins(self.pack)) if scores else -1
+        return seat if seat >= 0 else None
+
     def changes(self, number: int, viewer: int | None) -> Changes:
         """What action ``number`` changed, in words (``Changes``), told from what ``viewer`` may see
         of the positions before and after it (``woa_core.kernel.drawing.changes_seen``)."""
@@ -399,19 +412,18 @@ class Session:
         return recorder.text()
 
 
-def default_bot(pack: Pack) -> str:
-    """The bot a seat gets when none is named: the designer's default (``heuristic``) where the
-    pack has it, else ``random``.
+def default_bots(pack: Pack) -> list[tuple[str, str]]:
+    """The bots a seat gets when none is named (``Pack.default_bots``: seat ``i`` the
+    ``i mod len``-th), each as its name and its parameters' text, as the start page of ``woa
+    serve`` offers them.
 
     >>> from woa_core.kernel.pack import load_pack
-    >>> default_bot(load_pack("west_of_africa"))
-    'heuristic'
+    >>> default_bots(load_pack("west_of_africa"))
+    [('heuristic', '')]
     """
-    try:
-        bot_factory(DESIGN_BOT, pack)
-    except UsageError:
-        return "random"
-    return DESIGN_BOT
+    declared_bots(pack, 1)  # a declaration that cannot seat anyone says so here
+    named = [parse_spec(spec) for spec in bot_pattern(pack.default_bots)]
+    return [(name, ",".join(f"{k}={v}" for k, v in params.items())) for name, params in named]
 
 
 def _fits(chosen: list[str], words: list[str]) -> bool:
@@ -431,4 +443,4 @@ def _seed(seed: int, played: int) -> int:
     return int.from_bytes(digest, "big")
 
 
-__all__ = ["PERSON", "Build", "Changes", "Estimate", "Hint", "InvalidNotation", "Played", "Session", "default_bot"]
+__all__ = ["PERSON", "Build", "Changes", "Estimate", "Hint", "InvalidNotation", "Played", "Session", "default_bots"]

@@ -99,26 +99,23 @@ def test_the_readings_are_the_vp_after_each_round_and_branching_the_legal_action
 
 
 @pytest.fixture
-def race_scored(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """The tiny pack of docs/rule-packs.md (no flow, so no rounds), with a score: how near each
-    runner is to the well (this process only)."""
+def race_unscored(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The tiny pack of docs/rule-packs.md without its score (this process only)."""
     rules = read_rules(str(RACE)).compile(3)  # loads the pack
     module = sys.modules[type(rules).__module__]
-
-    def nearness(game: Any) -> list[int]:
-        r = game.rules
-        return [-r.distance[at][r.goal] for at in game.state.at]
-
-    monkeypatch.setattr(module, "PACK", replace(module.PACK, score=nearness))
+    monkeypatch.setattr(module, "PACK", replace(module.PACK, score=None))
     return module.PACK
 
 
-def test_a_pack_without_rounds_is_read_after_each_turn(race_scored: Any, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_pack_without_rounds_is_read_after_each_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    """The race (no flow, so no rounds) declares its score: the paths each runner has left to
+    run, the lowest winning (issue 42.5: no negated score)."""
     rules = read_rules(str(RACE)).compile(3)
     game, watch = new_game(rules, 4), Unfolding(rules)
     loop.run(game, loop.bots(["random"] * 3, 4), [watch])
     assert len(watch.readings) == game.state.turn  # one turn per action in this game
-    assert watch.readings[-1] == [-rules.distance[at][rules.goal] for at in game.state.at]
+    assert watch.readings[-1] == [rules.distance[at][rules.goal] for at in game.state.at]
+    assert watch.oriented()[-1] == [-rules.distance[at][rules.goal] for at in game.state.at]
     names = [f.name for f in declared(rules)]
     assert "score_by_turn" in names and "score_by_round" not in names and "lead_changes" in names
 
@@ -128,9 +125,10 @@ def test_a_pack_without_rounds_is_read_after_each_turn(race_scored: Any, capsys:
     assert [e["turn"] for e in series[:3]] == [1, 2, 3] and series[0]["games"] == 20
     assert all(later["games"] <= earlier["games"] for earlier, later in itertools.pairwise(series))
     assert 0 <= stats["decisiveness"]["mean"] <= 1 and stats["lead_changes"]["mean"] >= 0
+    assert stats["margin"]["mean"] >= 0  # the winner is nearest: a margin in the right direction
 
 
-def test_a_pack_without_a_score_gets_the_branching_only(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_pack_without_a_score_gets_the_branching_only(race_unscored: Any, capsys: pytest.CaptureFixture[str]) -> None:
     stats = _json(capsys, "simulate", "--rules", str(RACE), "--players", "2", "--games", "5", "--bots", "random")
     stats = stats["stats"]
     assert stats["branching"]["mean"] > 1

@@ -3,11 +3,10 @@
 ``--bots`` names a bot, looked up in this order: the kernel's bots, which play any pack
 (``random``, ``mcts``); the pack's own bots (``Pack.bots``: West of Africa has ``heuristic`` and
 ``heuristic-v1``, Africa its own ``heuristic``); an entry point in the ``woa.bots`` group; a class
-of your own as ``module:Class``. Where the rules are not known yet (a command checks ``--bots``
-before it reads them), a name is looked up in the bundled packs' bots, the default game's first.
-Parameters follow the
-name after a colon: ``mcts:iterations=400,c=1.4``. A comma token with ``=`` and no ``:``
-continues the previous bot's parameters, so one value can hold several bots with parameters:
+of your own as ``module:Class``. Without a pack (a caller that knows no rules), a name is looked
+up in the bundled packs' bots, the default game's first. Parameters follow the name after a
+colon: ``mcts:iterations=400,c=1.4``. A comma token with ``=`` and no ``:`` continues the
+previous bot's parameters, so one value can hold several bots with parameters:
 
 >>> split_bots("mcts:iterations=50,c=2,heuristic")
 ['mcts:iterations=50,c=2', 'heuristic']
@@ -21,6 +20,12 @@ must lie within the bounds the bot declares (``limits``):
 >>> seat_bots("mcts:iterations=100000000000000000000000", 2)
 Traceback (most recent call last):
 woa_core.errors.UsageError: bot 'mcts': iterations must be between 1 and 10,000, not 100,000,000,000,000,000,000,000
+
+A command given no ``--bots`` seats the bots the rules' pack declares (``Pack.default_bots``;
+``Pack.check_bots`` for ``woa check``), a pattern the seats take in turn (``declared_bots``):
+
+>>> seat_bots(None, 3, load_pack("west_of_africa")), seat_bots(None, 2, load_pack("west_of_africa"), check=True)
+(('heuristic', 'heuristic', 'heuristic'), ('random', 'random'))
 
 A bot that ends the program (raises ``SystemExit``) while it is made or while it plays is
 reported as a sentence naming it, as is a bot that cannot be found.
@@ -39,7 +44,7 @@ from typing import Any
 from woa_core.bots.base import Bot, BotFactory, bot_exited, outside_limits
 from woa_core.bots.random_bot import RandomBot
 from woa_core.errors import UsageError
-from woa_core.kernel.pack import Pack, load_pack
+from woa_core.kernel.pack import BotPattern, Pack, load_pack
 
 KERNEL_BOTS: dict[str, str] = {
     "random": "woa_core.bots.random_bot:RandomBot",
@@ -54,11 +59,14 @@ __all__ = [
     "RandomBot",
     "bot_factory",
     "bot_params",
+    "bot_pattern",
     "bundled_rule_packs",
+    "declared_bots",
     "make_bots",
     "parse_spec",
     "seat_bots",
     "split_bots",
+    "tournament_bots",
 ]
 
 _CONTEXT = ("seed", "seat", "players")
@@ -110,10 +118,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name, params
 
 
-def seat_bots(text: str, seats: int, pack: Pack | None = None) -> tuple[str, ...]:
-    """The bot spec of each seat from a ``--bots`` value: one bot for all seats or one per seat.
-    ``UsageError`` if the count does not fit, a bot cannot be found or a parameter is wrong.
-    ``pack``: the pack of the rules to be played (default: names of any bundled pack).
+def seat_bots(text: str | None, seats: int, pack: Pack | None = None, check: bool = False) -> tuple[str, ...]:
+    """The bot spec of each seat from a ``--bots`` value: one bot for all seats or one per seat;
+    None (no ``--bots``): the bots ``pack`` declares (``declared_bots``; ``check``: for ``woa
+    check``). ``UsageError`` if the count does not fit, a bot cannot be found or a parameter is
+    wrong. ``pack``: the pack of the rules to be played (default: names of any bundled pack, and
+    the default ruleset's declaration).
 
     >>> seat_bots("heuristic", 3)
     ('heuristic', 'heuristic', 'heuristic')
@@ -123,6 +133,8 @@ def seat_bots(text: str, seats: int, pack: Pack | None = None) -> tuple[str, ...
     Traceback (most recent call last):
     woa_core.errors.UsageError: bot 'random' has no parameter 'depth' (it has none)
     """
+    if text is None:
+        return declared_bots(pack if pack is not None else bundled_rule_packs()[0], seats, check)
     specs = tuple(split_bots(text))
     if len(specs) == 1:
         specs *= seats
@@ -132,6 +144,67 @@ def seat_bots(text: str, seats: int, pack: Pack | None = None) -> tuple[str, ...
         name, params = parse_spec(spec)
         bot_params(name, params, pack)
     return specs
+
+
+def bot_pattern(declared: BotPattern) -> list[str]:
+    """The bot specs of a pack's declaration (``Pack.default_bots``, ``Pack.check_bots``), in the
+    order the seats take them; ``UsageError`` for a declaration that is no bot spec or tuple of them.
+
+    >>> bot_pattern("heuristic"), bot_pattern(("random", "mcts:iterations=50,c=2")), bot_pattern("random,mcts")
+    (['heuristic'], ['random', 'mcts:iterations=50,c=2'], ['random', 'mcts'])
+    """
+    if isinstance(declared, str):
+        return split_bots(declared)
+    if isinstance(declared, tuple | list) and all(isinstance(spec, str) for spec in declared):
+        return [spec.strip() for spec in declared]
+    raise UsageError(f"{declared!r} is neither a bot spec nor a tuple of them")
+
+
+def declared_bots(pack: Pack, seats: int, check: bool = False) -> tuple[str, ...]:
+    """The bot of each of ``seats`` seats that ``pack`` declares for a command given none: its
+    ``default_bots`` (``check``: its ``check_bots``), the pattern taken in turn, seat ``i`` its
+    ``i mod len``-th spec. A declaration that names no bot, or a bot that cannot be found or
+    made, is a ``UsageError`` naming the pack and the declaration.
+
+    >>> from dataclasses import replace
+    >>> west = load_pack("west_of_africa")
+    >>> declared_bots(replace(west, default_bots=("heuristic", "random")), 3)
+    ('heuristic', 'random', 'heuristic')
+    >>> declared_bots(replace(west, default_bots="cautious"), 2)
+    Traceback (most recent call last):
+    woa_core.errors.UsageError: the rule pack 'west_of_africa' declares default_bots='cautious', which cannot ...
+    """
+    name = "check_bots" if check else "default_bots"
+    declared = pack.check_bots if check else pack.default_bots
+    try:
+        pattern = bot_pattern(declared)
+        if not pattern:
+            raise UsageError("it names no bot")
+        for spec in dict.fromkeys(pattern):
+            bot, params = parse_spec(spec)
+            bot_params(bot, params, pack)
+    except UsageError as e:
+        said = str(e).replace("--bots: ", "")
+        raise UsageError(
+            f"the rule pack '{pack.name}' declares {name}={declared!r}, which cannot seat its players: {said}; "
+            "give --bots"
+        ) from None
+    return tuple(pattern[i % len(pattern)] for i in range(seats))
+
+
+def tournament_bots(pack: Pack) -> tuple[str, ...]:
+    """The bots ``woa tournament`` rates when it is named none: each of the pack's default bots
+    (``Pack.default_bots``) once, joined by the kernel's ``random`` and then ``mcts`` while
+    there are fewer than two (each plays any pack).
+
+    >>> tournament_bots(load_pack("west_of_africa"))
+    ('heuristic', 'random')
+    """
+    bots = list(dict.fromkeys(declared_bots(pack, len(bot_pattern(pack.default_bots)))))
+    for kernel in KERNEL_BOTS:  # random, then mcts
+        if len(bots) < 2 and kernel not in bots:
+            bots.append(kernel)
+    return tuple(bots)
 
 
 def make_bots(

@@ -9,7 +9,6 @@ import time
 from collections.abc import Callable, Generator
 from typing import Any
 
-from woa_core.defaults import DEFAULT_BOTS
 from woa_core.errors import UsageError
 from woa_core.options import (
     RULES_HELP,
@@ -56,7 +55,6 @@ def add_commands(sub: Any) -> None:
     )
     p.add_argument(
         "--bots",
-        default=DEFAULT_BOTS["check"],
         help=bots_help("check", "who plays the checked games: one bot for all seats or one per seat")
         + "; heuristic bots reach rules random play rarely does",
     )
@@ -90,7 +88,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     import json
 
     from woa_core import __version__
-    from woa_core.bots import seat_bots, split_bots
+    from woa_core.bots import bot_pattern, seat_bots, split_bots
     from woa_core.build import build
     from woa_core.check.batch import CheckTask
     from woa_core.check.coverage import coverage_of, format_coverage
@@ -108,7 +106,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     source = read_rules(spec, overrides)
     invariants = list(invariants_of(source.pack, args.exhaustive))
     counts = args.players or list(source.counts)
-    bots_by_count = {n: seat_bots(args.bots, n) for n in counts}
+    bots_by_count = {n: seat_bots(args.bots, n, source.pack, check=True) for n in counts}
     backend = open_backend(args)
     outcome: dict[str, Any] = {
         "engine": __version__,
@@ -118,7 +116,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         "variant": source.variant,
         "overrides": list(overrides),
         "seed": args.seed,
-        "bots": split_bots(args.bots),
+        "bots": split_bots(args.bots) if args.bots is not None else bot_pattern(source.pack.check_bots),
         "invariants": invariants,
         "games": {},
         "violation": None,

@@ -42,10 +42,15 @@ def x_of(position: float, last: int) -> float:
     return LEFT + (WIDTH - LEFT - RIGHT) * position / max(last, 1)
 
 
-def score_chart(readings: Sequence[Sequence[float]], after: str, seats: Sequence[str]) -> str:
+def score_chart(readings: Sequence[Sequence[float]], after: str, seats: Sequence[str], lower: bool = False) -> str:
     """Each seat's score at the start (``readings[0]``) and after each round or turn (``after``:
-    the word), a line per seat, labelled ``seats`` with its last score. A vertical line
-    ``#cursor`` is the page's to move (``x_of``)."""
+    the word), a line per seat, labelled ``seats`` with its last score; ``lower``: the lowest
+    score wins (``Pack.score_wins``), which the title says. A vertical line ``#cursor`` is the
+    page's to move (``x_of``).
+
+    >>> "Score after each turn (the lowest wins)" in score_chart([[0, 0], [2, 1]], "turn", ["p1", "p2"], lower=True)
+    True
+    """
     last = len(readings) - 1
     top = max([*(max(r) for r in readings), 1])
     low = min([*(min(r) for r in readings), 0])
@@ -59,7 +64,8 @@ def score_chart(readings: Sequence[Sequence[float]], after: str, seats: Sequence
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
         f'height="{HEIGHT}" role="img" aria-label="score after each {escape(after)}">',
-        f'<text x="{LEFT}" y="16" class="title">Score after each {escape(after)}</text>',
+        f'<text x="{LEFT}" y="16" class="title">Score after each {escape(after)}'
+        f"{' (the lowest wins)' if lower else ''}</text>",
     ]
     y = y_min
     while y <= y_max + 1e-9:

@@ -30,7 +30,7 @@ from woa_core.kernel.drawing import Viewer, drawing_of, marked
 from woa_core.kernel.figures import Kind, unfolding_figures
 from woa_core.kernel.gamelog import Replayed, replay
 from woa_core.kernel.notation import parse_action
-from woa_core.kernel.unfolding import Unfolding, unit
+from woa_core.kernel.unfolding import Unfolding, leading, lower_wins, unit
 
 
 @dataclass(slots=True)
@@ -74,8 +74,10 @@ def viewer_data(replayed: Replayed, t: Trace, viewer: Viewer) -> dict[str, Any]:
     in words (``Viewer.panel``: lines and a row per seat, as indices into a table of texts);
     where the step's action happened on the board (``woa_core.kernel.drawing.marked``) and who played it; the
     pack's words on what happened (``Drawing.explain``) at a round end or the game's end (``e``,
-    shown beside the board) or within a round (``w``, shown with the action); and the score
-    chart's readings.
+    shown beside the board) or within a round (``w``, shown with the action); who leads after it
+    by the pack's score (``Pack.score``, the best in the direction ``Pack.score_wins`` declares:
+    ``lead``, a seat, or -1 while the best is tied; none for a pack that keeps no score); and the
+    score chart's readings.
 
     >>> import os, tempfile
     >>> from woa_core.sim.runner import RunSpec, run_one
@@ -113,8 +115,11 @@ def viewer_data(replayed: Replayed, t: Trace, viewer: Viewer) -> dict[str, Any]:
 
     columns: list[str] = []
     steps: list[dict[str, Any]] = []
+    pack, lower = rules.pack, lower_wins(rules.pack)
     for k, state in enumerate(t.states):
         entry: dict[str, Any] = {"f": [part(p) for p in viewer.parts(state, seats)], "r": 1, "a": ""}
+        if pack.score is not None:
+            entry["lead"] = leading(list(pack.score(pack.game(rules, state=state))), lower)
         if viewer.panel is not None:
             shown = viewer.panel(state, seats)
             columns = list(shown.columns)
@@ -160,7 +165,7 @@ def unfolded(replayed: Replayed, t: Trace) -> tuple[str, list[tuple[str, str, st
     if watched is None or pack.score is None or not watched.readings:
         return "", []
     seats = [f"p{p + 1}" for p in range(t.rules.players)]
-    chart = score_chart([_start_score(t), *watched.readings], unit(pack), seats)
+    chart = score_chart([_start_score(t), *watched.readings], unit(pack), seats, lower=lower_wins(pack))
     rows = []
     if replayed.game.over:
         for f in unfolding_figures(pack):
@@ -417,7 +422,8 @@ The action just played is outlined on the board and its player's row is highligh
     mark(s);
     cursor(k);
     slider.value = String(k);
-    $("position").textContent = "action " + k + " of " + last + " · round " + s.r;
+    const leads = s.lead === undefined ? "" : s.lead < 0 ? " · tied for the lead" : " · p" + (s.lead + 1) + " leads";
+    $("position").textContent = "action " + k + " of " + last + " · round " + s.r + leads;
     const words = (s.w || []).map(([, lines]) => lines.join("; ")).join("; ");
     $("action").textContent = k === 0 ? "before the first action" : s.a + (words ? " — " + words : "");
     const j = roundEnd(k), box = $("roundend");

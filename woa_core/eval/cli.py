@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from woa_core.defaults import DEFAULT_BOTS
 from woa_core.errors import UsageError
 from woa_core.options import (
     RULES_HELP,
@@ -18,6 +17,9 @@ from woa_core.options import (
     read_rules_from,
     worker_count,
 )
+
+if TYPE_CHECKING:
+    from woa_core.kernel.pack import SomePack
 
 EPILOG_RULES = RULES_HELP
 
@@ -40,7 +42,13 @@ def add_commands(sub: Any) -> None:
         "rules (and their hash), the seed, the bots with their parameters and the engine version.",
         epilog=BOTS_HELP + " Example: woa tournament random heuristic mcts --players 4 --games 60. " + EPILOG_RULES,
     )
-    p.add_argument("bots", nargs="+", metavar="BOT", help="two or more bots, each once")
+    p.add_argument(
+        "bots",
+        nargs="*",
+        metavar="BOT",
+        help="two or more bots, each once (default: the rule pack's default_bots, each once, joined by random and "
+        "then mcts while there are fewer than two)",
+    )
     add_rules_options(p, help="rules to play")
     p.add_argument("--players", type=player_count, default=4, help="number of players (default: %(default)s)")
     p.add_argument(
@@ -73,8 +81,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--players", type=player_count, default=4, help="number of players (default: %(default)s)")
     p.add_argument(
         "--bot",
-        default=DEFAULT_BOTS["value"],
-        help=bots_help("value", "the bot in every seat, one of them restricted"),
+        help=bots_help("value", "the bot in every seat, one of them restricted") + "; a pattern: its first seat's",
     )
     p.add_argument("--games", type=positive_int, default=300, help="games per restriction (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="master seed, shared by every row (default: %(default)s)")
@@ -96,11 +103,13 @@ def add_commands(sub: Any) -> None:
     p.set_defaults(run=cmd_value)
 
 
-def _check_bots(specs: list[str]) -> tuple[str, ...]:
-    from woa_core.bots import seat_bots
+def _check_bots(specs: list[str], pack: SomePack) -> tuple[str, ...]:
+    from woa_core.bots import seat_bots, tournament_bots
 
+    if not specs:  # none named: the pack's declared bots
+        return tournament_bots(pack)
     for spec in specs:
-        seat_bots(spec, 1)
+        seat_bots(spec, 1, pack)
     if len(specs) < 2:
         raise UsageError("a tournament needs at least two bots")
     repeated = sorted({s for s in specs if specs.count(s) > 1})
@@ -123,13 +132,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from woa_core.sim.progress import Progress
 
     _check_players(args)
-    bots = _check_bots(args.bots)
+    source = read_rules_from(args, args.players)
+    bots = _check_bots(args.bots, source.pack)
     workers = args.workers or os.cpu_count() or 1
     progress = Progress(args.games, enabled=not args.quiet and sys.stderr.isatty())
     with StopRequests() as stop:  # the command's own: a stop ends the games, the report is still written
         try:
             report = run_tournament(
-                read_rules_from(args, args.players),
+                source,
                 args.players,
                 bots,
                 args.games,
@@ -163,7 +173,7 @@ def cmd_value(args: argparse.Namespace) -> int:
         raise UsageError("--margin must be between 0 and 100 (percentage points)")
     source = read_rules_from(args, args.players)
     rules = source.compile(args.players)
-    (bot,) = set(seat_bots(args.bot, 1, rules.pack))
+    (bot,) = set(seat_bots(args.bot, 1, rules.pack))  # no --bot: the pack's first declared bot
     known = kinds_of(rules)
     kinds = known if args.only is None else [k.strip() for k in args.only.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in known]

@@ -18,24 +18,33 @@ with random or scripted play describe those bots as much as the rules: reports s
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from woa_core.bots import bot_factory, parse_spec
+from woa_core.errors import UsageError
+
+if TYPE_CHECKING:
+    from woa_core.kernel.pack import SomePack
 
 WEAK = frozenset({"random", "scripted"})
 """Kinds whose figures say as much about the bot as about the rules."""
 
 
-def bot_kind(spec: str) -> str:
-    """The declared kind of the bot a spec names (``unknown`` if the class does not say); a
-    restricted bot is of its inner bot's kind.
+def bot_kind(spec: str, pack: SomePack | None = None) -> str:
+    """The declared kind of the bot a spec names, a bot of ``pack`` (default: of any bundled
+    pack); ``unknown`` if the class does not say, or cannot be found there (an outside pack's own
+    bot asked of without its pack). A restricted bot is of its inner bot's kind.
 
-    >>> bot_kind("woa_core.eval.restricted:RestrictedBot:forbid=card:sell,bot=random")
-    'random'
+    >>> bot_kind("woa_core.eval.restricted:RestrictedBot:forbid=card:sell,bot=random"), bot_kind("cautious")
+    ('random', 'unknown')
     """
     name, params = parse_spec(spec)
     if name == "woa_core.eval.restricted:RestrictedBot":
-        return bot_kind(params.get("bot", "heuristic").replace(";", ","))
-    kind = getattr(bot_factory(name), "kind", "unknown")
+        return bot_kind(params.get("bot", "heuristic").replace(";", ","), pack)
+    try:
+        kind = getattr(bot_factory(name, pack), "kind", "unknown")
+    except UsageError:
+        return "unknown"
     return kind if isinstance(kind, str) else "unknown"
 
 

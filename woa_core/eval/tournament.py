@@ -24,6 +24,7 @@ from typing import Any
 from woa_core.eval.kinds import bot_kind
 from woa_core.eval.ratings import PRIOR_SD, dominance, rate
 from woa_core.eval.seating import Lineup, balanced, balanced_counts, schedule
+from woa_core.kernel.pack import SomePack
 from woa_core.rules import RulesSource, read_rules
 from woa_core.sim.runner import GameRecord, RunSpec, describe, run_games
 from woa_core.sim.stats import estimate_fields, wilson
@@ -71,7 +72,7 @@ def run_tournament(
     seconds = time.perf_counter() - started
     played = len(records)
     manifest = {k: v for k, v in describe(spec, rules).items() if k not in ("bot_kinds", "warnings")} | {
-        "bots": [{"bot": b, "kind": bot_kind(b)} for b in bots],
+        "bots": [{"bot": b, "kind": bot_kind(b, rules.pack)} for b in bots],
         "rotate_seats": True,
         "games": played,
         "seat_balanced": played > 0 and balanced(bots, players, played),
@@ -81,7 +82,7 @@ def run_tournament(
         "seconds": round(seconds, 3),
         "interrupted": interrupted,
     }
-    return {"manifest": manifest, **summarize(records, bots, players)}
+    return {"manifest": manifest, **summarize(records, bots, players, rules.pack)}
 
 
 def _nearby_balanced(bots: Sequence[str], players: int, games: int) -> list[int]:
@@ -91,7 +92,9 @@ def _nearby_balanced(bots: Sequence[str], players: int, games: int) -> list[int]
     return below + [n for n in counts if n > games][:2]
 
 
-def summarize(records: Sequence[GameRecord], bots: Sequence[str], players: int) -> dict[str, Any]:
+def summarize(
+    records: Sequence[GameRecord], bots: Sequence[str], players: int, pack: SomePack | None = None
+) -> dict[str, Any]:
     """Ratings, win rates and head to head of finished games; ``dominance`` lists the pairs where
     one bot always finished ahead (their gap is bounded above by the prior alone)."""
     index = {b: i for i, b in enumerate(bots)}
@@ -114,7 +117,7 @@ def summarize(records: Sequence[GameRecord], bots: Sequence[str], players: int) 
         for b in bots
     }
     return {
-        "ratings": [r.to_json() | {"kind": bot_kind(r.bot)} for r in ratings],
+        "ratings": [r.to_json() | {"kind": bot_kind(r.bot, pack)} for r in ratings],
         "win_rates": win_rates,
         "head_to_head": head_to_head(records, bots),
         "dominance": [list(pair) for pair in dominance(finishing, bots)],

@@ -118,7 +118,7 @@ def run_value(
         row["reading"] = reading(rate, (low, high), fair, margin, verdict["significant"])
     rows.sort(key=lambda r: (r["estimate"], r["kind"], r["id"]))
     seconds = time.perf_counter() - started
-    kind = bot_kind(bot)
+    kind = bot_kind(bot, rules.pack)
     base = RunSpec(source, players, (bot,) * players, seed, True)
     manifest = {k: v for k, v in describe(base, rules).items() if k not in ("bot_kinds", "warnings")} | {
         "bot": bot,

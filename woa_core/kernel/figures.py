@@ -291,7 +291,7 @@ BRANCHING = Figure(
 LEAD_CHANGES = Figure(
     "lead_changes",
     Kind.MEAN,
-    lambda game, watched: lead_changes(watched.readings),
+    lambda game, watched: lead_changes(watched.oriented()),
     "lead changes",
     unit="per game",
     group=UNFOLDING,
@@ -303,7 +303,7 @@ LEAD_CHANGES = Figure(
 DECISIVENESS = Figure(
     "decisiveness",
     Kind.MEAN,
-    lambda game, watched: decisiveness(watched.readings, _winners(game)),
+    lambda game, watched: decisiveness(watched.oriented(), _winners(game)),
     "decided after",
     unit="share of the game",
     group=UNFOLDING,
@@ -317,19 +317,21 @@ DECISIVENESS = Figure(
 MARGIN = Figure(
     "margin",
     Kind.MEAN,
-    lambda game, watched: margin(watched.readings, _winners(game)),
+    lambda game, watched: margin(watched.oriented(), _winners(game)),
     "winning margin",
     unit="score",
     group=UNFOLDING,
     watch=Unfolding,
     csv="margin",
 )
-"""The winner's final score minus the runner-up's (Ludii's ``ScoreDifference`` at the end)."""
+"""The winner's final score minus the runner-up's (Ludii's ``ScoreDifference`` at the end); where
+the lowest score wins (``Pack.score_wins``), the runner-up's minus the winner's: what the winner
+won by, either way."""
 
 COMEBACKS = Figure(
     "comebacks",
     Kind.RATE,
-    lambda game, watched: int(comeback(watched.readings, _winners(game))),
+    lambda game, watched: int(comeback(watched.oriented(), _winners(game))),
     "comeback wins",
     unit="share of games",
     group=UNFOLDING,

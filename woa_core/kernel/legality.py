@@ -23,6 +23,28 @@ first step is being listed at the turn's main step): a limit that reads what the
 (points left, goods loaded) reads the action's start then. Checking runs with ``fresh`` False,
 once the action has started (a pack's ``run_step``).
 
+What each callable a pack writes receives (typed by the aliases below, so mypy checks a pack's
+declarations; issue 42.5):
+
+- ``game`` (``PackGame``): the pack's own game at the position the action is listed or tried in,
+  handed on untouched (a pack annotates it with its own class); ``player``: the seat (an ``int``)
+  whose action it is, which need not be a seat that decides now (a check also refuses an action
+  given to another seat); ``fresh``: as above;
+- ``Valid``'s ``test(game, value)`` (``ValidTest``): one argument exactly as the action holds it,
+  which may be anything (an action a script or a bot built, not read from the notation): it is
+  what the test is there to refuse, so it takes an ``object``;
+- ``Limit``'s ``test``, ``Among``'s ``choices`` and ``Part``'s ``parts`` (``LimitTest``,
+  ``Choices``: ``f(game, player, fresh, *levels)``): the first levels only, as many as the entry
+  reads (``reads``, or ``level``), each a value of its kind: an argument the entries before
+  vouched for (in the listing, one its choices gave), or the part ``of`` found it within;
+- ``Part``'s ``of(game, argument)`` (``PartOf``): the argument within the part, once the entries
+  before it held;
+- ``says(game, player, *args)`` (``Says``): every argument of the action, as given and in the
+  action's order (never the parts, never ``fresh``), whichever entry failed. Only the entries
+  before the failing one held, so an argument after it may be no value of its kind at all: a
+  sentence reads the game by the arguments those entries vouch for (and its own, once a
+  ``Valid`` checked it), and shows any other with ``!r``, as given.
+
 ``listing`` walks the levels in order, each from its ``Among`` or ``Part``, testing every
 ``Limit`` as soon as the levels it reads are chosen (so a failing limit prunes early);
 ``refusal`` runs the entries in order and returns the first failing one's sentence. So the
@@ -43,20 +65,75 @@ entry that reads a part derived from it.)
 ('column 1 is taken', 'there is no column 7', None)
 
 A verb whose legal actions are simpler listed than described declares ``Listed(legal)`` instead:
-``legal(game, player)`` lists them, and an action is legal exactly when listed (Africa's verbs,
-whose game words its own refusals).
+``legal(game, player)`` lists them (``woa_core.kernel.actions.Legal``), and an action is legal
+exactly when listed (Africa's verbs, whose game words its own refusals). Its ``Needs`` say why
+an action that is not listed is refused: ``test(game, player, *args)`` and ``says(game, player,
+*args)`` (``NeedsTest``, ``Says``) receive every argument of the action as given, checked by
+nothing before: a ``Listed`` verb's action may be no action of its kinds at all (a stale
+action, another seat's), so a need reads the game by an argument only once the needs before it
+(or its own test) made sure it is one (Africa's ``_in_range`` checks the kinds first).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from woa_core.kernel.actions import _INTERNED, Action, ActionDecl, Legal, make_action
 
-Says = str | Callable[..., str]
-"""Why an entry refuses: a sentence, or ``says(game, player, *args)`` making it."""
+PackGame = Any
+"""The ``game`` every legality callable receives first: the pack's own game at the position the
+action is listed or tried in, handed on untouched, so a pack annotates it with its own class."""
+
+Arg = Any
+"""A level a callable receives, or an argument ``of`` and ``says`` receive: a value of the verb's
+argument kind (or the part of one) as the pack has it, so a pack annotates it with its own type."""
+
+T = TypeVar("T")
+"""What a legality callable returns."""
+
+OnLevels = (
+    Callable[[PackGame, int, bool], T]
+    | Callable[[PackGame, int, bool, Arg], T]
+    | Callable[[PackGame, int, bool, Arg, Arg], T]
+    | Callable[[PackGame, int, bool, Arg, Arg, Arg], T]
+    | Callable[[PackGame, int, bool, Arg, Arg, Arg, Arg], T]
+)
+"""``f(game, player, fresh, *levels)``: a callable of the game, the seat, ``fresh`` and the
+levels it reads (none to four, each a value of its kind), returning ``T``."""
+
+OnArgs = (
+    Callable[[PackGame, int], T]
+    | Callable[[PackGame, int, Arg], T]
+    | Callable[[PackGame, int, Arg, Arg], T]
+    | Callable[[PackGame, int, Arg, Arg, Arg], T]
+    | Callable[[PackGame, int, Arg, Arg, Arg, Arg], T]
+    | Callable[[PackGame, int, Arg, Arg, Arg, Arg, Arg], T]
+)
+"""``f(game, player, *args)``: a callable of the game, the seat and every argument of the action
+as given (none to five; see the module docstring for what vouches for them), returning ``T``."""
+
+ValidTest = Callable[[PackGame, object], bool]
+"""``Valid.test(game, value)``: whether ``value``, one argument as the action holds it (anything:
+it is what the test refuses), is a value of its kind."""
+
+LimitTest = OnLevels[bool]
+"""``Limit.test(game, player, fresh, *levels[:reads])``: whether the condition holds."""
+
+Choices = OnLevels[Sequence[object]]
+"""``Among.choices`` and ``Part.parts``: ``f(game, player, fresh, *levels[:level])``, the values
+(the parts) the level may take now, in the order the listing offers them."""
+
+PartOf = Callable[[PackGame, Arg], object]
+"""``Part.of(game, argument)``: the part the argument lies within (the island of a field)."""
+
+Says = str | OnArgs[str]
+"""Why an entry (or a ``Needs``) refuses: a sentence, or ``says(game, player, *args)`` making it
+from every argument of the action as given (see the module docstring)."""
+
+NeedsTest = OnArgs[bool]
+"""``Needs.test(game, player, *args)``: whether an action's arguments, as given, meet the need."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +141,7 @@ class Valid:
     """The argument at ``level`` is a value of its kind: ``test(game, value)``; never listed."""
 
     level: int
-    test: Callable[[Any, Any], bool]
+    test: ValidTest
     says: Says
 
 
@@ -73,7 +150,7 @@ class Limit:
     """A condition on the first ``reads`` levels: ``test(game, player, fresh, *levels[:reads])``."""
 
     reads: int
-    test: Callable[..., bool]
+    test: LimitTest
     says: Says
 
 
@@ -82,7 +159,7 @@ class Among:
     """The argument at ``level`` is one of ``choices(game, player, fresh, *levels[:level])``."""
 
     level: int
-    choices: Callable[..., Sequence[object]]
+    choices: Choices
     says: Says
 
 
@@ -92,8 +169,8 @@ class Part:
     player, fresh, *levels[:level])``."""
 
     level: int
-    parts: Callable[..., Sequence[object]]
-    of: Callable[[Any, Any], object]
+    parts: Choices
+    of: PartOf
     says: Says
 
 
@@ -144,9 +221,7 @@ class Legality:
         self._emit: tuple[bool, ...] = tuple(isinstance(e, Among) for e in levels)  # an argument, not a part
         self._emitted: tuple[int, ...] = tuple(k for k, emit in enumerate(self._emit) if emit)
         self._emit_all: bool = all(self._emit)
-        self._of: tuple[Callable[[Any, Any], object] | None, ...] = tuple(
-            e.of if isinstance(e, Part) else None for e in levels
-        )
+        self._of: tuple[PartOf | None, ...] = tuple(e.of if isinstance(e, Part) else None for e in levels)
         # which of the action's arguments a level reads: its own, or for a part the one within it
         self._arg: tuple[int, ...] = tuple(sum(self._emit[:k]) for k in range(len(levels)))
         # by k, the test of the limits that read the first k levels: tested once they are chosen
@@ -331,7 +406,7 @@ class Legality:
             else:
                 out.append(make_action((player, verb, *[levels[i] for i in self._emitted])))
 
-    def allowed(self, game: object, player: int, fresh: bool = False) -> list[Any]:
+    def allowed(self, game: object, player: int, fresh: bool = False) -> list[Arg]:
         """The values ``refusal`` accepts, in order, for a legality of one argument (which actions
         a player may start, say): the listing without the actions.
 
@@ -437,17 +512,18 @@ def _and(first: Callable[..., bool], then: Callable[..., bool], k: int) -> Calla
     return lambda *args: first(*args) and then(*args)
 
 
-Steps = Callable[[Any, int, bool], list[Action]]
+Steps = Callable[[PackGame, int, bool], list[Action]]
 """An action's steps: ``steps(game, player, fresh)``, every step ``player`` may take now."""
 
 
 @dataclass(frozen=True, slots=True)
 class Needs:
     """One condition a ``Listed`` verb's actions meet, for its refusals: ``test(game, player,
-    *args)`` holds for every listed action; ``says`` (a sentence, or ``says(game, player, *args)``)
-    is the reason when it fails."""
+    *args)`` (``NeedsTest``) holds for every listed action; ``says`` (a sentence, or
+    ``says(game, player, *args)``) is the reason when it fails. Both receive every argument of
+    the action as given, which nothing checked before the needs ahead of this one."""
 
-    test: Callable[..., bool]
+    test: NeedsTest
     says: Says
 
 

@@ -36,7 +36,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from random import Random
 from types import MappingProxyType, ModuleType
-from typing import Any, Generic, NoReturn, TypeVar
+from typing import Any, Generic, Literal, NoReturn, TypeVar
 
 from woa_core.errors import InvalidNotation, WoaError
 from woa_core.kernel.actions import ArgKind, Verb
@@ -122,6 +122,18 @@ def ranking_lines(ranking: Sequence[int]) -> list[str]:
     return ["", *(f"  {place}. p{p + 1}" for place, p in enumerate(ranking, start=1))]
 
 
+BotPattern = str | tuple[str, ...]
+"""The bots a pack declares for its seats when a command is given none (``Pack.default_bots``,
+``Pack.check_bots``): one bot spec for every seat (``"heuristic"``), or a pattern the seats take
+in turn (``("heuristic", "random")``: p1 heuristic, p2 random, p3 heuristic, ...), so that it fits
+every player count. A spec is what ``--bots`` takes for one seat: a bot's name with its
+parameters (``mcts:iterations=200``); a string with commas is a pattern too."""
+
+ScoreWins = Literal["higher", "lower"]
+"""Which score wins (``Pack.score_wins``): the ``higher`` (VP, points) or the ``lower`` (strokes,
+penalty points, the distance left to run)."""
+
+
 G = TypeVar("G", bound=Game[Any, Any, Any])
 """A pack's game class: ``Pack[G]`` checks it against the contract's ``Game`` (issue 42.3)."""
 
@@ -158,6 +170,17 @@ class Pack(Generic[G]):
       seats' ``ranking`` as ``p1``.. among it); ``where(game)``: where a game stands, in words;
     - ``drawing``: its pictures and words for the tools (``woa_core.kernel.drawing.Drawing``);
     - ``bots``: the pack's own bots, by the name ``--bots`` uses, as ``module:Class``;
+    - ``default_bots``: the bots every command seats when it is given none (``--bots``, a space
+      file's ``bots``): ``simulate``, ``compare``, ``sweep``, ``tune``, ``value`` (its bot: the
+      first seat's), ``tournament`` (each once, joined by the kernel's ``random`` and then
+      ``mcts`` while there are fewer than two), the opponents of ``play`` and of a game
+      ``serve`` creates, and a person's seat that a resumed log hands to a bot (a
+      ``BotPattern``). Default ``"random"``, the kernel's bot that plays any pack; a pack whose
+      own bot plays like a sensible player declares it, since the figures a designer acts on
+      should come from sensible play (random play's mostly say that random play is poor);
+    - ``check_bots``: the bots ``woa check`` seats when it is given none (a ``BotPattern``;
+      default ``"random"``): a check hunts rule bugs rather than measuring the game, and random
+      play takes every kind of legal action, the odd ones a scripted bot never chooses too;
     - ``extras``: anything else a pack's own tools need, by name (a board drawing, say);
     - ``figures``: the game's own statistics, each a ``woa_core.kernel.figures.Figure`` (VP by
       source, say), reported after the kernel's (who wins, game length) by simulate, its CSV,
@@ -208,7 +231,11 @@ class Pack(Generic[G]):
       offered are reported;
     - ``score_by``: when the score is read: ``"round"`` (the default) after each round, for a
       game whose flow counts rounds (``flow``; a pack without a flow has none), or ``"turn"``
-      after each turn (the decisions one seat makes in a row), for a game played in turns only.
+      after each turn (the decisions one seat makes in a row), for a game played in turns only;
+    - ``score_wins``: which score wins, ``"higher"`` (the default) or ``"lower"`` (``ScoreWins``):
+      who leads, lead changes, decisiveness, comebacks and the margin (``woa_core.kernel.unfolding``),
+      who leads in the replay viewer and on the play page, all read it. A pack never negates its
+      score to fit the tools: the score it gives is the one its players see.
     """
 
     name: str
@@ -226,6 +253,8 @@ class Pack(Generic[G]):
     where: Callable[[G], str] = lambda game: "the game"
     drawing: SomeDrawing | None = None
     bots: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    default_bots: BotPattern = "random"  # issue 42.5: what the tools seat without --bots
+    check_bots: BotPattern = "random"
     extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     # What the generic tools ask beyond the contract (check, scenario, replay, PettingZoo, mcts).
     invariants: Mapping[str, Callable[[Any, Any, Any], str | None]] = field(
@@ -247,6 +276,7 @@ class Pack(Generic[G]):
     # how a game unfolds (issue 16): woa_core/kernel/unfolding.py reads the score after each round or turn
     score: Callable[[G], Sequence[float]] | None = None
     score_by: str = "round"
+    score_wins: ScoreWins = "higher"  # issue 42.5: the direction every figure that compares scores reads
 
 
 SomePack = Pack[Any]
@@ -277,6 +307,10 @@ def _find(name: str, beside: Path | None) -> SomePack:
     pack = getattr(module, "PACK", None)
     if not isinstance(pack, Pack):
         raise PackError(f"the module '{module.__name__}' has no PACK (a woa_core.kernel.pack.Pack): it is no rule pack")
+    for declared, allowed in (("score_by", ("round", "turn")), ("score_wins", ("higher", "lower"))):
+        if getattr(pack, declared) not in allowed:  # words the tools read: refused once, as the pack loads
+            said = " or ".join(repr(word) for word in allowed)
+            raise PackError(f"the rule pack '{name}' sets {declared}={getattr(pack, declared)!r}: {said}")
     return pack
 
 

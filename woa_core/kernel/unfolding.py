@@ -6,8 +6,13 @@ Designers judge a game by how it unfolds, not only by how it ends; the game-desi
 measures exactly that. The definitions here follow Browne's aesthetic criteria for games [1, 2]
 and the metrics of Ludii's evaluation module [3], adapted to what every woa pack can say: a
 score per seat (``Pack.score``), read after each round (``Pack.score_by``: after each turn for
-a game played in turns only), the last reading being the final score. With ``S_1 .. S_T`` those
-T readings and ``W`` the game's winners (``Pack.winners``; several when they share the win):
+a game played in turns only), the last reading being the final score. The definitions say
+"highest" for the best score; a pack whose lowest score wins says so (``Pack.score_wins =
+"lower"``: strokes, penalty points), and every figure then reads its scores the other way round
+(``oriented``): the leader is the seat with the strictly lowest score, the last the highest, and
+the margin what the winners' score beats the others' by, so a margin is positive for either
+direction. With ``S_1 .. S_T`` those T readings and ``W`` the game's winners (``Pack.winners``;
+several when they share the win):
 
 - **leader** at t: the seat whose score is strictly the highest; none while the top is tied;
 - **lead changes**: how many times the leader differs from the leader before it (readings with
@@ -46,6 +51,9 @@ one score per round. The figures that read it are declared in ``woa_core.kernel.
 >>> scores = [[1, 0], [1, 3], [4, 3], [6, 5]]  # after rounds 1..4; p1 wins
 >>> lead_changes(scores), decisiveness(scores, {0}), comeback(scores, {0}), margin(scores, {0})
 (2, 0.5, True, 1)
+>>> strokes = oriented([[0, 1], [2, 1], [3, 4]], lower=True)  # p1 wins with the fewest strokes
+>>> lead_changes(strokes), decisiveness(strokes, {0}), comeback(strokes, {0}), margin(strokes, {0})
+(2, 0.6667, True, 1)
 """
 
 from __future__ import annotations
@@ -64,6 +72,9 @@ if TYPE_CHECKING:
 ROUND, TURN = "round", "turn"
 """The values of ``Pack.score_by``."""
 
+HIGHER, LOWER = "higher", "lower"
+"""The values of ``Pack.score_wins``."""
+
 
 def unit(pack: SomePack) -> str:
     """After what a pack's score is read: ``round`` for a game whose flow counts rounds (unless
@@ -78,13 +89,47 @@ def unit(pack: SomePack) -> str:
     return ROUND if pack.score_by == ROUND and pack.flow is not None else TURN
 
 
+def lower_wins(pack: SomePack) -> bool:
+    """Whether a pack's lowest score wins (``Pack.score_wins``); a ``score_wins`` that is neither
+    ``higher`` nor ``lower`` is a ``ValueError``.
+
+    >>> from woa_core.kernel.pack import load_pack
+    >>> lower_wins(load_pack("west_of_africa"))
+    False
+    """
+    if pack.score_wins not in (HIGHER, LOWER):
+        raise ValueError(f"the rule pack '{pack.name}' sets score_wins={pack.score_wins!r}: 'higher' or 'lower'")
+    return pack.score_wins == LOWER
+
+
+def oriented(readings: Sequence[Sequence[int | float]], lower: bool) -> Sequence[Sequence[int | float]]:
+    """The readings with the better score the higher, as the figures read them: as they are, or
+    each score negated where the lowest wins (``lower_wins``).
+
+    >>> oriented([[3, 5]], lower=True), oriented([[3, 5]], lower=False)
+    ([[-3, -5]], [[3, 5]])
+    """
+    return [[-score for score in scores] for scores in readings] if lower else readings
+
+
+def leading(scores: Sequence[int | float], lower: bool) -> int:
+    """The seat whose score is strictly the best, the lowest where the lowest wins, or -1 when
+    the best is tied (who leads, as the replay viewer and the play page say it).
+
+    >>> leading([3, 5, 1], lower=False), leading([3, 5, 1], lower=True), leading([1, 5, 1], lower=True)
+    (1, 2, -1)
+    """
+    return leader(oriented([scores], lower)[0])
+
+
 class Unfolding(Observer):
     """Watches a game for how it unfolds: the legal actions offered at each decision, and every
     seat's score (``Pack.score``) after each round or turn (``unit``) and at the end.
 
-    ``readings``: the scores read, in order (the last one the final score); ``at``: how many
-    actions had been played at each reading; ``options`` and ``decisions``: the legal actions
-    offered in all, and at how many decisions.
+    ``readings``: the scores read, in order (the last one the final score), as the pack gives
+    them; ``oriented()``: the same with the better score the higher (``Pack.score_wins``), which
+    the figures read; ``at``: how many actions had been played at each reading; ``options`` and
+    ``decisions``: the legal actions offered in all, and at how many decisions.
 
     >>> from woa_core.kernel import loop
     >>> from woa_core.kernel.contract import SomeGame, new_game
@@ -101,6 +146,7 @@ class Unfolding(Observer):
     def __init__(self, rules: CompiledRules | None = None) -> None:
         self.score: Callable[[SomeGame], Sequence[int | float]] | None = None
         self.by_round = False
+        self.lower = False  # the lowest score wins (Pack.score_wins)
         self.readings: list[list[int | float]] = []
         self.at: list[int] = []
         self.options = 0
@@ -111,6 +157,7 @@ class Unfolding(Observer):
         pack = game.rules.pack
         self.score = pack.score
         self.by_round = unit(pack) == ROUND
+        self.lower = lower_wins(pack)
 
     def choosing(self, game: SomeGame, seat: int, legal: Sequence[Action]) -> None:
         self.options += len(legal)
@@ -127,6 +174,11 @@ class Unfolding(Observer):
         if self.score is not None and (not self.at or self.at[-1] != self.decisions):
             self.readings.append(list(self.score(game)))
             self.at.append(self.decisions)
+
+    def oriented(self) -> Sequence[Sequence[int | float]]:
+        """The readings with the better score the higher (``oriented``): what lead changes,
+        decisiveness, comebacks and the margin read."""
+        return oriented(self.readings, self.lower)
 
     def branching(self) -> float:
         """The mean number of legal actions at a decision (0 without decisions)."""

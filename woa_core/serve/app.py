@@ -34,7 +34,7 @@ from woa_core.serve.apart import Apart, Cancelled, Overrun
 from woa_core.serve.catalogue import Catalogue
 from woa_core.serve.limits import MAX_BYTES_IN_FLIGHT, MAX_FORM_BYTES, MAX_RESUME_BYTES
 from woa_core.serve.trust import BotPolicy
-from woa_core.session import Session, default_bot
+from woa_core.session import Session, default_bots
 
 WORKER_THREADS = 4
 """Threads that serve the games' requests at once (a request beyond waits its turn, off the event
@@ -204,6 +204,7 @@ def game_state(session: Session, key: str, words: Iterable[str] = (), ahead: int
         "places": list(drawing.places) if drawing is not None else [],
         "text": session.text(viewer),
         "scores": session.scores(viewer),
+        "leader": session.leader(viewer),  # by the pack's score_wins: the lowest leads where the lowest wins
         "last": None if last is None else {**last, "marks": last_marks(session, viewer)},
         "history": history,
         "recent": recent,
@@ -393,10 +394,10 @@ def setup(catalogue: Catalogue, bots: BotPolicy) -> dict[str, Any]:
             item |= {
                 "counts": list(source.counts),
                 "bots": bots.names(pack),
-                "default_bot": default_bot(pack),
+                "default_bots": default_bots(pack),  # the pack's (Pack.default_bots): seat i the i mod len-th
             }
         else:
-            item |= {"counts": [], "bots": [], "default_bot": None}
+            item |= {"counts": [], "bots": [], "default_bots": []}
         rulesets.append(item)
     watched = catalogue.watched
     return {"rulesets": rulesets, "seed": secrets.randbelow(1_000_000), "watch": watched.key if watched else None}

@@ -360,7 +360,7 @@ def describe(spec: RunSpec, rules: CompiledRules) -> dict[str, Any]:
         **spec.source.describe(),
         "players": spec.players,
         "bots": list(spec.bots),
-        "bot_kinds": {b: bot_kind(b) for b in dict.fromkeys(spec.bots)},
+        "bot_kinds": {b: bot_kind(b, rules.pack) for b in dict.fromkeys(spec.bots)},
         "warnings": strength_warnings(spec.bots, spec.rotate_seats),
         "rotate_seats": spec.rotate_seats,
         "seed": spec.seed,

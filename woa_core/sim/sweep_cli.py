@@ -17,7 +17,7 @@ A space file (see schema/sweep.schema.json and rules/sweeps/):
   players: 3
   games: 40
   seed: 1
-  bots: [heuristic]            # the default, as on simulate, compare and value
+  bots: [heuristic]            # none: the rule pack's default_bots, as on simulate, compare and value
   parameters:
     economy.gold.cap: [40, 45, 60]
     economy.game_end.vp_threshold: {min: 20, max: 30, step: 5}

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from woa_core.defaults import DEFAULT_BOTS, DEFAULT_RULES
+from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import Problem, RulesError, SweepError, UsageError
 from woa_core.rules import ResolvedDoc, RulesSource, bundled_rulesets, read_rules
 from woa_core.rules.overrides import parse_path
@@ -45,7 +45,8 @@ from woa_core.rules.source import Located, Path_, Pos, YamlProblem, display_path
 from woa_core.rules.validate import explain_schema_error, schema_validator
 
 SCHEMA = "sweep"
-DEFAULTS: dict[str, Any] = {"players": 4, "games": 100, "seed": 0, "bots": DEFAULT_BOTS["sweep"], "rotate_seats": False}
+DEFAULTS: dict[str, Any] = {"players": 4, "games": 100, "seed": 0, "bots": None, "rotate_seats": False}
+"""A space's settings when it gives none; no ``bots``: the rules' pack's (``Pack.default_bots``)."""
 MAX_POINTS = 100_000
 """Most points a sweep plays, and most values one range may step through."""
 MAX_PARAMETERS = 10
@@ -187,18 +188,11 @@ def space_from_located(
     if size > MAX_POINTS:
         checker.at(("parameters",), f"{size} points is more than {MAX_POINTS}: sample some with 'sample: N'")
     players = settings["players"]
-    bots_text = settings["bots"] if isinstance(settings["bots"], str) else ",".join(settings["bots"])
-    try:
-        from woa_core.bots import seat_bots
-
-        bots = seat_bots(bots_text, players)
-    except UsageError as e:
-        checker.at(("bots",), str(e).replace("--bots", "bots"))
-        bots = ()
     rules_spec, inline = checker.rules(data.get("rules", DEFAULT_RULES), base_dir or Path.cwd())
     base_overrides = inline + tuple(overrides)
     if rules_spec:
         checker.check_rules(rules_spec, base_overrides, players, parameters)
+    bots = checker.bots(settings["bots"], [players]).get(players, ())
     if checker.problems:
         raise SweepError(sorted(checker.problems, key=lambda p: (p.line, p.column)))
     played = data if games is None else data | {"games": games}  # --games makes another sweep
@@ -228,6 +222,7 @@ class SpaceChecker:
         self.file = file
         self.problems: list[Problem] = []
         self.where_override: dict[str, Path_] = {}  # override text -> where it stands in the file
+        self.source: RulesSource | None = None  # the rules without a parameter's value, once read
 
     def at(self, path: Path_, message: str, *, key: bool = False) -> None:
         pos = self.located.where(path, key=key) or Pos(self.file, 0, 0)
@@ -288,9 +283,30 @@ class SpaceChecker:
             overrides.append(text)
         return rules_spec, tuple(overrides)
 
+    def bots(self, given: str | list[str] | None, counts: list[int]) -> dict[int, tuple[str, ...]]:
+        """The bot of each seat at each player count: ``given`` (the file's ``bots``, as ``--bots``),
+        or none given, those the rules' pack declares (``Pack.default_bots``; the rules as
+        ``check_rules`` read them); a bot that cannot be had is a problem at ``bots`` (at the rules,
+        for the pack's declaration). Rules that could not be read have their problems told."""
+        from woa_core.bots import seat_bots
+
+        pack = self.source.pack if self.source is not None else None
+        if given is None and pack is None:
+            return {}
+        text = None if given is None else given if isinstance(given, str) else ",".join(given)
+        out: dict[int, tuple[str, ...]] = {}
+        for players in counts:
+            try:
+                out[players] = seat_bots(text, players, pack)
+            except UsageError as e:
+                self.at(("bots",) if given is not None else ("rules",), str(e).replace("--bots", "bots"))
+                break
+        return out
+
     def check_rules(self, spec: str, base: tuple[str, ...], players: int, parameters: tuple[Parameter, ...]) -> None:
         """The rules and each value to try must load (each value is checked on its own)."""
-        if not self._loads(spec, base, players, ("rules",)):
+        self.source = self._loads(spec, base, players, ("rules",))
+        if not self.source:
             return
         for p in parameters:
             tries: list[tuple[Path_, Any]]

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from woa_core.defaults import DEFAULT_BOTS, DEFAULT_RULES
-from woa_core.errors import Problem, RulesError, TuneError, UsageError
+from woa_core.defaults import DEFAULT_RULES
+from woa_core.errors import Problem, RulesError, TuneError
 from woa_core.kernel.figures import Figure, declared, row_figure
 from woa_core.rules import RulesSource, read_rules
 from woa_core.rules.source import Located, YamlProblem, display_path, load_yaml
@@ -45,7 +45,7 @@ DEFAULTS: dict[str, Any] = {
     "confirm_games": 200,
     "candidates": 3,
     "seed": 0,
-    "bots": DEFAULT_BOTS["sweep"],
+    "bots": None,  # the rules' pack's (``Pack.default_bots``)
     "rotate_seats": False,
     "in_flight": 1,
 }
@@ -113,7 +113,6 @@ def tune_from_located(
     found = (checker.parameter(path, spec) for path, spec in data["parameters"].items())
     parameters = tuple(p for p in found if p is not None)
     counts = settings["players"] if isinstance(settings["players"], list) else [settings["players"]]
-    bots = _bots(checker, settings["bots"], counts)
     rules_spec, inline = checker.rules(data.get("rules", DEFAULT_RULES), base_dir or Path.cwd())
     base_overrides = inline + tuple(overrides)
     targets: tuple[Target, ...] = ()
@@ -122,6 +121,7 @@ def tune_from_located(
             checker.check_rules(rules_spec, base_overrides, players, parameters)
         if not checker.problems:
             targets = _targets(checker, data["targets"], read_rules(rules_spec, base_overrides), counts)
+    bots = checker.bots(settings["bots"], counts)
     if checker.problems:
         unique = list(dict.fromkeys(checker.problems))
         raise TuneError(sorted(unique, key=lambda p: (p.line, p.column)))
@@ -146,20 +146,6 @@ def tune_from_located(
         digest=digest,
         in_flight=settings["in_flight"],
     )
-
-
-def _bots(checker: SpaceChecker, spec: str | list[str], counts: list[int]) -> dict[int, tuple[str, ...]]:
-    from woa_core.bots import seat_bots
-
-    text = spec if isinstance(spec, str) else ",".join(spec)
-    out: dict[int, tuple[str, ...]] = {}
-    for players in counts:
-        try:
-            out[players] = seat_bots(text, players)
-        except UsageError as e:
-            checker.at(("bots",), str(e).replace("--bots", "bots"))
-            break
-    return out
 
 
 def _targets(

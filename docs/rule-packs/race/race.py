@@ -1,6 +1,5 @@
-"""Race to the well, a tiny woa rule pack (docs/rule-packs.md walks through it). On its turn a player plays
-a step card from its hidden hand, runs up to that many paths and draws from the face-down deck. Reaching the
-well wins at once; when the cards run out, the runner nearest the well wins (ties: the earlier seat)."""
+"""Race to the well, a tiny woa rule pack (docs/rule-packs.md walks through it): each turn a player plays a hidden
+step card, runs up to that far and draws; the first at the well wins, else the nearest when the cards run out."""
 
 import random
 import runpy
@@ -73,10 +72,9 @@ class Game(woa.ListedGame):
         return [] if self.over else [self.state.turn % self.rules.players]
 
     def legal_actions(self, player: int | None = None) -> list[woa.Action]:
-        s, deciders = self.state, self.deciders()
-        if not deciders or player not in (None, deciders[0]):
+        s, p = self.state, next(iter(self.deciders()), None)  # the seat to decide, if any
+        if p is None or player not in (None, p):
             return []
-        p = deciders[0]
         cards, near = sorted(set(s.hands[p])), self.rules.distance[s.at[p]]  # a card of each value, a place it reaches
         return [woa.make_action((p, "run", v, q)) for v in cards for q, d in enumerate(near) if 0 < d <= v]
 
@@ -116,7 +114,6 @@ class Game(woa.ListedGame):
 
 
 def cards_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
-    """Every step card is in a hand, in the deck or played, once."""
     cards = Counter(s.deck + s.played + [v for hand in s.hands for v in hand])
     return None if cards == Counter(rules.deck) else f"the cards in play are {sorted(cards.elements())}"
 
@@ -142,5 +139,8 @@ PACK = woa.Pack(
     invariants={"cards_conserved": cards_conserved},
     scenario=woa.ScenarioHooks(setup=Game.setup, expect=Game.expect),
     features=_features,
+    score=lambda game: [game.rules.distance[q][game.rules.goal] for q in game.state.at],  # paths left to the well
+    score_wins="lower",  # the nearest wins: who leads, lead changes, margins, comebacks read the score so
+    default_bots="random",  # what every command seats without --bots (the race has no bot of its own)
     drawing=runpy.run_path(str(Path(__file__).with_name("drawing.py")))["DRAWING"],  # its pictures: drawing.py
 )

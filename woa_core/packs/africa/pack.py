@@ -45,6 +45,7 @@ PACK = Pack(
     summary=records.summary,
     figures=FIGURES,
     bots=MappingProxyType({"heuristic": "woa_core.packs.africa.bots.heuristic:HeuristicBot"}),
+    default_bots="heuristic",  # simulate, compare, sweep, value, play and serve without --bots (issue 42.5)
     search=SEARCH,
     resample_hidden=resample_hidden,
     drawing=DRAWING,

@@ -75,6 +75,7 @@ PACK = Pack(
             "heuristic-v1": "woa_core.packs.west_of_africa.bots.heuristic_v1:HeuristicV1Bot",
         }
     ),
+    default_bots="heuristic",  # simulate, compare, sweep, value, play and serve without --bots (issue 42.5)
     # What the generic tools ask beyond the contract (check, scenario, replay, PettingZoo, mcts).
     invariants=MappingProxyType(INVARIANTS),
     coverage=Coverage,

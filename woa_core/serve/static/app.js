@@ -73,8 +73,10 @@
       for (const bot of ruleset.bots) kind.append(el("option", { value: bot, textContent: "bot: " + bot }));
       const params = el("input", { type: "text", placeholder: "parameters, e.g. iterations=200", "aria-label": "p" + (s + 1) + " bot parameters" });
       const known = old[s] && [...kind.options].some((o) => o.value === old[s][0]);
-      kind.value = known ? old[s][0] : (s === 0 ? "human" : ruleset.default_bot || "random");
-      params.value = old[s] ? old[s][1] : "";
+      // the pack's declared bots (Pack.default_bots), seat s the (s mod n)-th, the first seat a person's
+      const declared = ruleset.default_bots.length ? ruleset.default_bots[s % ruleset.default_bots.length] : ["random", ""];
+      kind.value = known ? old[s][0] : (s === 0 ? "human" : declared[0]);
+      params.value = old[s] ? old[s][1] : (s === 0 ? "" : declared[1]);
       table.append(el("tr", {}, el("td", { textContent: "p" + (s + 1) }), el("td", {}, kind), el("td", {}, params)));
     }
   }
@@ -310,7 +312,8 @@
     document.body.dataset.over = g.over ? "1" : "";
     const people = g.seats.filter((s) => s.person).length;
     const who = (s) => "p" + (s + 1) + (g.seats[s].person ? (people > 1 ? " (person)" : " (you)") : " (" + g.seats[s].who + ")");
-    $("status").textContent = g.over ? "Game over" : who(g.decider) + " to decide · " + g.where + (g.step ? " · " + g.step : "");
+    const leads = g.leader === null || g.leader === undefined ? "" : " · p" + (g.leader + 1) + " leads";
+    $("status").textContent = g.over ? "Game over" : who(g.decider) + " to decide · " + g.where + (g.step ? " · " + g.step : "") + leads;
     $("manifest").textContent = "rules " + g.rules + " (" + g.hash + ")" + (g.variant ? " · variant " + g.variant : "") +
       (g.overrides.length ? " · --set " + g.overrides.join(" ") : "") + " · seed " + g.seed + " · " +
       g.seats.map((s) => s.seat + " " + (s.person ? "person" : s.who)).join(", ") + " · " + g.at + " actions";

@@ -328,7 +328,7 @@ class Flow:
         ('city', [1])
         """
         if outcome is not None and outcome.__class__ is Reached:
-            moment = self.moments[outcome.moment]  # type: ignore[union-attr]
+            moment = self.moments[outcome.moment]
             for end in moment.ends:
                 if end.when(game):
                     self._end(game, end)

@@ -32,16 +32,14 @@ from typing import Any
 
 from woa_core.kernel.cards import Cards
 from woa_core.kernel.chance import draw, new_stream
-from woa_core.kernel.plain import PlainState
 from woa_core.packs.go_west.compiled import Rules
 
 NOBODY = -1
 
 
 @dataclass(slots=True, eq=False)
-class State(PlainState):
-    """Everything that changes during a game (see the module docstring); plain data
-    (``PlainState``, which ``ListedGame`` asks of a state)."""
+class State:
+    """Everything that changes during a game (see the module docstring)."""
 
     players: int
     cards: Cards

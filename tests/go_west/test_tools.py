@@ -211,9 +211,8 @@ def test_search_can_determinize_every_decision() -> None:
                     other = type(game).determinize(view, Random(n))
                     n += 1
                     c, playing = other.state.cards, [other.state.card] if other.state.card >= 0 else []
-                    assert Counter(c.pile + c.discard + [x for h in c.hands for x in h] + playing) == Counter(
-                        range(deck)
-                    )
+                    everywhere = c.pile + c.discard + [x for h in c.hands for x in h] + playing
+                    assert Counter(everywhere) == Counter(range(deck))
                     assert other.observation(seat).to_json() == view.to_json()
                     assert other.state.chance[0] != game.state.chance[0]
                 game.apply_legal(rng.choice(game.legal_actions()))

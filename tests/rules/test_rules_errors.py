@@ -666,7 +666,7 @@ def test_unknown_bundled_parent(tmp_path, capsys):
                 1,
                 10,
                 "cannot extend 'east-of-africa': no such rules: not a rules directory, a variant file, or a "
-                "bundled ruleset (africa, west-of-africa): did you mean 'west-of-africa'?",
+                "bundled ruleset (africa, go-west, west-of-africa): did you mean 'west-of-africa'?",
             ),
         ],
     )

@@ -162,35 +162,19 @@ class Cards:
         )
 
 
-def sample(
-    seen: dict[str, Any],
-    seat: int,
-    players: int,
-    deck_size: int,
-    rng: Random,
-    tries: int = 200,
-    in_play: tuple[tuple[int, int], ...] = (),
-) -> Cards:
+def sample(seen: dict[str, Any], seat: int, players: int, deck_size: int, rng: Random, tries: int = 200) -> Cards:
     """A card component consistent with what ``seat`` sees (``Cards.public``), the unseen cards
     dealt anew by ``rng`` (go-west-rulings §4). Before the first reshuffle every arrangement of the
     unseen cards over the others' hands and the pile is equally likely; after one, the pile can
     hold only cards shuffled in then that nobody has drawn since, so the others' draws are chosen
-    from those first. The others' hands keep their sizes, the pile its size. ``in_play`` names the
-    cards face up outside the component (a card being played), each with the seat that played it:
-    they are dealt to nobody.
+    from those first. The others' hands keep their sizes, the pile its size.
 
     >>> cards = Cards.dealt(deck_size=10, players=2, hand=3, stream=[1, 0])
     >>> other = sample(cards.public(0), 0, 2, 10, Random(2))
     >>> other.hands[0] == cards.hands[0], len(other.hands[1]), len(other.pile), other.problem(10)
     (True, 3, 4, None)
     """
-    sizes, own, shown = seen["hand_sizes"], seen["hand"], len(seen["discard"])
-    if in_play:  # seen as if already discarded, then taken off the discard pile again
-        seen = {
-            **seen,
-            "discard": seen["discard"] + [c for c, _ in in_play],
-            "discarded_by": seen["discarded_by"] + [by for _, by in in_play],
-        }
+    sizes, own = seen["hand_sizes"], seen["hand"]
     others = [p for p in range(players) if p != seat]
     for _ in range(tries):
         if not seen["reshuffles"]:
@@ -201,18 +185,11 @@ def sample(
         else:
             shuffled_in = Counter(seen["pool"]) - Counter(seen["drawn"])
             k = sum(n for p, n in enumerate(seen["draws"]) if p != seat)
+            candidates = list(shuffled_in.elements())
+            rng.shuffle(candidates)
+            their_draws, pile = candidates[:k], candidates[k:]
             at_shuffle = Counter(range(deck_size)) - Counter(seen["held"]) - Counter(seen["pool"])
             played = Counter(c for c, by in zip(seen["discard"], seen["discarded_by"], strict=True) if by != seat)
-            # The others' draws must include every card they played that none of them held at the
-            # reshuffle; the rest of their draws are any of the other cards shuffled in, uniformly.
-            forced = played - at_shuffle
-            candidates = list((shuffled_in - forced).elements())
-            rng.shuffle(candidates)
-            free = k - forced.total()
-            if free < 0 or forced - shuffled_in:
-                break  # no deal fits: the view is not one a game can show
-            their_draws, pile = list(forced.elements()) + candidates[:free], candidates[free:]
-            rng.shuffle(their_draws)
             hands_pool = at_shuffle + Counter(their_draws)
             hands_pool.subtract(played)
             if any(n < 0 for n in hands_pool.values()):
@@ -233,15 +210,11 @@ def sample(
             for p in others:
                 drawn[p] = their_draws[at : at + seen["draws"][p]]
                 at += seen["draws"][p]
-        else:  # only their number is seen: any cards that went through the hand will do
-            for p in others:
-                went = hands[p] + [c for c, by in zip(seen["discard"], seen["discarded_by"], strict=True) if by == p]
-                drawn[p] = went[: seen["draws"][p]]
         return Cards(
             hands,
             pile,
-            seen["discard"][:shown],
-            seen["discarded_by"][:shown],
+            seen["discard"][:],
+            seen["discarded_by"][:],
             seen["reshuffles"],
             seen["pool"][:],
             [seen["held"][:] if p == seat else [] for p in range(players)],

@@ -8,13 +8,12 @@ turn flow, which the kernel advances (``Flow.advance``): an action card's placem
 done is the moment ``card``, a scoring done the moment ``scoring``, at which the rules' named ends
 are checked (``turn.yaml``); the pack's ``flow`` module says how the turn goes on after them.
 
->>> from woa_core.kernel.notation import format_action
->>> from woa_core.rules import load_rules
+>>> >>> from woa_core.rules import load_rules
 >>> game = Game(load_rules("go-west", 2), seed=1)
 >>> [format_action(game.rules, a) for a in game.legal_actions()]
 ['p1 double', 'p1 single']
 >>> game.apply((0, "single")); game.apply(game.legal_actions()[0]); game.state.step
-'step'
+'pay'
 """
 
 from __future__ import annotations
@@ -175,10 +174,7 @@ class Game(ListedGame[State, Rules, View]):
 
         state = state_of(view)
         rules: Rules = view.rules  # type: ignore[assignment]
-        playing = ((state.card, state.order[state.turn]),) if state.card >= 0 else ()
-        state.cards = card_component.sample(
-            view.cards, view.player, state.players, len(rules.card_id), rng, in_play=playing
-        )
+        state.cards = card_component.sample(view.cards, view.player, state.players, len(rules.card_id), rng)
         state.chance = redrawn(state.chance, rng)
         return cls(rules, state=state)
 
@@ -369,3 +365,4 @@ VERBS = MappingProxyType(
     }
 )
 """Every verb of Go West!'s notation (G26)."""
+

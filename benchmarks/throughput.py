@@ -17,7 +17,9 @@ decisions/s per core; heuristic games >= 20/s per core; 2 workers >= 1.7x one.
 
 The "africa" row plays random 4-player games of Africa (rules/africa) in this process and counts
 CPU time, not wall time: games and decisions per CPU-second (target, issue 15: >= 100,000
-decisions per CPU-second). ``--africa-games 0`` leaves it out.
+decisions per CPU-second). ``--africa-games 0`` leaves it out. The "go-west" row does the same
+for Go West! (rules/go-west: hidden hands, a draw pile reshuffled in play, named ends);
+``--go-west-games 0`` leaves it out.
 """
 
 from __future__ import annotations
@@ -109,6 +111,9 @@ def main() -> int:
     parser.add_argument("--only-sources", action="store_true", help="only the rules-source rows")
     parser.add_argument("--source-games", type=positive_int, default=300, help="games per rules-source row")
     parser.add_argument("--africa-games", type=nonnegative_int, default=100, help="games of the Africa row (0: none)")
+    parser.add_argument(
+        "--go-west-games", type=nonnegative_int, default=300, help="games of the Go West! row (0: none)"
+    )
     args = parser.parse_args()
     os.chdir(Path(__file__).resolve().parents[1])  # the variant path is relative to the checkout
     rows = []
@@ -124,16 +129,17 @@ def main() -> int:
                         f"({r['decisions_per_game']} decisions/game)",
                         flush=True,
                     )
-    africa = []
-    if args.africa_games > 0 and not args.only_sources:
-        africa.append(measure_cpu("africa", "random", 4, args.africa_games))
-        if not args.json:
-            a = africa[-1]
-            print(
-                f"africa     random 4p  one core  {a['games_per_cpu_second']:>7.1f} games/CPU-s  "
-                f"{a['decisions_per_cpu_second']:>8} decisions/CPU-s  ({a['decisions_per_game']} decisions/game)",
-                flush=True,
-            )
+    cpu_rows: dict[str, list[dict]] = {"africa": [], "go_west": []}
+    for key, rules, games in (("africa", "africa", args.africa_games), ("go_west", "go-west", args.go_west_games)):
+        if games > 0 and not args.only_sources:
+            cpu_rows[key].append(measure_cpu(rules, "random", 4, games))
+            if not args.json:
+                a = cpu_rows[key][-1]
+                print(
+                    f"{rules:<10} random 4p  one core  {a['games_per_cpu_second']:>7.1f} games/CPU-s  "
+                    f"{a['decisions_per_cpu_second']:>8} decisions/CPU-s  ({a['decisions_per_game']} decisions/game)",
+                    flush=True,
+                )
     sources = []
     for workers in sorted(set(map(int, args.workers.split(",")))):
         # interleave the sources (bundled, variant, set, bundled, ...) so load drift hits all alike,
@@ -166,9 +172,7 @@ def main() -> int:
                 )
     if args.json:
         print(
-            json.dumps(
-                {"cpu_count": os.cpu_count(), "results": rows, "africa": africa, "rules_sources": sources}, indent=2
-            )
+            json.dumps({"cpu_count": os.cpu_count(), "results": rows, **cpu_rows, "rules_sources": sources}, indent=2)
         )
     return 0
 

@@ -115,6 +115,7 @@ def test_the_bundled_packs_and_the_race_pack_keep_the_contract(tmp_path: Path) -
     packs = [
         ROOT / "woa_core" / "packs" / "west_of_africa" / "pack.py",
         ROOT / "woa_core" / "packs" / "africa" / "pack.py",
+        ROOT / "woa_core" / "packs" / "go_west" / "pack.py",
         ROOT / "docs" / "rule-packs" / "race" / "race.py",
     ]
     report, status = _mypy("--cache-dir", str(tmp_path / "cache"), *map(str, packs))

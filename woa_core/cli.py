@@ -219,8 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand (also used for ``--help``)."""
     parser = argparse.ArgumentParser(
         prog="woa",
-        description="Board games as rules-as-data (bundled: West of Africa, the default, and Africa with --rules "
-        "africa): validate rules, simulate bot games, check invariants, replay logs.",
+        description="Board games as rules-as-data (bundled: West of Africa, the default, Africa with --rules "
+        "africa and Go West! with --rules go-west): validate rules, simulate bot games, check invariants, replay logs.",
         epilog=EPILOG_RULES,
     )
     parser.add_argument("--version", action=_Version, nargs=0, help="show woa's version and build, and exit")

@@ -23,7 +23,7 @@ import copy
 import dataclasses
 from collections.abc import Sequence
 from random import Random
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import Action, Handler
@@ -88,7 +88,20 @@ class View:
         return {"player": self.player, **copy.deepcopy(self._fields)}
 
 
-S = TypeVar("S", bound=PlainState)
+class RankedState(Protocol):
+    """What ``ListedGame`` reads of its state: ``ranking`` (seats, best first; empty until the game
+    is over) and ``copy``. A ``PlainState`` is one; so is a pack's own state class that copies
+    itself field by field (Go West!'s, compiled with mypyc, where a slotted dataclass cannot
+    extend the interpreted ``PlainState``)."""
+
+    ranking: list[int]
+
+    def copy(self) -> Self:
+        """An independent copy."""
+        ...
+
+
+S = TypeVar("S", bound=RankedState)
 """A ``ListedGame``'s state type."""
 R = TypeVar("R", bound=CompiledRules)
 """A ``ListedGame``'s rules type."""

@@ -22,7 +22,7 @@ from woa_core.kernel.cards import Cards
 from woa_core.kernel.plain import View
 from woa_core.packs.go_west.state import State
 
-PUBLIC = (
+PUBLIC: tuple[str, ...] = (
     "players", "round", "phase", "step", "order", "turn", "ended", "wagons", "blocks", "pushed", "supply",
     "lid", "vp", "used", "token", "scored", "first", "doubled", "acts", "card", "cost", "left", "floor",
     "turns", "ranking",

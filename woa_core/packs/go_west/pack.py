@@ -51,4 +51,5 @@ PACK = Pack(
     drawing=DRAWING,
     search=SEARCH,
     bots=MappingProxyType({"heuristic": "woa_core.packs.go_west.bots.heuristic:HeuristicBot"}),
+    default_bots="heuristic",
 )

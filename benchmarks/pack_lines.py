@@ -60,7 +60,9 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(counts, indent=2))
     else:
         for name, c in counts.items():
-            print(f"{name}: {c['lines']} lines in {c['files']} files, {c['code']} lines of code (bots and drawing apart)")
+            print(
+                f"{name}: {c['lines']} lines in {c['files']} files, {c['code']} lines of code (bots and drawing apart)"
+            )
     return 0
 
 

@@ -170,7 +170,9 @@ def test_woa_check_passes_at_2_3_and_4_players(capsys: pytest.CaptureFixture[str
     args = ["check", "--rules", "go-west", "--players", "2", "--players", "3", "--players", "4"]
     assert main([*args, "--games", "2", "--seed", "5", "--workers", "1"]) == 0
     out = capsys.readouterr().out
-    assert "6 games (2 players, 3 players, 4 players)" in out and "invariants held (the 5 costly ones at 1 in 16)" in out
+    assert (
+        "6 games (2 players, 3 players, 4 players)" in out and "invariants held (the 5 costly ones at 1 in 16)" in out
+    )
     assert f"all {len(INVARIANTS) + 6} invariants" in out
 
 

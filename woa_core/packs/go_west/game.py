@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from functools import partial
 from random import Random
 from types import MappingProxyType
-from typing import Final
+from typing import Final, cast
 
 from woa_core.bots.random_bot import Weighted
 from woa_core.kernel import cards as card_component
@@ -107,7 +107,8 @@ class Game(ListedGame[State, Rules, View]):
         if step == ACTION:
             return self._actions(p)
         if step == STEP:  # weighed for a random player: each distinct result as likely (bots.weights)
-            return Weighted([t.step[p][r] for r in self.step_regions()], partial(step_weights, self))
+            steps = Weighted([t.step[p][r] for r in self.step_regions()], partial(step_weights, self))
+            return cast(list[Action], steps)  # a list of actions with their weights
         if step == DECLARE:
             return [t.double[p], t.single[p]]
         if step == PAY:

@@ -18,32 +18,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
-from woa_core.kernel.cards import Cards
 from woa_core.kernel.drawing import Drawing, Viewer
 from woa_core.packs.go_west.compiled import Rules
 from woa_core.packs.go_west.draw.explain import explain_between
-from woa_core.packs.go_west.draw.look import HIDDEN
+from woa_core.packs.go_west.draw.look import seen
 from woa_core.packs.go_west.draw.svg import board_layer, board_svg, document, layout, pieces_parts
 from woa_core.packs.go_west.draw.words import key_numbers, panel, render, words
 from woa_core.packs.go_west.state import State
 from woa_core.packs.go_west.steps import PAY
-
-
-def seen(game: Any, seat: int) -> State:
-    """The state as ``seat`` may see it, made from its view alone: its own hand, every other
-    hand and the draw pile as ``HIDDEN`` cards (their sizes kept), the discard pile face up
-    (G30), no chance stream (R-CHANCE)."""
-    from woa_core.packs.go_west.view import state_of
-
-    view = game.observation(seat)
-    state = state_of(view)
-    c = view.cards
-    hands = [c["hand"][:] if q == seat else [HIDDEN] * n for q, n in enumerate(c["hand_sizes"])]
-    state.cards = Cards(hands, [HIDDEN] * c["pile_size"], c["discard"][:], c["discarded_by"][:], c["reshuffles"])
-    state.chance = []
-    return state
 
 
 def viewer(rules: Rules) -> Viewer[State]:

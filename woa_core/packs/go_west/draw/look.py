@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import re
 from html import escape
+from typing import Any
 
+from woa_core.kernel.cards import Cards
 from woa_core.packs.go_west.compiled import SYMBOLS, Rules
+from woa_core.packs.go_west.state import State
 
 HIDDEN = -1
 """A card the state drawn does not show (another seat's hand, the draw pile): drawn as a back."""
@@ -138,3 +141,18 @@ def back_svg(x: float, y: float, words: str = "") -> str:
         f'height="{CARD_H - 14}" rx="4" fill="none" stroke="#c9a56a" stroke-width="1.5"/>'
         + (svg_text(x + CARD_W + 10, y + 36, words, "h") if words else "")
     )
+
+
+def seen(game: Any, seat: int) -> State:
+    """The state as ``seat`` may see it, made from its view alone: its own hand, every other
+    hand and the draw pile as ``HIDDEN`` cards (their sizes kept), the discard pile face up
+    (G30), no chance stream (R-CHANCE)."""
+    from woa_core.packs.go_west.view import state_of
+
+    view = game.observation(seat)
+    state = state_of(view)
+    c = view.cards
+    hands = [c["hand"][:] if q == seat else [HIDDEN] * n for q, n in enumerate(c["hand_sizes"])]
+    state.cards = Cards(hands, [HIDDEN] * c["pile_size"], c["discard"][:], c["discarded_by"][:], c["reshuffles"])
+    state.chance = []
+    return state

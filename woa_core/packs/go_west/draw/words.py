@@ -22,7 +22,7 @@ from typing import Any
 
 from woa_core.kernel.drawing import Panel
 from woa_core.packs.go_west.compiled import Rules
-from woa_core.packs.go_west.draw.look import HIDDEN, card_words, plural
+from woa_core.packs.go_west.draw.look import HIDDEN, card_words, plural, seen
 from woa_core.packs.go_west.scoring import winners
 from woa_core.packs.go_west.state import State
 from woa_core.packs.go_west.steps import ALSO, DECLARE, OVER, PAY, STEP
@@ -188,7 +188,5 @@ each block holds 7 discs']
 def render(game: Any, viewer: int | None) -> str:
     """The game as text (``Drawing.text``), as ``viewer`` may see it: its own hand and every
     other hand's size; everything, every hand included, for ``viewer=None`` (a replay)."""
-    from woa_core.packs.go_west.draw.drawing import seen
-
     s = game.state if viewer is None else seen(game, viewer)
     return text_of(game.rules, s, viewer)

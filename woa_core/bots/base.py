@@ -177,7 +177,12 @@ def _is_woa(path: str) -> bool:
     """
     if not os.path.isabs(path):
         return path.replace(os.sep, "/").startswith("woa_core/")
-    return os.path.normcase(os.path.abspath(path)).startswith(os.path.normcase(_WOA) + os.sep)
+    if os.path.normcase(os.path.abspath(path)).startswith(os.path.normcase(_WOA) + os.sep):
+        return True
+    # a compiled build installed elsewhere names its frames by the source tree it was built from
+    return getattr(sys.modules.get("woa_core.kernel.loop"), "__file__", "").endswith((".so", ".pyd")) and (
+        "/woa_core/" in path.replace(os.sep, "/")
+    )
 
 
 def not_an_action(name: str, answer: object, seat: int) -> UsageError:

@@ -14,7 +14,7 @@ import pytest
 from woa_core.errors import RulesError
 from woa_core.kernel.flow import FlowPrimitives, Kind
 from woa_core.kernel.notation import parse_action
-from woa_core.packs.west_of_africa import Game
+from woa_core.packs.west_of_africa import ACTIONS, Game
 from woa_core.packs.west_of_africa.steps import PLACE, RETREAT, SELECT
 from woa_core.rules import load_rules
 
@@ -42,8 +42,8 @@ def _problems(spec: str) -> list[str]:
 def test_the_bundled_flows_compile_from_their_declarations() -> None:
     woa, africa = load_rules("west-of-africa", 2).flow, load_rules("africa", 2).flow
     assert [(p.name, p.kind) for p in woa.phases] == [("select", Kind.SIMULTANEOUS), ("actions", Kind.TURNS)]
-    actions = ("move_workers", "move_ship", "cultivate", "sell", "found")  # each action's own step, after the flow's
-    assert woa.steps == ("select", "place", "main", "displace", "retreat", *actions, "over")
+    # each action's own step, after the flow's, in the order the pack declares them (actions/__init__.py)
+    assert woa.steps == ("select", "place", "main", "displace", "retreat", *ACTIONS, "over")
     assert set(woa.decider_of) == {RETREAT} and woa.setup == () and woa.end_if is None
     assert [p.name for p in africa.setup] == ["city"] and africa.end_if is not None and africa.finish is not None
 

@@ -197,6 +197,10 @@ class ActionDecl:
     - ``start_points(game)``: the action points or range it starts with;
     - ``done_problem(game, p)``: why the action cannot be finished now, or None;
     - ``on_done(game, p)``: what follows the finished action: the next step's name.
+
+    ``numbers`` names the numbers the action reads from its rules (a cost, a gain), which a
+    ruleset gives and a designer tunes: the pack says where a ruleset gives them and checks that
+    each is given (West of Africa: ``economy.yaml``'s ``actions: {NAME: {NUMBER: n}}``).
     """
 
     name: str
@@ -207,3 +211,4 @@ class ActionDecl:
     done_problem: Callable[[Any, int], str | None] | None = None
     on_done: Callable[[Any, int], str] | None = None
     card: bool = True  # named by an action card (the turn flow is not)
+    numbers: tuple[str, ...] = ()  # the numbers it reads from its rules, by name

@@ -78,6 +78,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, Final, TypeVar
 
 from woa_core.kernel.actions import _INTERNED, Action, ActionDecl, Legal, make_action
@@ -184,6 +185,9 @@ class Legality:
     >>> odd = Legality(Among(0, lambda game, p, fresh: (0, 1, 2), "no"), Limit(1, lambda g, p, f, a: a % 2, "even"))
     >>> odd.listing(None, 0, "pick"), odd.listing_at(None, 0, "pick", False, 2)
     ([(0, 'pick', 1)], [])
+    >>> once = Legality(Limit(0, lambda game, p, fresh: fresh, "once"))  # a verb without arguments
+    >>> once.listing(None, 0, "offer", True), once.refusal(None, 0, ())
+    ([(0, 'offer')], 'once')
     """
 
     __slots__ = (
@@ -205,9 +209,7 @@ class Legality:
         levels = sorted((e for e in entries if isinstance(e, Among | Part)), key=lambda e: e.level)
         if [e.level for e in levels] != list(range(len(levels))):
             raise ValueError("a legality needs exactly one Among or Part per level, for levels 0, 1, ...")
-        if any(
-            isinstance(e, Part) and not isinstance(n, Among) for e, n in zip(levels, [*levels[1:], None], strict=True)
-        ):
+        if any(isinstance(e, Part) and not isinstance(n, Among) for e, n in pairwise([*levels, None])):
             raise ValueError("a Part must come just before the Among of the argument within it")
         for e in entries:
             reads = e.reads if isinstance(e, Limit) else e.level + 1

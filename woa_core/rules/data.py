@@ -194,6 +194,10 @@ def explain_schema_error(located: Located, path: Path_, error: jsonschema.Valida
     kind = error.validator
     if "propertyNames" in error.absolute_schema_path and isinstance(error.instance, str):
         name = error.instance
+        if kind == "enum" and isinstance(error.validator_value, list):  # a key that names a declared thing
+            message = with_suggestion(error.message, name, error.validator_value)
+            yield located_problem(located, (*path, name), message, key=True)
+            return
         message = f"'{name}' is not a valid name here: ids are snake_case (lowercase letters, digits, underscores)" + (
             ", and a sea link joins two ids with one hyphen" if "-" in name else ""
         )

@@ -207,23 +207,35 @@ class _SeatMean(_Tally):
 
 
 class _SeatMeanByKey(_Tally):
+    """Per seat and per key, a mean over every game: a key a seat or a game does not name counts
+    0 there (a source of VP that one seat never scored from, or that first scores in a later game:
+    an action only some games play), so every seat has every key and the means stay means.
+
+    >>> from woa_core.kernel.figures import vp_by_source
+    >>> tally = _SeatMeanByKey(vp_by_source(lambda g, w: [], lambda g, w: [])[1], 2)
+    >>> tally.add([{"gold": 2}, {"gold": 4}], {}, ()); tally.add([{"gold": 2, "gift": 3}, {"gold": 0}], {}, ())
+    >>> tally.per_seat(0, 2), tally.per_seat(1, 2), tally.per_player()["vp_gift"]["mean"]
+    ({'gold': 2.0, 'gift': 1.5}, {'gold': 2.0, 'gift': 0.0}, 0.75)
+    """
+
     def __init__(self, figure: Figure, players: int) -> None:
         super().__init__(figure, players)
         self.seats: list[dict[str, Mean]] = [{} for _ in range(players)]
         self.means: dict[str, Mean] = {}
+        self.games = 0
 
     def add(self, value: Any, values: dict[str, Any], bots: Sequence[str]) -> None:
-        for seat, by_key in zip(self.seats, value, strict=True):
-            for k, x in by_key.items():
-                if k not in seat:
-                    seat[k] = Mean()
-                seat[k].add(x)
         for by_key in value:
             for k in by_key:
-                if k not in self.means:
-                    self.means[k] = Mean()
+                if k not in self.means:  # the games before it each counted 0
+                    self.means[k] = Mean(self.games)
+                    for seat in self.seats:
+                        seat[k] = Mean(self.games)
         for k, mean in self.means.items():
             mean.add(sum(v.get(k, 0) for v in value) / self.players)
+            for seat, by_key in zip(self.seats, value, strict=True):
+                seat[k].add(by_key.get(k, 0))
+        self.games += 1
 
     def per_player(self) -> dict[str, Any]:
         return {f"{self.figure.prefix}_{k}": m.to_json() for k, m in self.means.items()}

@@ -127,6 +127,21 @@ class Rules(CompiledRules):
         """West of Africa's pack (a dictionary look-up: the notation and the logs ask for every action)."""
         return load_pack("west_of_africa")
 
+    def number(self, action: str, name: str) -> int:
+        """The number ``name`` of ``action`` these rules give: ``economy.yaml``'s ``actions: {ACTION:
+        {NAME: n}}``, for an action beyond the rulebook's that declares it (``ActionDecl.numbers``;
+        ``woa validate`` holds every action with a card in the rules to its numbers, so it is there).
+
+        >>> from dataclasses import replace
+        >>> from woa_core.kernel.compiled import freeze
+        >>> from woa_core.rules import load_rules
+        >>> rules = load_rules("west-of-africa", 2)  # the rulebook's actions read sections of their own
+        >>> given = {**rules.document, "economy": {"actions": {"offering": {"vp": 3}}}}
+        >>> replace(rules, document=freeze(given)).number("offering", "vp")
+        3
+        """
+        return int(self.document["economy"]["actions"][action][name])
+
     def island_id(self, name: str) -> int:
         """The index of island ``name``, or -1.
 

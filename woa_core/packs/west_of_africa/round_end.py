@@ -40,9 +40,19 @@ def _gained(source: str) -> Seen:
 
 
 def add_vp(state: GameState, player: int, vp: int, source: str) -> None:
-    """Give ``vp`` victory points from ``source`` (one of ``VP_SOURCES``)."""
+    """Give ``vp`` victory points from ``source``: one of ``VP_SOURCES``, or an action's own name
+    for the VP an action beyond the rulebook's gives (counted from its first VP on).
+
+    >>> from woa_core.packs.west_of_africa.state import new_state
+    >>> from woa_core.rules import load_rules
+    >>> state = new_state(load_rules("west-of-africa", 2), 1)
+    >>> add_vp(state, 0, 3, "settlements"); add_vp(state, 0, 2, "offering")
+    >>> state.vp[0], state.vp_from[0]["settlements"], state.vp_from[0]["offering"]
+    (5, 3, 2)
+    """
     state.vp[player] += vp
-    state.vp_from[player][source] += vp
+    sources = state.vp_from[player]
+    sources[source] = sources.get(source, 0) + vp
 
 
 @primitive("gold_majority_vp", seen=_gained("gold_majority"))

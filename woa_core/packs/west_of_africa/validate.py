@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 import networkx as nx
 
 from woa_core.errors import Problem
+from woa_core.packs.west_of_africa.actions import ACTIONS
 from woa_core.packs.west_of_africa.compile import sea_graph, select_spaces
 from woa_core.rules.data import article
 from woa_core.rules.source import Located, Path_
@@ -305,6 +306,49 @@ def _card_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
                     f"action '{card['action']}' already has card '{action_owner[card['action']]}'",
                 )
             action_owner.setdefault(card["action"], card_id)
+
+
+@_check
+def _action_numbers(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
+    """Each action with a card in these rules gets the numbers its declaration reads
+    (``ActionDecl.numbers``), in ``economy.yaml``'s ``actions``; a number it does not read is
+    refused where it is given.
+
+    >>> from woa_core.errors import RulesError
+    >>> from woa_core.rules import load_rules
+    >>> try:
+    ...     load_rules("west-of-africa", 2, ["economy.actions.sell.bonus=1"])
+    ... except RulesError as e:
+    ...     print(e.problems[0].message)
+    'bonus' is no number of sell (it reads none)
+    """
+    if d["_players"] is not None:
+        return
+    given = d["economy"].get("actions", {})
+    for card_id, card in d["cards"]["cards"].items():
+        decl = ACTIONS.get(card["action"]) if card["kind"] == "action" else None
+        if decl is None:
+            continue
+        missing = [n for n in decl.numbers if n not in given.get(decl.name, {})]
+        if missing:
+            shown = ", ".join(f"{n}: N" for n in missing)
+            what = "a number" if len(missing) == 1 else f"{len(missing)} numbers"
+            yield (
+                ("cards", "cards", card_id, "action"),
+                f"{card.get('name', card_id)} ({decl.name}) reads {what} these rules do not give: add "
+                f"{'it' if len(missing) == 1 else 'them'} to economy.yaml as actions: {{{decl.name}: {{{shown}}}}}",
+            )
+    for action, numbers in given.items():
+        decl = ACTIONS.get(action)
+        if decl is None:
+            continue  # the schema names the actions
+        for name in numbers:
+            if name not in decl.numbers:
+                known = f"its numbers: {', '.join(decl.numbers)}" if decl.numbers else "it reads none"
+                yield (
+                    ("economy", "actions", action, name, "_key"),
+                    with_suggestion(f"'{name}' is no number of {action}", name, decl.numbers) + f" ({known})",
+                )
 
 
 @_check

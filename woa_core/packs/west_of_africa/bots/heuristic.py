@@ -30,7 +30,7 @@ from collections.abc import Collection, Sequence
 from typing import ClassVar, NamedTuple
 
 from woa_core.kernel.native import mypyc_attr
-from woa_core.packs.west_of_africa.actions import STEP_OF_VERB, Action
+from woa_core.packs.west_of_africa.actions import ACTIONS, STEP_OF_VERB, Action
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.selection import ActionTuple, SelectionActions
 from woa_core.packs.west_of_africa.state import NOBODY
@@ -49,6 +49,10 @@ NOISE = 1.0
 START_ORDER = ("move_ship", "sell", "found", "cultivate", "move_workers")
 """The order it starts its selected actions: carry goods, sell them, found with the gold, grow
 goods (helpers go to the ships), then bring workers back into play."""
+RANKED = frozenset(START_ORDER)
+"""The actions it weighs, in its plans and step by step. An action beyond them (one a variant's
+card brings in, docs/extending-west-of-africa.md) it never selects, and plays only when none of
+these is worth a step; the search bot tries such actions itself (``unranked_actions``)."""
 
 
 class Grow(NamedTuple):
@@ -174,6 +178,19 @@ class HeuristicBot:
         if verb == "retreat":
             return -float(r.distance[view.ship[p]][action[2]]) if view.ship[p] >= 0 else 0.0
         return _value(view, action)
+
+
+def unranked_actions(r: Rules) -> tuple[str, ...]:
+    """The actions of rules ``r`` (those with a card) that it does not weigh (``RANKED``), in the
+    order they are declared: kept with the rules.
+
+    >>> from woa_core.rules import load_rules
+    >>> unranked_actions(load_rules("west-of-africa", 2))  # it weighs all of the rulebook's
+    ()
+    """
+    return r.memo(  # type: ignore[no-any-return]
+        "heuristic.unranked", lambda: tuple(a for a in ACTIONS if a in r.action_card and a not in RANKED)
+    )
 
 
 # ------------------------------------------------------------------ plans

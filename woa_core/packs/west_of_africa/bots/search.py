@@ -30,7 +30,14 @@ from types import MappingProxyType
 
 from woa_core.kernel.search import SearchHooks
 from woa_core.packs.west_of_africa.actions import STEP_OF_VERB, Action
-from woa_core.packs.west_of_africa.bots.heuristic import HeuristicBot, choice_counts, ranked_choices, rival_predictions
+from woa_core.packs.west_of_africa.bots.heuristic import (
+    HeuristicBot,
+    choice_counts,
+    ranked_choices,
+    rival_predictions,
+    unranked_actions,
+)
+from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.core import GameCore
 from woa_core.packs.west_of_africa.view import PlayerView
 
@@ -40,25 +47,113 @@ SETTLE_RIGHT = 2.0
 """Worth in VP of the right to found on an island with free settlement spaces."""
 
 
+UNRANKED_SHARE = 3
+"""For each action the heuristic does not weigh (``heuristic.unranked_actions``: one a variant's
+card brings in), one more candidate per this many (at least one) is drawn from it, so the search
+tries what the heuristic cannot judge and plays it when it pays."""
+
+
 def candidates(view: PlayerView, legal: Sequence[Action], k: int, policy: HeuristicBot) -> list[Action]:
     """The actions worth comparing: whole plans at selection (the ``k`` best distinct ones), each
     startable action's best first step (and ending the turn) at ``main``, the ``k`` best-scoring
-    steps otherwise (and finishing the action)."""
+    steps otherwise (and finishing the action). Each action the heuristic does not weigh adds a
+    share of candidates of its own (``UNRANKED_SHARE``): its card with the best plans, a spread of
+    its steps."""
     p = view.player
+    others = unranked_actions(view.rules)
     if legal[0][1] == "select":
         choices = ranked_choices(view, p, None, rival_predictions(view, p), 0.0, k, wide=True)
         out = [Action(p, "select", choice_counts(view.rules, c)) for c in choices]
-        return [a for a in out if a in legal] or [policy.choose(view, legal)]
+        kept = [a for a in out if a in legal]
+        if others:
+            kept += unranked_selections(view, kept, legal, others, _share(k))
+        return kept or [policy.choose(view, legal)]
     scored = sorted(legal, key=lambda a: -policy.score(view, a))
     if view.step == "main":
         best: dict[str, Action] = {}
         for action in scored:
             group = STEP_OF_VERB.get(action[1], action[1])
             best.setdefault(group, action)
-        return list(best.values())[: k + 1]
+        keep = list(best.values())[: k + 1]
+        for name in others:
+            keep += spread([a for a in legal if STEP_OF_VERB.get(a[1]) == name and a not in keep], _share(k))
+        return keep
     keep = scored[:k]
     keep += [a for a in legal if a[1] in ("done", "end") and a not in keep]
+    if view.step in others:  # within an action the heuristic does not weigh: all its steps score alike
+        keep += spread([a for a in legal if a not in keep], _share(k))
     return keep
+
+
+def _share(k: int) -> int:
+    return max(1, k // UNRANKED_SHARE)
+
+
+def spread(actions: Sequence[Action], n: int) -> list[Action]:
+    """``n`` of ``actions`` spread evenly over them, the first included (all when there are no
+    more than ``n``).
+
+    >>> spread([Action(0, "x", i) for i in range(10)], 3)
+    [(0, 'x', 0), (0, 'x', 3), (0, 'x', 6)]
+    """
+    if len(actions) <= n:
+        return list(actions)
+    return [actions[i * len(actions) // n] for i in range(n)]
+
+
+def unranked_selections(
+    view: PlayerView, plans: Sequence[Action], legal: Sequence[Action], others: Sequence[str], n: int
+) -> list[Action]:
+    """Up to ``n`` selections for each action of ``others`` (the actions the heuristic does not
+    weigh) that it may start this round: the heuristic's ``plans`` in order, each with the action's
+    card added, then with it in place of one of the plan's cards (the highest first), then the card
+    alone; only legal ones, none twice. An action limited to the selected islands (R12) is only
+    offered with an island card.
+
+    >>> from woa_core.packs.west_of_africa.game import Game
+    >>> from woa_core.rules import load_rules
+    >>> game = Game(load_rules("west-of-africa", 2), seed=1)
+    >>> plan = Action(0, "select", game.card_counts("move_ship", "tenerife"))
+    >>> picked = unranked_selections(game.observation(0), [plan], game.legal_actions(0), ["cultivate"], 2)
+    >>> [" ".join(game.rules.cards[c].id for c, n in enumerate(a[2]) if n) for a in picked]
+    ['tenerife move_ship cultivate', 'tenerife cultivate']
+    """
+    r, p = view.rules, view.player
+    hand = view.hand[p]
+    out: list[Action] = []
+    for action in others:
+        card = r.action_card[action]
+        if not hand[card] or (view.round == 1 and action in r.first_round_forbidden):
+            continue
+        island = action in r.island_actions
+        found = 0
+        for counts in (*(plan[2] for plan in plans), (0,) * len(r.cards)):
+            for option in _with_card(r, counts, card):
+                if found == n:
+                    break
+                if island and not any(option[c] for c in r.island_cards):
+                    continue
+                candidate = Action(p, "select", option)
+                if candidate in legal and candidate not in plans and candidate not in out:
+                    out.append(candidate)
+                    found += 1
+    return out
+
+
+def _with_card(r: Rules, counts: tuple[int, ...], card: int) -> list[tuple[int, ...]]:
+    """``counts`` with ``card`` added, then with it in place of each other card (the highest
+    value first); none if ``counts`` holds it already."""
+    if counts[card]:
+        return []
+    more = list(counts)
+    more[card] = 1
+    out = [tuple(more)]
+    for c in sorted((c for c, n in enumerate(counts) if n), key=lambda c: -r.cards[c].value):
+        fewer = list(more)
+        fewer[c] -= 1
+        if any(fewer):
+            out.append(tuple(fewer))
+    return out
 
 
 def horizon(game: GameCore, rounds: int) -> Callable[[GameCore], bool]:

@@ -82,8 +82,7 @@ COMPILED: tuple[str, ...] = (
     "woa_core.packs.go_west.steps",
     "woa_core.packs.go_west.state",
     "woa_core.packs.go_west.scoring",
-    # not yet "woa_core.packs.go_west.game" (random play 2.1x pure with it, 1.2x without): a test
-    # monkeypatches game._place (tests/go_west/test_invariants.py), which compiled calls ignore
+    "woa_core.packs.go_west.game",
     "woa_core.packs.go_west.flow",
     "woa_core.packs.go_west.view",
 )

@@ -176,19 +176,20 @@ def test_woa_check_passes_at_2_3_and_4_players(capsys: pytest.CaptureFixture[str
     assert f"all {len(INVARIANTS) + 6} invariants" in out
 
 
-def _place_for_free(game: Game, p: int, block: int) -> None:
-    """A disc placed without leaving the supply (a bug on purpose)."""
-    s = game.state
-    if len(s.blocks[block]) < game.rules.capacity:
-        s.blocks[block].append(p)
-
-
 def test_woa_check_stops_at_a_broken_primitive(
     tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """G10: a placement that takes no disc from the supply breaks discs_conserved; woa check says
-    so, shrinks the game and writes it out, exit status 1."""
-    monkeypatch.setattr(game_module, "_place", _place_for_free)
+    """G10: a card played that also puts a disc back into the supply from nowhere breaks
+    discs_conserved; woa check says so, shrinks the game and writes it out, exit status 1. (The
+    verb table is a module global, read at each action by the pure and the compiled build alike.)"""
+    play = game_module._PLAY["play"]
+
+    def _play_and_mint(game: Game, p: int, shape: int) -> object:
+        outcome = play(game, p, shape)
+        game.state.supply[p] += 1  # a bug on purpose
+        return outcome
+
+    monkeypatch.setattr(game_module, "_PLAY", {**game_module._PLAY, "play": _play_and_mint})
     out = tmp_path / "ce.yaml"
     args = ["check", "--rules", "go-west", "--players", "2", "--games", "2", "--workers", "1", "--out", str(out)]
     assert main(args) == 1

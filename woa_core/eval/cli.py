@@ -128,6 +128,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     import json
 
     from woa_core.eval.tournament import format_tournament, run_tournament
+    from woa_core.sim.estimate import teller
     from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
 
@@ -146,6 +147,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 args.seed,
                 workers,
                 on_game=progress.update,
+                tell=teller(args.quiet),
             )
         finally:
             stop.finished = True  # the games are over: from here a signal changes nothing
@@ -164,6 +166,7 @@ def cmd_value(args: argparse.Namespace) -> int:
     from woa_core.bots import seat_bots
     from woa_core.eval.restricted import kinds_of, restrictions
     from woa_core.eval.value import MARGIN, format_value, run_value
+    from woa_core.sim.estimate import teller
     from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
 
@@ -185,7 +188,16 @@ def cmd_value(args: argparse.Namespace) -> int:
     with StopRequests() as stop:  # the command's own: a stop ends the games, the report is still written
         try:
             report = run_value(
-                source, args.players, bot, args.games, args.seed, workers, kinds, progress.update, margin=margin
+                source,
+                args.players,
+                bot,
+                args.games,
+                args.seed,
+                workers,
+                kinds,
+                progress.update,
+                margin=margin,
+                tell=teller(args.quiet),
             )
         finally:
             stop.finished = True  # the games are over: from here a signal changes nothing

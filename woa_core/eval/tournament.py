@@ -26,7 +26,8 @@ from woa_core.eval.ratings import PRIOR_SD, dominance, rate
 from woa_core.eval.seating import Lineup, balanced, balanced_counts, schedule
 from woa_core.kernel.pack import SomePack
 from woa_core.rules import RulesSource, read_rules
-from woa_core.sim.runner import GameRecord, RunSpec, describe, run_games
+from woa_core.sim.estimate import probed
+from woa_core.sim.runner import GameRecord, RunSpec, describe, run_games, run_one
 from woa_core.sim.stats import estimate_fields, wilson
 
 RATING_METHOD = (
@@ -53,8 +54,11 @@ def run_tournament(
     seed: int = 0,
     workers: int = 1,
     on_game: Callable[[int], None] | None = None,
+    tell: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
-    """Play the tournament and return its report (manifest, ratings, win rates, head to head)."""
+    """Play the tournament and return its report (manifest, ratings, win rates, head to head).
+    With ``tell``, the first games are played here and timed, and how long the whole tournament
+    takes is said through it before the rest start (``sim.estimate.probed``)."""
     bots = tuple(bots)
     source = rules_spec if isinstance(rules_spec, RulesSource) else read_rules(rules_spec)
     rules = source.compile(players)
@@ -63,7 +67,13 @@ def run_tournament(
     started = time.perf_counter()
     interrupted = False
     try:
-        for record in run_games(spec, games, workers):
+        for record in probed(
+            lambda i: run_one(spec, i, write_log=False),
+            lambda k: run_games(spec, games - k, workers, start=k),
+            games,
+            workers,
+            tell,
+        ):
             records.append(record)
             if on_game:
                 on_game(len(records))

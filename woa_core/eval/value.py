@@ -34,14 +34,15 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from woa_core.eval.kinds import WEAK, bot_kind
 from woa_core.eval.restricted import describe_restriction, restricted_spec, restrictions
 from woa_core.rules import RulesSource, read_rules
 from woa_core.sim.backends import Backend, LocalPool
-from woa_core.sim.runner import RunSpec, describe, run_games
+from woa_core.sim.estimate import probed
+from woa_core.sim.runner import GameRecord, RunSpec, describe, run_games, run_one
 from woa_core.sim.stats import estimate_fields, holm, verdict_fields, wilson
 
 MARGIN = 0.05
@@ -60,6 +61,21 @@ READINGS = {
 """The labels a row can get (see the module's docstring)."""
 
 
+def _row_games(
+    spec: RunSpec, games: int, pool: Backend, tell: Callable[[str], None] | None, whole: int
+) -> Iterator[GameRecord]:
+    """One row's games in order; with ``tell``, the first timed here to say how long ``whole``
+    games take."""
+    return probed(
+        lambda i: run_one(spec, i, write_log=False),
+        lambda k: run_games(spec, games - k, backend=pool, start=k),
+        games,
+        pool.workers,
+        tell,
+        whole=whole,
+    )
+
+
 def run_value(
     rules_spec: str | RulesSource,
     players: int,
@@ -71,10 +87,12 @@ def run_value(
     on_game: Callable[[int], None] | None = None,
     backend: Backend | None = None,
     margin: float = MARGIN,
+    tell: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Play every restriction's games (of ``kinds``; default: every kind) and return the report
     (manifest and rows); ``margin`` is the distance from the even share within which a row's
-    interval must lie to read "no effect".
+    interval must lie to read "no effect". With ``tell``, the first row's first games are played
+    here and timed, and how long every row takes is said through it (``sim.estimate.probed``).
 
     >>> report = run_value("west-of-africa", 2, "heuristic", games=2, kinds=("island",))
     >>> len(report["rows"]), report["rows"][0]["games"]
@@ -94,7 +112,8 @@ def run_value(
             spec = RunSpec(source, players, (restricted,) + (bot,) * (players - 1), seed, rotate_seats=True)
             wins: int | float = 0  # a win shared by k seats counts 1/k
             played = 0
-            for record in run_games(spec, games, backend=pool):
+            told = tell if not rows else None  # said once, from the first row: every row plays alike
+            for record in _row_games(spec, games, pool, told, games * len(todo)):
                 played += 1
                 wins += record.wins_of(restricted)
                 done += 1

@@ -37,11 +37,14 @@ def probed(
     tell: Callable[[str], None] | None,
     unit: str = "games",
     long: float | None = None,
+    whole: int | None = None,
 ) -> Generator[T, None, None]:
     """The ``total`` items of a run in order: with ``tell``, its first games played by ``play(i)``
     here, timed, and the time of the whole run on ``workers`` processes said through ``tell``
     when it is at least ``long`` seconds (default ``LONG``), then the others from ``rest(k)`` (items ``k`` on);
-    without ``tell``, ``rest(0)``. Closing it closes ``rest``'s iterator (its worker processes)."""
+    without ``tell``, ``rest(0)``. ``whole``: the games the estimate speaks of when these
+    ``total`` are only the first part of a run (default ``total``). Closing it closes ``rest``'s
+    iterator (its worker processes)."""
     done = 0
     first: list[T] = []
     if tell is not None and total > 0:
@@ -49,12 +52,44 @@ def probed(
         while done < min(PROBE_GAMES, total) and (done == 0 or time.process_time() - started < PROBE_SECONDS):
             first.append(play(done))
             done += 1
-        line = estimate_line(total, (time.process_time() - started) * total / done, workers, unit, long)
+        said = total if whole is None else whole
+        line = estimate_line(said, (time.process_time() - started) * said / done, workers, unit, long)
         if line:
             tell(line)
     yield from first
     if done < total:
         yield from rest(done)
+
+
+def forecast(
+    play: Callable[[int], object],
+    whole: int,
+    workers: int,
+    tell: Callable[[str], None] | None,
+    unit: str = "games",
+    long: float | None = None,
+) -> None:
+    """Before a run whose games cannot be taken from its first ones (a sweep's points race, a
+    tune's trials are chosen as it goes): sample games ``play(i)`` played here, apart from the run
+    (their results are dropped), timed, and the time of the run's ``whole`` games on ``workers``
+    processes said through ``tell``, as ``probed`` says it. Without ``tell``, nothing is played.
+
+    >>> said = []
+    >>> forecast(lambda i: sum(range(10**5)), 10**6, 1, said.append)
+    >>> said[0].startswith("woa: 1,000,000 games at about")
+    True
+    >>> forecast(lambda i: 1 / 0, 10, 1, None)  # no teller: nothing played
+    """
+    if tell is None or whole <= 0:
+        return
+    started = time.process_time()
+    done = 0
+    while done < min(PROBE_GAMES, whole) and (done == 0 or time.process_time() - started < PROBE_SECONDS):
+        play(done)
+        done += 1
+    line = estimate_line(whole, (time.process_time() - started) * whole / done, workers, unit, long)
+    if line:
+        tell(line)
 
 
 def teller(quiet: bool = False) -> Callable[[str], None] | None:

@@ -7,7 +7,7 @@ import sys
 import time
 from typing import Any
 
-from woa_core.errors import UsageError
+from woa_core.errors import RulesError, UsageError
 from woa_core.options import OBJECTIVES_HELP, positive_int, worker_count
 
 EXAMPLE = (
@@ -101,7 +101,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from woa_core.files import check_output
     from woa_core.options import rules_overrides
     from woa_core.sim.backends import open_backend
+    from woa_core.sim.estimate import forecast, teller
     from woa_core.sim.progress import Progress
+    from woa_core.sim.runner import RunSpec, run_one
     from woa_core.sim.sweep import SweepRun, SweepStore, run_sweep, space_figures
     from woa_core.sim.sweep_figures import parse_objective
     from woa_core.sim.sweep_report import build_report, format_summary, table_columns, write_results
@@ -139,6 +141,15 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         progress.update(run.played_now)
 
     backend = open_backend(args)
+    tell = teller(args.quiet)
+    if tell is not None and not args.resume:  # sample games of the first point, apart from the run
+        try:
+            first = space.point_rules(points[0])
+        except RulesError:  # the run says it, located, when it reaches the point
+            first = None
+        if first is not None:
+            spec = RunSpec(first, space.players, space.bots, space.seed, space.rotate_seats)
+            forecast(lambda i: run_one(spec, i, write_log=False), len(points) * space.games, backend.workers, tell)
     started = time.perf_counter()
     run = run_sweep(space, objective, backend, store, race_games, on_progress)
     progress.close()

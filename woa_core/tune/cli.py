@@ -98,6 +98,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     study = open_study(tune, out, args.resume)
     games = Games(tune, open_backend(args))
     progress = _progress(tune, args.quiet)
+    _forecast(tune, games, args.resume, args.quiet)
     started = time.perf_counter()
     with StopRequests() as stop:
         run = run_search(tune, study, games, stop, progress)
@@ -123,6 +124,21 @@ def cmd_tune(args: argparse.Namespace) -> int:
         write_text(args.html, tune_html(report, text))
         print(f"HTML report written to {args.html}", file=sys.stderr)
     return 0
+
+
+def _forecast(tune: Any, games: Any, resume: bool, quiet: bool) -> None:
+    """On a terminal, how long the search's games take, from sample games of the rules as they
+    are (played apart from the search) at each player count, said before it starts."""
+    from woa_core.sim.estimate import forecast, teller
+    from woa_core.sim.runner import RunSpec, run_one
+
+    tell = teller(quiet)
+    if tell is None or resume:
+        return
+    specs = [RunSpec(tune.rules(), p, tune.bots[p], tune.seed, tune.rotate_seats) for p in tune.players]
+    workers = games.backend.workers if games.backend is not None else 1
+    whole = tune.trials * tune.games * len(specs)
+    forecast(lambda i: run_one(specs[i % len(specs)], i, write_log=False), whole, workers, tell, "games of the search")
 
 
 class _TrialProgress:

@@ -82,14 +82,21 @@ def gold_in_range(rules: Rules, s: GameState, prev: GameState | None) -> str | N
 def goods_conserved(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
     """Each player's goods of each kind are all somewhere: supply, fields, warehouses, aboard."""
     mover = s.order[s.turn] if s.step == "move_ship" else NOBODY
+    held = [list(goods) for goods in s.supply]  # per player and good: supply, then the rest added
+    for sp, owner in enumerate(s.crop):  # one pass over the fields, not one per player and good
+        if 0 <= owner < s.players:
+            held[owner][rules.spaces[sp].good] += 1
+    for house in s.warehouse:
+        for p, goods in enumerate(house):
+            for g, n in enumerate(goods):
+                held[p][g] += n
+    if 0 <= mover < s.players:
+        for g, n in enumerate(s.cargo):
+            held[mover][g] += n
     for p in range(s.players):
         for g, start in enumerate(rules.start_goods):
-            on_fields = sum(1 for sp, o in enumerate(s.crop) if o == p and rules.spaces[sp].good == g)
-            stored = sum(s.warehouse[i][p][g] for i in range(len(rules.islands)))
-            aboard = s.cargo[g] if p == mover else 0
-            total = s.supply[p][g] + on_fields + stored + aboard
-            if total != start:
-                return f"p{p + 1} has {total} {rules.goods[g]} in play, the rules give {start}"
+            if held[p][g] != start:
+                return f"p{p + 1} has {held[p][g]} {rules.goods[g]} in play, the rules give {start}"
     return None
 
 
@@ -137,12 +144,11 @@ def vp_never_decrease(rules: Rules, s: GameState, prev: GameState | None) -> str
 @invariant
 def cards_conserved(rules: Rules, s: GameState, prev: GameState | None) -> str | None:
     """Every card exists once per player in all; only passing (minus) cards change hands (R7)."""
-    for c, card in enumerate(rules.cards):
-        held = [h[c] for h in s.hand]
+    for c, held in enumerate(zip(*s.hand, strict=True)):
         if sum(held) != s.players or min(held) < 0:
-            return f"{card.id} cards held {held}, expected {s.players} in all"
+            return f"{rules.cards[c].id} cards held {list(held)}, expected {s.players} in all"
         if c not in rules.passing_cards and any(n != 1 for n in held):
-            return f"{card.id} changed hands: {held}"
+            return f"{rules.cards[c].id} changed hands: {list(held)}"
     return None
 
 

@@ -104,3 +104,27 @@ def test_round_bound_follows_the_rules() -> None:
 def test_every_invariant_is_documented() -> None:
     for name, fn in INVARIANTS.items():
         assert fn.__doc__, name
+
+
+def test_goods_are_counted_on_fields_in_warehouses_and_aboard() -> None:
+    """goods_conserved (supply, fields, warehouses, aboard): a good moved from the supply
+    to any of the other places is still counted; one created there is caught, naming the player
+    and the good."""
+    game = _midgame()
+    s, rules = game.state, game.rules
+    check = INVARIANTS["goods_conserved"]
+    s.supply[1][0] -= 1
+    s.warehouse[0][1][0] += 1
+    assert check(rules, s, None) is None
+    s.warehouse[0][1][0] += 1
+    assert (
+        check(rules, s, None)
+        == f"p2 has {rules.start_goods[0] + 1} {rules.goods[0]} in play, the rules give {rules.start_goods[0]}"
+    )
+    s.warehouse[0][1][0] -= 1
+    free = next(sp for sp, owner in enumerate(s.crop) if not 0 <= owner < s.players)
+    s.crop[free] = 2
+    good = rules.spaces[free].good
+    assert check(rules, s, None) == (
+        f"p3 has {rules.start_goods[good] + 1} {rules.goods[good]} in play, the rules give {rules.start_goods[good]}"
+    )

@@ -29,7 +29,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from woa_core.kernel.loop import Observer
-from woa_core.kernel.unfolding import Unfolding, comeback, decisiveness, lead_changes, margin, unit
+from woa_core.report.unfolding import Unfolding, comeback, decisiveness, lead_changes, margin, unit
 
 if TYPE_CHECKING:
     from woa_core.kernel.compiled import CompiledRules
@@ -144,13 +144,14 @@ class Watching:
     """What a game's figures watch: one observer per distinct ``Figure.watch``; when the game
     has ended, ``values(game)`` reads every figure.
 
+    >>> from woa_core.bots import seated
     >>> from woa_core.kernel import loop
     >>> from woa_core.kernel.contract import SomeGame, new_game
     >>> from woa_core.rules import load_rules
     >>> rules = load_rules("west-of-africa", 2)
     >>> figures = declared(rules)
     >>> watching, game = Watching(figures, rules), new_game(rules, 3)
-    >>> _ = loop.run(game, loop.bots(["random", "random"], 3), watching.observers)
+    >>> _ = loop.run(game, seated.bots(["random", "random"], 3), watching.observers)
     >>> values = watching.values(game)
     >>> values["decisions"] > 10, sum(values["wins"])
     (True, 1)
@@ -175,11 +176,12 @@ class Watching:
 def winners(game: SomeGame) -> list[int]:
     """The seats that won an ended game, several when they share the win (``Pack.winners``).
 
+    >>> from woa_core.bots import seated
     >>> from woa_core.kernel import loop
     >>> from woa_core.kernel.contract import new_game
     >>> from woa_core.rules import load_rules
     >>> game = new_game(load_rules("west-of-africa", 3), 1)
-    >>> _ = loop.run(game, loop.bots(["random"] * 3, 1), [])
+    >>> _ = loop.run(game, seated.bots(["random"] * 3, 1), [])
     >>> winners(game) == game.state.ranking[:1]
     True
     """
@@ -268,7 +270,7 @@ KERNEL_FIGURES: tuple[Figure, ...] = (DECISIONS, WINS, SHARED_WINS)
 # ------------------------------------------------------------------------------ how a game unfolds
 
 UNFOLDING = "how the game unfolds"
-"""The group of the figures of ``woa_core.kernel.unfolding`` (reported after the others)."""
+"""The group of the figures of ``woa_core.report.unfolding`` (reported after the others)."""
 
 
 def _winners(game: SomeGame) -> set[int]:
@@ -286,7 +288,7 @@ BRANCHING = Figure(
     csv="branching",
 )
 """The choices a decision offers: the mean number of legal actions at a decision of the game
-(Ludii's ``BranchingFactor``; ``woa_core.kernel.unfolding``). Every pack has it."""
+(Ludii's ``BranchingFactor``; ``woa_core.report.unfolding``). Every pack has it."""
 
 LEAD_CHANGES = Figure(
     "lead_changes",
@@ -298,7 +300,7 @@ LEAD_CHANGES = Figure(
     watch=Unfolding,
     csv="lead_changes",
 )
-"""How many times the sole leader changed (Browne's lead change; ``woa_core.kernel.unfolding``)."""
+"""How many times the sole leader changed (Browne's lead change; ``woa_core.report.unfolding``)."""
 
 DECISIVENESS = Figure(
     "decisiveness",
@@ -312,7 +314,7 @@ DECISIVENESS = Figure(
     note="the share of the game played before the winner took the lead for good",
 )
 """The share of the game played before the winner led for good (Browne's decisiveness, Ludii's
-``DecisivenessMoves`` with the lead as the threshold; ``woa_core.kernel.unfolding``)."""
+``DecisivenessMoves`` with the lead as the threshold; ``woa_core.report.unfolding``)."""
 
 MARGIN = Figure(
     "margin",
@@ -340,7 +342,7 @@ COMEBACKS = Figure(
     note="the winner was last at some point after the first third",
 )
 """Whether the winner was last after the first third of the game (Browne's and Ludii's drama,
-as yes or no; ``woa_core.kernel.unfolding``)."""
+as yes or no; ``woa_core.report.unfolding``)."""
 
 
 def _series(game: SomeGame, watched: Unfolding) -> list[list[int | float]]:
@@ -371,7 +373,7 @@ median and quartiles over the games that reached it; in the CSV, each game's sco
 def unfolding_figures(pack: SomePack) -> tuple[Figure, ...]:
     """How a game of ``pack`` unfolds, as figures: the choices offered per decision, and for a
     pack that keeps a score (``Pack.score``), the score over time, lead changes, decisiveness,
-    the winning margin and comeback wins (``woa_core.kernel.unfolding`` defines each).
+    the winning margin and comeback wins (``woa_core.report.unfolding`` defines each).
 
     >>> from woa_core.kernel.pack import load_pack
     >>> [f.name for f in unfolding_figures(load_pack("west_of_africa"))]

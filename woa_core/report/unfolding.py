@@ -46,7 +46,7 @@ several when they share the win):
 
 ``Unfolding`` is the observer of the game loop that takes the readings; it costs one short
 call per decision (the legal actions are counted where the loop has already listed them) and
-one score per round. The figures that read it are declared in ``woa_core.kernel.figures``.
+one score per round. The figures that read it are declared in ``woa_core.report.figures``.
 
 >>> scores = [[1, 0], [1, 3], [4, 3], [6, 5]]  # after rounds 1..4; p1 wins
 >>> lead_changes(scores), decisiveness(scores, {0}), comeback(scores, {0}), margin(scores, {0})
@@ -131,12 +131,13 @@ class Unfolding(Observer):
     the figures read; ``at``: how many actions had been played at each reading; ``options`` and
     ``decisions``: the legal actions offered in all, and at how many decisions.
 
+    >>> from woa_core.bots import seated
     >>> from woa_core.kernel import loop
     >>> from woa_core.kernel.contract import SomeGame, new_game
     >>> from woa_core.rules import load_rules
     >>> rules = load_rules("west-of-africa", 2)
     >>> game, watch = new_game(rules, 3), Unfolding()
-    >>> _ = loop.run(game, loop.bots(["random", "random"], 3), [watch])
+    >>> _ = loop.run(game, seated.bots(["random", "random"], 3), [watch])
     >>> len(watch.readings) == game.state.round, watch.readings[-1] == game.state.vp
     (True, True)
     >>> watch.options > watch.decisions == watch.at[-1]

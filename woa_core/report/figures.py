@@ -7,10 +7,11 @@ it shows (its key in ``woa simulate --json``, its CSV column, its rows in compar
 simulate's statistics and CSV, compare, sweep and the HTML reports all read the declarations:
 a new statistic is one declaration in a pack's figures module, and no tool names a figure.
 
-The kernel declares the figures every game has (``KERNEL_FIGURES``): who wins, by seat and by
-bot, a win shared by k seats counting 1/k to each (``Pack.winners`` says who won); how
-often a win is shared; the game's length in decisions. ``score`` declares a game's score per
-seat. A pack adds its own (``Pack.figures``); ``declared(rules)`` is both, the kernel's first.
+This module declares the figures every game has (``KERNEL_FIGURES``: read through the kernel's
+contract alone, so still named for it, issue 42.4): who wins, by seat and by bot, a win shared by
+k seats counting 1/k to each (``Pack.winners`` says who won); how often a win is shared; the
+game's length in decisions. ``score`` declares a game's score per seat. A pack adds its own
+(``Pack.figures``); ``declared(rules)`` is both, the kernel's first.
 
 >>> from woa_core.rules import load_rules
 >>> [f.name for f in declared(load_rules("west-of-africa", 2))][:4]

@@ -336,7 +336,7 @@ class Corpus:
         self.logs: list[str] = self._make_logs() if logs else []
 
     def _make_logs(self) -> list[str]:
-        from woa_core.kernel import gamelog
+        from woa_core.report import gamelog
         from woa_core.rules import read_rules
         from woa_core.sim.runner import _play
 
@@ -451,7 +451,7 @@ def tamper(text: str, how: str, rng: random.Random) -> str:
     >>> tamper(log, "duplicate_header_key", random.Random(0)).splitlines()[0]
     '{"seed": 12345, "woa_log": 2, "seed": 1, "check": "c"}'
     """
-    from woa_core.kernel.gamelog import header_check
+    from woa_core.report.gamelog import header_check
 
     lines = text.splitlines()
     head, last = json.loads(lines[0]), json.loads(lines[-1])
@@ -1291,7 +1291,7 @@ def _serve_new_game(corpus: Corpus, rng: random.Random) -> ServeCase:
 def _serve_sentinel(corpus: Corpus, rng: random.Random) -> ServeCase:
     """Seats naming the sentinel module: in a start form (then a bot move), or in an uploaded
     log's header (its check recomputed, as anyone can), then a bot move."""
-    from woa_core.kernel.gamelog import record_game
+    from woa_core.report.gamelog import record_game
     from woa_core.rules import read_rules
 
     if rng.random() < 0.5:
@@ -1617,7 +1617,7 @@ def check_bots(spec: str) -> str:
 
 def check_log(path: str) -> str:
     """Replay a log: "valid" or "error"."""
-    from woa_core.kernel import gamelog
+    from woa_core.report import gamelog
 
     try:
         gamelog.replay(path)

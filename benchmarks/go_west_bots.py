@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from woa_core.bots import seat_bots
+from woa_core.bots import seat_bots, seated
 from woa_core.errors import run_script
 from woa_core.kernel import loop
 from woa_core.kernel.contract import new_game
@@ -66,7 +66,7 @@ def match(bot: str, others: str, games: int, seed: int) -> dict:
         mine = (PLAYERS - shift) % PLAYERS  # the seat the tested bot holds in this game
         seed_i = game_seed(seed, index)
         game = new_game(rules, seed_i)
-        players = loop.bots(seats, seed_i, pack)
+        players = seated.bots(seats, seed_i, pack)
 
         def choose(game, seat, legal, players=players, mine=mine):  # type: ignore[no-untyped-def]
             nonlocal cpu, decisions, chosen

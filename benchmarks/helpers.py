@@ -14,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from woa_core.bots import seated
 from woa_core.errors import run_script
 from woa_core.kernel import loop
 from woa_core.kernel.loop import Observer
@@ -59,7 +60,7 @@ def main() -> int:
     stats = HelperStatistics()
     for i in range(args.games):
         seed = game_seed(args.seed, i)
-        loop.run(Game(rules, seed=seed), loop.bots([args.bots] * args.players, seed), [stats])
+        loop.run(Game(rules, seed=seed), seated.bots([args.bots] * args.players, seed), [stats])
     print(
         f"{args.games} games, {args.players} players, {args.bots}: {stats.helps} help actions, "
         f"{stats.unplanted} followed by no good on their island (the workers stayed), "

@@ -96,6 +96,7 @@ def check_speed(source: Path, games: int, exhaustive: bool) -> dict[str, object]
 
 PLAY_ONLY = """
 import sys
+from woa_core.bots import seated
 from woa_core.kernel import loop
 from woa_core.kernel.contract import new_game
 from woa_core.rules import load_rules
@@ -103,7 +104,7 @@ from woa_core.sim.runner import game_seed
 rules, games = load_rules(sys.argv[1], int(sys.argv[2])), int(sys.argv[3])
 for i in range(games):
     seed = game_seed(0, i)
-    loop.run(new_game(rules, seed), loop.bots(["random"] * rules.players, seed, rules.pack))
+    loop.run(new_game(rules, seed), seated.bots(["random"] * rules.players, seed, rules.pack))
 """
 """The same games as ``woa simulate --seed 0`` plays, and nothing else: the rules loaded, each game
 made and played by its bots."""

@@ -1,4 +1,4 @@
-"""What the figures of how a game unfolds cost (``woa_core.kernel.unfolding``): 4-player games
+"""What the figures of how a game unfolds cost (``woa_core.report.unfolding``): 4-player games
 per CPU-second played by ``woa_core.sim.runner.play_game`` with every declared figure, and with
 the unfolding figures left out, interleaved in one process (best of ``--rounds``) so that both
 meet the same machine load. A script, not a test.
@@ -16,8 +16,8 @@ import argparse
 import time
 
 from woa_core.errors import run_script
-from woa_core.kernel import figures
 from woa_core.options import positive_int
+from woa_core.report import figures
 from woa_core.rules import load_rules
 from woa_core.sim.runner import play_game
 

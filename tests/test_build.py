@@ -47,8 +47,10 @@ def cases() -> list[Case]:
 
 def play(case: Case) -> list[str]:
     """The sha256 of each game's log."""
-    from woa_core.kernel import gamelog, loop
+    from woa_core.bots import seated
+    from woa_core.kernel import loop
     from woa_core.kernel.contract import new_game
+    from woa_core.report import gamelog
     from woa_core.rules import read_rules
 
     name, players, bots, first, games = case
@@ -58,7 +60,7 @@ def play(case: Case) -> list[str]:
     for seed in range(first, first + games):
         recorder = gamelog.LogRecorder(gamelog.header(rules, seed, source, bots))
         game = new_game(rules, seed)
-        loop.run(game, loop.bots(list(bots), seed, rules.pack), [recorder])
+        loop.run(game, seated.bots(list(bots), seed, rules.pack), [recorder])
         out.append(hashlib.sha256(recorder.text().encode()).hexdigest())
     return out
 

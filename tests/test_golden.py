@@ -24,9 +24,11 @@ from types import ModuleType
 
 import pytest
 
+from woa_core.bots import seated
 from woa_core.errors import LogError
-from woa_core.kernel import gamelog, loop
+from woa_core.kernel import loop
 from woa_core.packs.west_of_africa import Game
+from woa_core.report import gamelog
 from woa_core.rules import read_rules
 
 
@@ -75,7 +77,7 @@ def play_from_header(path: Path) -> str:
     rules = source.compile(head["players"])
     recorder = gamelog.LogRecorder(gamelog.header(rules, head["seed"], source, head["bots"]))
     game = Game(rules, seed=head["seed"])
-    loop.run(game, loop.bots(head["bots"], head["seed"]), [recorder])
+    loop.run(game, seated.bots(head["bots"], head["seed"]), [recorder])
     return recorder.text()
 
 

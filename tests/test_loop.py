@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from woa_core.bots import seated
 from woa_core.check.runner import STUCK, play_checked, scenario_text, shrink
 from woa_core.kernel import loop
 from woa_core.kernel.loop import Choices, Count, Ending, Observer, StopGame, Transcript
@@ -43,7 +44,7 @@ def test_bots_get_game_over_once_and_observers_see_every_action() -> None:
     bots = [_Finisher(), _Finisher()]
     game = Game(load_rules("west-of-africa", 2), seed=4)
     count, transcript = Count(), Transcript()
-    assert loop.run(game, loop.Bots(bots), [count, transcript]) is Ending.OVER
+    assert loop.run(game, seated.Bots(bots), [count, transcript]) is Ending.OVER
     assert game.over and [b.notices for b in bots] == [1, 1]
     assert count.actions == len(transcript.lines) > 0
 
@@ -54,7 +55,7 @@ def test_simulate_plays_through_the_loop_and_counts_what_it_saw() -> None:
     record = play_game(rules, seed=9, bots=["random"] * 3)
     game = Game(rules, seed=9)
     count = Count()
-    loop.run(game, loop.bots(["random"] * 3, 9), [count])
+    loop.run(game, seated.bots(["random"] * 3, 9), [count])
     assert record.decisions == count.actions and record.figures["vp"] == game.state.vp
 
 
@@ -75,7 +76,7 @@ def test_a_run_ends_stopped_at_its_step_limit_or_when_choices_run_out() -> None:
 def test_a_stuck_game_ends_stuck() -> None:
     """No legal action is an ending the loop reports, not an exception in a bot."""
     rules = _stuck_rules()
-    endings = {loop.run(Game(rules, seed=s), loop.bots(["random", "random"], s)) for s in range(30)}
+    endings = {loop.run(Game(rules, seed=s), seated.bots(["random", "random"], s)) for s in range(30)}
     assert Ending.STUCK in endings
 
 
@@ -97,7 +98,7 @@ def test_replay_runs_the_log_through_the_loop(tmp_path) -> None:
     early and a refused line are each named at their line, and on_action sees every action."""
     from woa_core.cli import main
     from woa_core.errors import LogError
-    from woa_core.kernel import gamelog
+    from woa_core.report import gamelog
 
     folder = tmp_path / "logs"
     args = ["simulate", "--quiet", "--json", "--players", "2", "--games", "1", "--seed", "3", "--workers", "1"]
@@ -148,7 +149,7 @@ def test_an_illegal_bot_action_is_refused_and_changes_nothing() -> None:
     before = game.state.to_json()
     cheat = _Cheat()
     with pytest.raises(IllegalAction, match="selecting cards"):
-        loop.run(game, loop.Bots([cheat, cheat]))
+        loop.run(game, seated.Bots([cheat, cheat]))
     assert game.state.to_json() == before
     assert cheat.views == [None]  # uses_view = False: no snapshot was made for it
 
@@ -162,7 +163,7 @@ def test_a_bot_that_uses_its_view_gets_a_snapshot_of_its_seat() -> None:
             return super().choose(view, legal)
 
     game = Game(load_rules("west-of-africa", 2), seed=3)
-    loop.run(game, loop.Bots([Looker(), Looker()]), max_steps=6)
+    loop.run(game, seated.Bots([Looker(), Looker()]), max_steps=6)
     assert seen and set(seen) <= {0, 1} and len(seen) == 6
 
 
@@ -182,7 +183,7 @@ def test_a_bot_that_peeks_reads_the_games_own_state_and_plays_the_same() -> None
         peeks = False
 
     game = Game(load_rules("west-of-africa", 2), seed=3)
-    loop.run(game, loop.Bots([Peeker(), Looker()]), max_steps=6)
+    loop.run(game, seated.Bots([Peeker(), Looker()]), max_steps=6)
     assert copied and len(set(copied)) == 2  # both kinds of view were made
 
     class Heuristic:  # the heuristic, peeking or not
@@ -197,7 +198,7 @@ def test_a_bot_that_peeks_reads_the_games_own_state_and_plays_the_same() -> None
     def log(peeks: bool) -> list[str]:
         bots = [Heuristic(s, peeks) for s in range(3)]
         transcript = Transcript()
-        loop.run(Game(load_rules("west-of-africa", 3), seed=9), loop.Bots(bots), [transcript])
+        loop.run(Game(load_rules("west-of-africa", 3), seed=9), seated.Bots(bots), [transcript])
         return transcript.lines
 
     assert log(True) == log(False)

@@ -21,9 +21,9 @@ import pytest
 
 from woa_core.cli import main
 from woa_core.errors import LogError
-from woa_core.kernel import gamelog
 from woa_core.kernel.contract import new_game
 from woa_core.kernel.notation import parse_action
+from woa_core.report import gamelog
 from woa_core.rules import bundled_rulesets, read_rules
 from woa_core.rules.digest import content_hash
 from woa_core.rules.history import archived_document, archived_hashes, history_dir, upgraded

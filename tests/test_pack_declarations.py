@@ -21,13 +21,13 @@ from typing import Any
 
 import pytest
 
-from woa_core.bots import declared_bots, seat_bots, tournament_bots
+from woa_core.bots import declared_bots, seat_bots, seated, tournament_bots
 from woa_core.cli import main
 from woa_core.errors import UsageError
 from woa_core.kernel import loop
 from woa_core.kernel.contract import new_game
-from woa_core.kernel.figures import Watching, declared
-from woa_core.kernel.unfolding import lower_wins
+from woa_core.report.figures import Watching, declared
+from woa_core.report.unfolding import lower_wins
 from woa_core.rules import read_rules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,7 +52,7 @@ from typing import Any
 
 from woa_core.kernel.actions import Action, Verb, make_action
 from woa_core.kernel.compiled import CompiledRules, freeze
-from woa_core.kernel.drawing import Drawing, Viewer
+from woa_core.report.drawing import Drawing, Viewer
 from woa_core.kernel.pack import Pack
 from woa_core.kernel.plain import ListedGame, PlainState, View, listed
 
@@ -250,7 +250,7 @@ def _figures(golf: Path) -> dict[str, Any]:
     rules = read_rules(str(golf)).compile(3)
     figures, game = declared(rules), new_game(rules, 0)
     watching = Watching(figures, rules)
-    loop.run(game, loop.bots(["random"] * 3, 0), watching.observers)
+    loop.run(game, seated.bots(["random"] * 3, 0), watching.observers)
     return watching.values(game)
 
 
@@ -278,13 +278,13 @@ def test_the_lowest_score_wins_and_every_figure_reads_it_so(
 
 def _golf_log(golf: Path, tmp_path: Path) -> Path:
     """The log of a golf game (every game is the same)."""
-    from woa_core.kernel import gamelog
+    from woa_core.report import gamelog
 
     source = read_rules(str(golf))
     rules = source.compile(3)
     game = new_game(rules, 0)
     log = gamelog.LogRecorder(gamelog.header(rules, 0, source, ["random"] * 3), game)
-    loop.run(game, loop.bots(["random"] * 3, 0), [log])
+    loop.run(game, seated.bots(["random"] * 3, 0), [log])
     path = tmp_path / "golf.jsonl"
     log.write(str(path))
     return path

@@ -19,7 +19,7 @@ import pytest
 from tests.test_input_bounds import within  # a CPU-time guard, so a regression fails rather than hangs
 from woa_core.cli import main
 from woa_core.errors import LogError, RulesError
-from woa_core.kernel.gamelog import record_game, replay_text
+from woa_core.report.gamelog import record_game, replay_text
 from woa_core.rules import read_rules
 from woa_core.rules.overrides import parse_override
 from woa_core.rules.source import MAX_DEPTH, YamlProblem, parse_yaml

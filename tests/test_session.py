@@ -7,7 +7,7 @@ import json
 import pytest
 
 from woa_core.errors import IllegalAction, InvalidNotation, LogError, UsageError
-from woa_core.kernel.gamelog import replay_text
+from woa_core.report.gamelog import replay_text
 from woa_core.rules import read_rules
 from woa_core.session import Session
 

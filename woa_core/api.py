@@ -41,6 +41,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from woa_core.bots.base import Bot, BotFactory, outside_limits
+from woa_core.bots.seated import Bots, bots
 from woa_core.errors import (
     FlowError,
     IllegalAction,
@@ -54,17 +55,17 @@ from woa_core.errors import (
 from woa_core.kernel.actions import Action, ActionDecl, ArgKind, Verb, make_action
 from woa_core.kernel.compiled import CompiledRules, freeze, thaw
 from woa_core.kernel.contract import Game, State, new_game
-from woa_core.kernel.drawing import Drawing, Viewer
-from woa_core.kernel.figures import Figure, Kind
 from woa_core.kernel.flow import DECIDED, TURN_OVER, FlowPrimitives, FlowState, Outcome, Reached, TurnOver
-from woa_core.kernel.gamelog import LogRecorder, replay
-from woa_core.kernel.gamelog import header as log_header
 from woa_core.kernel.legality import Among, Legality, Limit, Listed, Needs, Part, Valid
-from woa_core.kernel.loop import Bots, Chooser, Ending, Observer, StopGame, bots, run
+from woa_core.kernel.loop import Chooser, Ending, Observer, StopGame, run
 from woa_core.kernel.notation import PLAYER, format_action, one_of, parse_action
 from woa_core.kernel.pack import Pack, PackError, ScenarioHooks
 from woa_core.kernel.plain import ListedGame, PlainState, View, listed
 from woa_core.kernel.search import SearchHooks
+from woa_core.report.drawing import Drawing, Viewer
+from woa_core.report.figures import Figure, Kind
+from woa_core.report.gamelog import LogRecorder, replay
+from woa_core.report.gamelog import header as log_header
 from woa_core.rules import RulesSource, load_rules, read_rules
 from woa_core.rules.validate import run_checks
 

@@ -35,12 +35,14 @@ COMPILED: tuple[str, ...] = (
     "woa_core.kernel.flow",
     "woa_core.kernel.loop",
     "woa_core.kernel.notation",
-    "woa_core.kernel.figures",
-    "woa_core.kernel.unfolding",
     "woa_core.kernel.search",
     "woa_core.kernel.chance",
     "woa_core.kernel.cards",
-    # the bots that play any pack
+    # what the tools read of every game (figures and how a game unfolds: observers of the loop)
+    "woa_core.report.figures",
+    "woa_core.report.unfolding",
+    # the bots that play any pack, and the loop's chooser of bots
+    "woa_core.bots.seated",
     "woa_core.bots.random_bot",
     "woa_core.bots.mcts",
     # West of Africa

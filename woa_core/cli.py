@@ -529,7 +529,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     import json
 
     from woa_core.files import OutputError
-    from woa_core.kernel.figures import declared
+    from woa_core.report.figures import declared
     from woa_core.sim.estimate import probed, teller
     from woa_core.sim.interrupts import StopRequests
     from woa_core.sim.progress import Progress
@@ -684,7 +684,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from woa_core import __version__
     from woa_core.build import build
     from woa_core.eval.kinds import bot_kind, strength_warnings
-    from woa_core.kernel.figures import declared
+    from woa_core.report.figures import declared
     from woa_core.rules import read_rules
     from woa_core.sim.compare import Comparison, format_comparison, run_pairs
     from woa_core.sim.estimate import probed, teller
@@ -846,7 +846,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """``woa replay``: replay and verify a log, print the final ranking."""
     import json
 
-    from woa_core.kernel.gamelog import replay, result
+    from woa_core.report.gamelog import replay, result
 
     if args.html or args.at is not None or args.svg:
         from woa_core.draw.cli import replay_pictures

@@ -1,6 +1,6 @@
 """Names that moved, and the old import paths that keep working while they say where (issue 42.7).
 
-``MOVED`` is the one deprecation table: an old dotted name, and the dotted name it is now. Two
+``MOVED`` is the one deprecation table: an old dotted name, and the dotted name it is now. Three
 kinds of entry:
 
 - a name that leaves the public surface (``woa_core.api``): ``"woa_core.api.OLD"``; the name
@@ -10,7 +10,11 @@ kinds of entry:
 - a module an outside bot imported before the packs had their own folders (``woa_core.engine``,
   ``.game``, ``.selection``, ``.state``, ``.view``, as of 9c46eb0): each is a shim of two lines
   (``moved_module`` or, for the package, ``moved_names``), importing it warns with where each of
-  its names went, and the names are the very objects they are now.
+  its names went, and the names are the very objects they are now;
+- a module that moved as a whole (``woa_core.kernel.figures``, ``.unfolding``, ``.standings``,
+  ``.drawing``, ``.gamelog``: the report package left the kernel, issue 42.4): its old path is a
+  shim of one line (``moved_module``); importing it warns with the module's new path, and every
+  name of the new module is there, the very same object.
 
 The targets are named as text and imported when a name is first asked for: a shim imports no
 pack (the kernel's boundary, ``tests/test_kernel_boundary.py``) until an old bot uses it.
@@ -19,6 +23,8 @@ pack (the kernel's boundary, ``tests/test_kernel_boundary.py``) until an old bot
 'IllegalAction'
 >>> moved_from("woa_core.engine.selection")["card_sum"]
 'woa_core.packs.west_of_africa.selection.card_sum'
+>>> MOVED["woa_core.kernel.gamelog"]
+'woa_core.report.gamelog'
 """
 
 from __future__ import annotations
@@ -62,6 +68,12 @@ MOVED: dict[str, str] = {
     "woa_core.engine.view.PUBLIC": f"{_WOA}.view.PUBLIC",
     "woa_core.engine.view.PlayerView": f"{_WOA}.view.PlayerView",
     "woa_core.engine.view.revealed_players": f"{_WOA}.view.revealed_players",
+    # modules that moved as a whole: the report package beside the kernel (issue 42.4)
+    "woa_core.kernel.figures": "woa_core.report.figures",
+    "woa_core.kernel.unfolding": "woa_core.report.unfolding",
+    "woa_core.kernel.standings": "woa_core.report.standings",
+    "woa_core.kernel.drawing": "woa_core.report.drawing",
+    "woa_core.kernel.gamelog": "woa_core.report.gamelog",
 }
 """Old dotted name -> the dotted name it is now (see the module docstring). Add an entry when a
 name leaves ``woa_core.api``; never drop one a release still warns about."""
@@ -110,7 +122,21 @@ def moved_module(module: str) -> Callable[[str], Any]:
     """Warn, once, that ``module`` is deprecated, saying where each of its names went (called from
     the module's body as it is imported: the warning points at the line that imports it); return
     its ``__getattr__``, which gives each moved name, the object it is now, without warning again.
+    A module that moved as a whole (``MOVED`` names the module itself) gives every name of the
+    module it is now, ``__all__`` included (so ``import *`` gives what it gives there).
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     getattr_ = moved_module("woa_core.kernel.standings")
+    >>> str(caught[0].message)
+    'woa_core.kernel.standings is deprecated (it moved as a whole): import from woa_core.report.standings'
+    >>> getattr_("standings") is resolve("woa_core.report.standings.standings")
+    True
     """
+    whole = MOVED.get(module)
+    if whole is not None:
+        return _moved_whole(module, whole)
     names = moved_from(module)
     went = _went(names)
     warnings.warn(f"{module} is deprecated (issue 42.7): {went}", DeprecationWarning, stacklevel=3)
@@ -120,6 +146,22 @@ def moved_module(module: str) -> Callable[[str], Any]:
         if new is None:
             raise AttributeError(f"module {module!r} has no attribute {name!r} (it is deprecated: {went})")
         return resolve(new)
+
+    return __getattr__
+
+
+def _moved_whole(module: str, new: str) -> Callable[[str], Any]:
+    """``moved_module`` for a module that moved as a whole to ``new``."""
+    warnings.warn(f"{module} is deprecated (it moved as a whole): import from {new}", DeprecationWarning, stacklevel=4)
+
+    def __getattr__(name: str) -> Any:
+        target = importlib.import_module(new)
+        if name == "__all__" and not hasattr(target, "__all__"):  # what ``import *`` takes from it
+            return [n for n in vars(target) if not n.startswith("_")]
+        try:
+            return getattr(target, name)
+        except AttributeError:
+            raise AttributeError(f"module {module!r} has no attribute {name!r} (it is deprecated: {new})") from None
 
     return __getattr__
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from woa_core.errors import IllegalAction, InvalidNotation, UsageError
 from woa_core.kernel.compiled import CompiledRules
-from woa_core.kernel.drawing import format_explanation
+from woa_core.report.drawing import format_explanation
 from woa_core.session import Played, Session
 
 COMMANDS = ("?", "help", "board", "undo", "history", "hint", "quit", "exit")

@@ -6,7 +6,7 @@ action is played through the one game loop (``woa_core.kernel.loop``); undo keep
 actions and plays them again from the seed; a bot decides from the position alone (it is made
 afresh for each decision, seeded by the game's seed and the number of actions played), so the
 same position always gets the same bot move, after an undo or a resume as well; the log
-(``woa_core.kernel.gamelog``) is the whole session, and a log resumes as a session, a quit
+(``woa_core.report.gamelog``) is the whole session, and a log resumes as a session, a quit
 one included. It works for any rule pack, through the game contract, the notation and the
 pack's drawing.
 
@@ -37,12 +37,13 @@ from typing import Any
 from woa_core.bots import bot_pattern, declared_bots, make_bots, parse_spec, seat_bots
 from woa_core.bots.base import bot_exited, bot_failed, bot_name
 from woa_core.errors import IllegalAction, InvalidNotation, LogError, UsageError, WoaError
-from woa_core.kernel import gamelog, loop
+from woa_core.kernel import loop
 from woa_core.kernel.contract import Game, new_game
-from woa_core.kernel.drawing import Changes, Drawing, changes_seen, seen_state
 from woa_core.kernel.notation import format_action, parse_action
 from woa_core.kernel.pack import Pack
-from woa_core.kernel.unfolding import leading, lower_wins
+from woa_core.report import gamelog
+from woa_core.report.drawing import Changes, Drawing, changes_seen, seen_state
+from woa_core.report.unfolding import leading, lower_wins
 from woa_core.rules import RulesSource
 
 PERSON = "human"
@@ -328,7 +329,7 @@ class Session:
 
     def changes(self, number: int, viewer: int | None) -> Changes:
         """What action ``number`` changed, in words (``Changes``), told from what ``viewer`` may see
-        of the positions before and after it (``woa_core.kernel.drawing.changes_seen``)."""
+        of the positions before and after it (``woa_core.report.drawing.changes_seen``)."""
         drawing = self.drawing
         if drawing is None:
             return Changes(None, [], ())

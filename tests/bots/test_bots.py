@@ -7,7 +7,7 @@ import pytest
 from woa_core.bots import bot_factory
 from woa_core.bots.base import Bot
 from woa_core.errors import UsageError
-from woa_core.kernel.figures import declared
+from woa_core.report.figures import declared
 from woa_core.rules import load_rules
 from woa_core.sim.runner import RunSpec, run_games
 from woa_core.sim.stats import Stats

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from woa_core.bots import make_bots
-from woa_core.kernel.figures import declared
 from woa_core.packs.west_of_africa.bots.audit import Audit, audit
 from woa_core.packs.west_of_africa.bots.heuristic import HeuristicBot
 from woa_core.packs.west_of_africa.game import Game
+from woa_core.report.figures import declared
 from woa_core.rules import load_rules
 from woa_core.sim.runner import RunSpec, run_games
 from woa_core.sim.stats import Stats

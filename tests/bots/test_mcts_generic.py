@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from woa_core.bots import make_bots, seat_bots
+from woa_core.bots import make_bots, seat_bots, seated
 from woa_core.bots.mcts import MctsBot
 from woa_core.errors import UsageError
 from woa_core.kernel import loop
@@ -147,7 +147,7 @@ def test_without_hooks_it_plays_whole_games_and_beats_random() -> None:
     for seed in range(20):
         game = TakeAway(Rules(9 + seed % 4))
         players = make_bots(["mcts:iterations=60", "random"], seed, pack=PACK)
-        assert loop.run(game, loop.Bots(players), []) is loop.Ending.OVER
+        assert loop.run(game, seated.Bots(players), []) is loop.Ending.OVER
         wins += game.state.ranking[0] == 0
     assert wins >= 17  # random play wins about half of these
 
@@ -279,7 +279,7 @@ def test_it_beats_random_in_the_tiny_pack_with_hidden_hands_and_a_face_down_deck
         specs = ["random"] * players
         specs[seat] = "mcts:iterations=40"
         game = new_game(rules, seed)
-        assert loop.run(game, loop.Bots(make_bots(specs, seed, pack=rules.pack)), []) is loop.Ending.OVER
+        assert loop.run(game, seated.Bots(make_bots(specs, seed, pack=rules.pack)), []) is loop.Ending.OVER
         wins += seat in rules.pack.winners(game)
     assert wins >= least
 

@@ -64,7 +64,7 @@ def test_the_browser_steps_through_an_africa_game(viewer: Path, log: Path, watch
     said = page.inner_text("#action")
     assert said.startswith(f"{lines[reveal - 1]} — p") and "reveals" in said and field in said
     assert count(f'.tile.down[data-field="{field}"]') == 0
-    # the field revealed is outlined (woa_core.kernel.drawing.marked, as woa serve marks it)
+    # the field revealed is outlined (woa_core.report.drawing.marked, as woa serve marks it)
     outlined = page.evaluate(
         """(id) => {
           const mark = document.querySelector("#marks rect").getBBox();

@@ -13,13 +13,15 @@ from pathlib import Path
 
 import pytest
 
+from woa_core.bots import seated
 from woa_core.check.runner import play_checked
 from woa_core.check.scenario import load_scenario, run_scenario
 from woa_core.cli import main
 from woa_core.errors import ScenarioError
-from woa_core.kernel import gamelog, loop
+from woa_core.kernel import loop
 from woa_core.kernel.contract import new_game
 from woa_core.kernel.notation import format_action, parse_action
+from woa_core.report import gamelog
 from woa_core.rules import read_rules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,13 +83,13 @@ def test_random_bots_finish_every_game_reproducibly(players: int) -> None:
     endings, rankings = set(), []
     for seed in range(30):
         game = new_game(rules, seed)
-        endings.add(loop.run(game, loop.bots(["random"] * players, seed)))
+        endings.add(loop.run(game, seated.bots(["random"] * players, seed)))
         assert sorted(game.state.ranking) == list(range(players)) and game.deciders() == []
         rankings.append(game.state.ranking)
     assert endings == {loop.Ending.OVER}
     assert len({tuple(r) for r in rankings}) > 1  # not one fixed outcome
     again = new_game(rules, 7)
-    loop.run(again, loop.bots(["random"] * players, 7))
+    loop.run(again, seated.bots(["random"] * players, 7))
     assert again.state.ranking == rankings[7]
 
 
@@ -177,7 +179,7 @@ def test_a_log_replays_with_its_rules_and_says_how_to_find_them_without(tmp_path
     rules = source.compile(3)
     game = new_game(rules, 5)
     recorder = gamelog.LogRecorder(gamelog.header(rules, 5, source, ["random"] * 3), game)
-    loop.run(game, loop.bots(["random"] * 3, 5), [recorder])
+    loop.run(game, seated.bots(["random"] * 3, 5), [recorder])
     log = tmp_path / "race.jsonl"
     recorder.write(log)
     assert main(["replay", str(log), "--rules", str(RACE), "--json"]) == 0

@@ -179,7 +179,7 @@ def test_africa_in_the_browser_game(server: Server) -> None:
 
 def test_the_last_action_is_marked_where_the_replay_viewer_marks_it(tmp_path: Path) -> None:
     """The board of woa serve marks the last action with the replay viewer's selectors
-    (``woa_core.kernel.drawing.marked``): West of Africa's ``Drawing.marks`` marks the island a
+    (``woa_core.report.drawing.marked``): West of Africa's ``Drawing.marks`` marks the island a
     ship loads at and the very space cultivated, which the action's words do not name."""
     from woa_core.draw.replay_html import trace, viewer_data
     from woa_core.rules import read_rules

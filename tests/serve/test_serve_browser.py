@@ -59,7 +59,7 @@ MARKED = """() => { const g = window.woaServe.state(), board = document.querySel
   const got = [...board.querySelectorAll('.last')];
   return [g.last ? g.last.marks.length : 0, want.size, got.length, got.every((n) => want.has(n))]; }"""
 """What the board marks as the last action: how many selectors the server sent (the replay
-viewer's, ``woa_core.kernel.drawing.marked``), the elements they select, the elements marked, and
+viewer's, ``woa_core.report.drawing.marked``), the elements they select, the elements marked, and
 whether every marked one is one of them."""
 
 

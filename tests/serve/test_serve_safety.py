@@ -19,7 +19,7 @@ import pytest
 from tests.serve.servers import ROOT, Server, need_serve, serving
 from tests.serve.slow_bot import TRIPWIRE
 from woa_core.errors import UsageError
-from woa_core.kernel.gamelog import record_game
+from woa_core.report.gamelog import record_game
 
 need_serve()
 
@@ -66,7 +66,7 @@ def test_seats_naming_code_are_refused_before_anything_is_imported(guarded: Any)
 
 def _log_naming(bots: list[str]) -> str:
     """The log of a short Africa game whose header names ``bots``, written (checks and all) by
-    ``woa_core.kernel.gamelog`` itself: a valid log, but for the names."""
+    ``woa_core.report.gamelog`` itself: a valid log, but for the names."""
     from woa_core.rules import read_rules
     from woa_core.session import Session
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from woa_core.cli import main
-from woa_core.kernel.figures import declared
+from woa_core.report.figures import declared
 from woa_core.rules import load_rules
 from woa_core.sim.compare import Comparison
 from woa_core.sim.runner import RunSpec, game_seed, play_game, run_games

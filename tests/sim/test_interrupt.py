@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from woa_core.kernel import gamelog
+from woa_core.report import gamelog
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 

@@ -13,9 +13,9 @@ import pytest
 
 from woa_core.cli import main
 from woa_core.errors import LogError
-from woa_core.kernel import gamelog
 from woa_core.kernel.notation import format_action, parse_action
 from woa_core.packs.west_of_africa import Game
+from woa_core.report import gamelog
 from woa_core.rules import data_root, load_rules
 
 

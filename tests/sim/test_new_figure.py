@@ -14,8 +14,8 @@ import pytest
 
 from woa_core.cli import main
 from woa_core.kernel import pack as packs
-from woa_core.kernel.figures import Figure, Kind
 from woa_core.kernel.loop import Observer
+from woa_core.report.figures import Figure, Kind
 
 
 class FirstRound(Observer):

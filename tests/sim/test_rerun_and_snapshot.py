@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from woa_core.cli import main
-from woa_core.kernel.gamelog import replay
+from woa_core.report.gamelog import replay
 from woa_core.sim.runner import RunSpec, run_games
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from woa_core.cli import main
 from woa_core.kernel import pack as packs
-from woa_core.kernel.figures import win_shares
+from woa_core.report.figures import win_shares
 
 
 @pytest.fixture

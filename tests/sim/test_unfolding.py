@@ -16,12 +16,13 @@ from typing import Any
 
 import pytest
 
+from woa_core.bots import seated
 from woa_core.cli import main
 from woa_core.kernel import loop
 from woa_core.kernel.contract import new_game
-from woa_core.kernel.figures import declared
 from woa_core.kernel.loop import Observer
-from woa_core.kernel.unfolding import Unfolding, comeback, decisiveness, lead_changes, margin
+from woa_core.report.figures import declared
+from woa_core.report.unfolding import Unfolding, comeback, decisiveness, lead_changes, margin
 from woa_core.rules import load_rules, read_rules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,7 +87,7 @@ def test_the_readings_are_the_vp_after_each_round_and_branching_the_legal_action
     rules = load_rules("west-of-africa", players)
     game, watch, control = new_game(rules, 7), Unfolding(rules), RoundEnds()
     offered: list[int] = []
-    bots = loop.bots(["random"] * players, 7)
+    bots = seated.bots(["random"] * players, 7)
 
     def choose(game: Any, seat: int, legal: Any) -> tuple:
         offered.append(len(legal))
@@ -112,7 +113,7 @@ def test_a_pack_without_rounds_is_read_after_each_turn(capsys: pytest.CaptureFix
     run, the lowest winning (issue 42.5: no negated score)."""
     rules = read_rules(str(RACE)).compile(3)
     game, watch = new_game(rules, 4), Unfolding(rules)
-    loop.run(game, loop.bots(["random"] * 3, 4), [watch])
+    loop.run(game, seated.bots(["random"] * 3, 4), [watch])
     assert len(watch.readings) == game.state.turn  # one turn per action in this game
     assert watch.readings[-1] == [rules.distance[at][rules.goal] for at in game.state.at]
     assert watch.oriented()[-1] == [-rules.distance[at][rules.goal] for at in game.state.at]
@@ -194,7 +195,7 @@ def test_the_observer_is_reproducible() -> None:
     seen = []
     for _ in range(2):
         game, watch = new_game(rules, 11), Unfolding(rules)
-        loop.run(game, loop.bots(["random"] * 3, 11), [watch])
+        loop.run(game, seated.bots(["random"] * 3, 11), [watch])
         seen.append((watch.readings, watch.at, watch.options))
     assert seen[0] == seen[1]
 

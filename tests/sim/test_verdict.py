@@ -12,7 +12,7 @@ import pytest
 
 from woa_core.cli import main
 from woa_core.kernel import pack as packs
-from woa_core.kernel.figures import first_player_wins
+from woa_core.report.figures import first_player_wins
 
 QUICK = ("--quiet", "--workers", "1")
 

@@ -32,9 +32,9 @@ from typing import Any
 
 from woa_core.errors import IllegalAction, InvalidNotation
 from woa_core.kernel.contract import Game
-from woa_core.kernel.drawing import changes_told, seen_state
 from woa_core.kernel.notation import format_action, parse_action
 from woa_core.kernel.pack import Pack
+from woa_core.report.drawing import changes_told, seen_state
 
 GameInvariant = Callable[[Game, Any], str | None]
 """An invariant of the game now and the state before the last action (None at the start)."""
@@ -178,7 +178,7 @@ def views_keep_secrets(game: Game, prev: Any) -> str | None:
     ``Pack.resample_hidden``, drawn from the state) shows that seat the same view, the same game
     in words (``Drawing.text``), the same board (the same state drawn: ``Drawing.seen``) and the
     same account of the last action (the score moves and lines ``woa play`` and ``woa serve`` tell
-    it: ``woa_core.kernel.drawing.changes_seen``). A view, a text, a picture or a score that told a hidden count would
+    it: ``woa_core.report.drawing.changes_seen``). A view, a text, a picture or a score that told a hidden count would
     differ between the two."""
     if game.rules.pack.resample_hidden is None:
         return None

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from woa_core.bots import make_bots
+from woa_core.bots.seated import Bots
 from woa_core.check.invariants import COSTLY, COSTLY_EVERY, invariants_of
 from woa_core.kernel import loop
 from woa_core.kernel.contract import Game, new_game
@@ -126,7 +127,8 @@ def play_checked(
     True
     """
     game = new_game(rules, seed)
-    pick = Choices(choices, pick=random_choices(seed ^ 0x5EED), players=make_bots(bots, seed, pack=rules.pack))
+    chooser = Bots(make_bots(bots, seed, pack=rules.pack)) if bots else None
+    pick = Choices(choices, pick=random_choices(seed ^ 0x5EED), chooser=chooser)
     transcript = Transcript()
     invariants = Invariants(rules.pack, seed, only, pick, transcript, exhaustive)
     ending = loop.run(game, pick, [transcript, *observers, invariants], max_steps=max_steps)

@@ -1,6 +1,6 @@
 """One game's score over time as a small SVG line chart (the replay viewer's), drawn without
 matplotlib so the viewer needs nothing installed, in the seats' colours every picture shares
-(``woa_core.kernel.drawing.SEAT_COLOURS``).
+(``woa_core.report.drawing.SEAT_COLOURS``).
 
 >>> svg = score_chart([[0, 0], [2, 1], [3, 5]], "round", ["p1", "p2"])
 >>> svg.startswith("<svg") and svg.count('class="seat"') == 2 and 'id="cursor"' in svg
@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-from woa_core.kernel.drawing import SEAT_COLOURS
+from woa_core.report.drawing import SEAT_COLOURS
 
 WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 112, 28, 40

@@ -34,7 +34,7 @@ def add_commands(sub: Any) -> None:
 def cmd_board(args: argparse.Namespace) -> int:
     """``woa board``: the empty board as SVG."""
     from woa_core.files import check_output
-    from woa_core.kernel.drawing import drawing_of
+    from woa_core.report.drawing import drawing_of
 
     if args.out:
         check_output(args.out)
@@ -87,7 +87,7 @@ def write_report(path: str, kind: str, report: dict[str, Any], text: str, figure
     """Write the ``--html`` report of ``woa simulate`` (``kind="simulate"``: manifest and stats),
     ``woa compare`` (``"compare"``: manifest, method and rows) or ``woa sweep`` (``"sweep"``:
     manifest, ranking and rows); ``text`` is the plain report, included as it is; ``figures``:
-    the declared figures the report holds (``woa_core.kernel.figures``)."""
+    the declared figures the report holds (``woa_core.report.figures``)."""
     from woa_core.draw.report_html import compare_html, simulate_html, sweep_html
 
     pages = {"simulate": simulate_html, "compare": compare_html, "sweep": sweep_html}

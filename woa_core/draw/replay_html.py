@@ -1,6 +1,6 @@
 """The replay viewer: one self-contained HTML file that steps through a game log.
 
-The log is replayed and verified first (``woa_core.kernel.gamelog.replay``: a corrupt or tampered log is
+The log is replayed and verified first (``woa_core.report.gamelog.replay``: a corrupt or tampered log is
 an error, never a half-drawn viewer). The board is drawn once; each step (the state after each
 action) keeps only its pieces layer, identical layers stored once. A round-ending action carries
 the explanation of every round-end step (``woa_core.packs.west_of_africa.draw.explain``). No script, style or font is
@@ -26,17 +26,17 @@ from typing import Any
 from woa_core.draw.chart import SEAT_COLOURS, score_chart, x_of
 from woa_core.kernel.compiled import CompiledRules
 from woa_core.kernel.contract import Game, new_game
-from woa_core.kernel.drawing import Viewer, drawing_of, marked
-from woa_core.kernel.figures import Kind, unfolding_figures
-from woa_core.kernel.gamelog import Replayed, replay
 from woa_core.kernel.notation import parse_action
-from woa_core.kernel.unfolding import Unfolding, leading, lower_wins, unit
+from woa_core.report.drawing import Viewer, drawing_of, marked
+from woa_core.report.figures import Kind, unfolding_figures
+from woa_core.report.gamelog import Replayed, replay
+from woa_core.report.unfolding import Unfolding, leading, lower_wins, unit
 
 
 @dataclass(slots=True)
 class Trace:
     """Every step of a replayed game: the state after each action (index 0: before any), and
-    how the game unfolded (``woa_core.kernel.unfolding``)."""
+    how the game unfolded (``woa_core.report.unfolding``)."""
 
     states: list[Any] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)  # actions[k] led from states[k] to states[k + 1]
@@ -72,7 +72,7 @@ def viewer_data(replayed: Replayed, t: Trace, viewer: Viewer) -> dict[str, Any]:
     """The JSON the viewer's script reads: the pieces layer of every step as indices into a
     table of parts (an island's pieces, the worker ships), each part stored once; the position
     in words (``Viewer.panel``: lines and a row per seat, as indices into a table of texts);
-    where the step's action happened on the board (``woa_core.kernel.drawing.marked``) and who played it; the
+    where the step's action happened on the board (``woa_core.report.drawing.marked``) and who played it; the
     pack's words on what happened (``Drawing.explain``) at a round end or the game's end (``e``,
     shown beside the board) or within a round (``w``, shown with the action); who leads after it
     by the pack's score (``Pack.score``, the best in the direction ``Pack.score_wins`` declares:
@@ -157,7 +157,7 @@ def _start_score(t: Trace) -> list[float]:
 
 def unfolded(replayed: Replayed, t: Trace) -> tuple[str, list[tuple[str, str, str]]]:
     """The score chart of the game (SVG; "" for a pack that keeps no score) and, once it is
-    over, how it unfolded (``woa_core.kernel.unfolding``): a row per figure, its label, this
+    over, how it unfolded (``woa_core.report.unfolding``): a row per figure, its label, this
     game's value and what the value is."""
     assert t.rules is not None
     watched = t.unfolding

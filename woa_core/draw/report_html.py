@@ -22,8 +22,8 @@ from html import escape
 from typing import Any
 
 from woa_core.errors import UsageError
-from woa_core.kernel.drawing import SEAT_COLOURS
-from woa_core.kernel.figures import UNFOLDING, Figure, Kind, game_order, row_figure, seat_figures, seat_of_row
+from woa_core.report.drawing import SEAT_COLOURS
+from woa_core.report.figures import UNFOLDING, Figure, Kind, game_order, row_figure, seat_figures, seat_of_row
 from woa_core.sim.compare import PER_PLAYER
 from woa_core.sim.verdict import Finding, compare_verdict, says_of, simulate_verdict
 
@@ -188,7 +188,7 @@ def score_over_time(fig: Any, stats: dict[str, Any], figure: Figure) -> None:
 def unfolding_words(stats: dict[str, Any], figures: Sequence[Figure]) -> str:
     """The figures of how the game unfolds, in one sentence for a caption.
 
-    >>> from woa_core.kernel.figures import LEAD_CHANGES
+    >>> from woa_core.report.figures import LEAD_CHANGES
     >>> unfolding_words({"lead_changes": {"mean": 1.5, "sd": 1.0}}, [LEAD_CHANGES])
     'Lead changes: mean 1.50 per game.'
     """
@@ -225,7 +225,7 @@ def change_groups(rows: Sequence[dict[str, Any]], figures: Sequence[Figure]) -> 
     """The compared rows in groups of like figures (each group one panel), every row once: a
     figure's declared group, its seats' own values apart (``LABEL per seat``).
 
-    >>> from woa_core.kernel.figures import KERNEL_FIGURES
+    >>> from woa_core.report.figures import KERNEL_FIGURES
     >>> [g for g, _ in change_groups([{"figure": "p1_wins"}, {"figure": "new"}], KERNEL_FIGURES)]
     ['who wins', 'other figures']
     """
@@ -548,7 +548,7 @@ def sweep_figures(figures: Sequence[Figure]) -> list[str]:
     every compared figure with one value per game (not by key, not each seat's); one that no
     game had (``shown_if_any``) has no rows, so no plot.
 
-    >>> from woa_core.kernel.figures import KERNEL_FIGURES
+    >>> from woa_core.report.figures import KERNEL_FIGURES
     >>> sweep_figures(KERNEL_FIGURES)
     ['shared_wins']
     """

@@ -5,7 +5,10 @@ observe), ``woa check`` and the hypothesis strategies (choices pick, invariants 
 observe), ``woa play`` and ``woa serve`` (a session plays one action at a time, a person's or a
 bot's: ``woa_core.session``) and ``woa replay`` (the log's lines choose). What differs is *who
 chooses* (a ``Chooser``) and *who watches* (``Observer`` objects); a new statistic is one observer.
+The loop knows no bot: bots choose through ``woa_core.bots.seated.Bots``, a ``Chooser`` like
+any other (the kernel imports nothing from ``woa_core.bots``: ``tests/test_layers.py``).
 
+>>> from woa_core.bots.seated import bots
 >>> from woa_core.packs.west_of_africa import Game
 >>> from woa_core.rules import load_rules
 >>> game = Game(load_rules("west-of-africa", 2), seed=1)
@@ -22,14 +25,11 @@ from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol
 
-from woa_core.bots import make_bots
-from woa_core.bots.base import Bot, bot_exited, bot_failed, bot_name, not_an_action, notify_game_over
-from woa_core.errors import IllegalAction, WoaError
+from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import Action
 from woa_core.kernel.contract import SomeGame
 from woa_core.kernel.native import mypyc_attr
 from woa_core.kernel.notation import format_action
-from woa_core.kernel.pack import SomePack
 
 
 class Ending(StrEnum):
@@ -153,47 +153,6 @@ def run(
     return ending
 
 
-class Bots(Observer):
-    """A chooser of bots, one per seat; at the end of a finished game each bot that has
-    ``game_over`` gets it once, with its final view. Views come from ``game.observation(seat)``,
-    once per decision, except for a bot that declares ``uses_view = False`` (it gets ``None``:
-    a snapshot per decision is most of the time a random bot's game takes) or ``peeks = True``
-    (it gets ``game.peek(seat)``, no copy, where the game has it)."""
-
-    def __init__(self, players: Sequence[Bot]) -> None:
-        self.players = list(players)
-        self._views = [getattr(bot, "uses_view", True) for bot in self.players]
-        self._peeks = [bool(getattr(bot, "peeks", False)) for bot in self.players]
-
-    def __call__(self, game: SomeGame, seat: int, legal: Sequence[Action]) -> tuple[object, ...]:
-        view = None
-        if self._views[seat]:  # a bot that peeks gets the view without a copy, where the game has one
-            peek = getattr(game, "peek", None) if self._peeks[seat] else None
-            view = peek(seat) if peek is not None else game.observation(seat)
-        bot: Any = self.players[seat]  # its answer is the game's to judge (a plain tuple too), not its type's
-        try:
-            answer: object = bot.choose(view, legal)
-        except SystemExit as e:  # a plug-in may not end the run without a word
-            raise bot_exited(bot_name(bot), e, seat) from None
-        except (WoaError, StopGame):
-            raise
-        except Exception as e:  # a plug-in's bug: a sentence naming the bot and its line, not a traceback
-            raise bot_failed(bot_name(bot), e, seat, bot) from e
-        if not isinstance(answer, tuple):  # the same sentence in both builds (compiled: no tuple, no return)
-            raise not_an_action(bot_name(bot), answer, seat)
-        return answer
-
-    def end(self, game: SomeGame, ending: Ending) -> None:
-        if ending is Ending.OVER:
-            notify_game_over(self.players, game.observation)
-
-
-def bots(names: Sequence[str], seed: int, pack: SomePack | None = None) -> Bots:
-    """The ``Bots`` chooser for bot names (one per seat), seeded from the game's seed; ``pack``:
-    the game's pack, whose own bots the names may be."""
-    return Bots(make_bots(names, seed, pack=pack))
-
-
 class Count(Observer):
     """Counts the actions played: the smallest observer.
 
@@ -225,18 +184,20 @@ class Transcript(Observer):
 class Choices(Observer):
     """A chooser from integers: choice ``c`` at a decision with ``k`` legal actions plays action
     ``c % k``. From a list (then the game stops when it runs out), from a seeded generator, or
-    from bots (their choice recorded as its index). ``made`` lists the choices played, so a game
-    can be replayed, shrunk and written out."""
+    from another chooser (bots: their choice recorded as its index). ``made`` lists the choices played, so a game
+    can be replayed, shrunk and written out. ``chooser``: another chooser whose choices are
+    recorded (``woa_core.bots.seated.Bots``, say); its ``end`` hook, if it has one, is called."""
 
     def __init__(
         self,
         choices: Sequence[int] | None = None,
         pick: Callable[[int], int] | None = None,
-        players: Sequence[Bot] = (),
+        chooser: Chooser | None = None,
     ) -> None:
         self._choices = choices
         self._pick = pick
-        self._bots = Bots(players) if players else None
+        self._chooser = chooser
+        self._chooser_end: Callable[[SomeGame, Ending], object] | None = getattr(chooser, "end", None)
         self.made: list[int] = []
 
     def __call__(self, game: SomeGame, seat: int, legal: Sequence[Action]) -> tuple[object, ...]:
@@ -245,8 +206,8 @@ class Choices(Observer):
             if n >= len(self._choices):
                 raise StopGame
             c = self._choices[n]
-        elif self._bots is not None:
-            c = legal.index(self._bots(game, seat, legal))
+        elif self._chooser is not None:
+            c = legal.index(self._chooser(game, seat, legal))
         elif self._pick is not None:
             c = self._pick(len(legal))
         else:
@@ -255,5 +216,5 @@ class Choices(Observer):
         return legal[c % len(legal)]
 
     def end(self, game: SomeGame, ending: Ending) -> None:
-        if self._bots is not None:
-            self._bots.end(game, ending)
+        if self._chooser_end is not None:
+            self._chooser_end(game, ending)

@@ -36,15 +36,17 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from random import Random
 from types import MappingProxyType, ModuleType
-from typing import Any, Generic, Literal, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, NoReturn, TypeVar
 
 from woa_core.errors import InvalidNotation, WoaError
 from woa_core.kernel.actions import ArgKind, Verb
-from woa_core.kernel.drawing import SomeDrawing
 from woa_core.kernel.flow import FlowPrimitives
 from woa_core.kernel.protocols import Game
 from woa_core.kernel.search import SearchHooks
 from woa_core.suggest import with_suggestion
+
+if TYPE_CHECKING:  # the type of the optional ``drawing`` a pack declares for the tools; loads nothing
+    from woa_core.report.drawing import SomeDrawing  # (tests/test_layers.py allows this one name)
 
 PACK_NAME = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
 """What a pack name may look like: a (dotted) Python module name in lower case."""
@@ -168,7 +170,7 @@ class Pack(Generic[G]):
     - ``log_figures(game)``: the main figures after an action, which a log's running check
       covers; ``result(game)``: how a finished game ended, as a log's last line holds it (the
       seats' ``ranking`` as ``p1``.. among it); ``where(game)``: where a game stands, in words;
-    - ``drawing``: its pictures and words for the tools (``woa_core.kernel.drawing.Drawing``);
+    - ``drawing``: its pictures and words for the tools (``woa_core.report.drawing.Drawing``);
     - ``bots``: the pack's own bots, by the name ``--bots`` uses, as ``module:Class``;
     - ``default_bots``: the bots every command seats when it is given none (``--bots``, a space
       file's ``bots``): ``simulate``, ``compare``, ``sweep``, ``tune``, ``value`` (its bot: the
@@ -182,7 +184,7 @@ class Pack(Generic[G]):
       default ``"random"``): a check hunts rule bugs rather than measuring the game, and random
       play takes every kind of legal action, the odd ones a scripted bot never chooses too;
     - ``extras``: anything else a pack's own tools need, by name (a board drawing, say);
-    - ``figures``: the game's own statistics, each a ``woa_core.kernel.figures.Figure`` (VP by
+    - ``figures``: the game's own statistics, each a ``woa_core.report.figures.Figure`` (VP by
       source, say), reported after the kernel's (who wins, game length) by simulate, its CSV,
       compare, sweep and the HTML reports.
 
@@ -222,7 +224,7 @@ class Pack(Generic[G]):
       ``woa_core.kernel.search.SearchHooks``); without it, ``mcts`` searches every legal action
       with random rollouts to the end.
 
-    How a game unfolds (``woa_core.kernel.unfolding``: lead changes, decisiveness, comebacks,
+    How a game unfolds (``woa_core.report.unfolding``: lead changes, decisiveness, comebacks,
     the final margin and the score over time, reported by simulate, compare, sweep and the
     reports for every pack that gives a score; the choices offered per decision need nothing):
 
@@ -233,7 +235,7 @@ class Pack(Generic[G]):
       game whose flow counts rounds (``flow``; a pack without a flow has none), or ``"turn"``
       after each turn (the decisions one seat makes in a row), for a game played in turns only;
     - ``score_wins``: which score wins, ``"higher"`` (the default) or ``"lower"`` (``ScoreWins``):
-      who leads, lead changes, decisiveness, comebacks and the margin (``woa_core.kernel.unfolding``),
+      who leads, lead changes, decisiveness, comebacks and the margin (``woa_core.report.unfolding``),
       who leads in the replay viewer and on the play page, all read it. A pack never negates its
       score to fit the tools: the score it gives is the one its players see.
     """
@@ -271,9 +273,9 @@ class Pack(Generic[G]):
     # (woa_core.check.strategies)
     restrictions: Callable[[Any], Sequence[tuple[str, str, str]]] | None = None
     tunables: tuple[tuple[str, ...], ...] = ()
-    # figures (issue 14): woa_core.kernel.figures declares the kernel's and what a Figure is
+    # figures (issue 14): woa_core.report.figures declares the kernel's and what a Figure is
     figures: tuple[Any, ...] = ()
-    # how a game unfolds (issue 16): woa_core/kernel/unfolding.py reads the score after each round or turn
+    # how a game unfolds (issue 16): woa_core/report/unfolding.py reads the score after each round or turn
     score: Callable[[G], Sequence[float]] | None = None
     score_by: str = "round"
     score_wins: ScoreWins = "higher"  # issue 42.5: the direction every figure that compares scores reads

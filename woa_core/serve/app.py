@@ -28,8 +28,8 @@ from typing import Any
 
 from woa_core.errors import UsageError, WoaError
 from woa_core.jsontext import JsonProblem, read_json
-from woa_core.kernel.drawing import Panel, Viewer, marked, seen_state
 from woa_core.kernel.notation import format_action, parse_action
+from woa_core.report.drawing import Panel, Viewer, marked, seen_state
 from woa_core.serve.apart import Apart, Cancelled, Overrun
 from woa_core.serve.catalogue import Catalogue
 from woa_core.serve.limits import MAX_BYTES_IN_FLIGHT, MAX_FORM_BYTES, MAX_RESUME_BYTES
@@ -362,7 +362,7 @@ def in_words(session: Session, text: str, words: dict[str, str]) -> str:
 
 def last_marks(session: Session, viewer: int | None) -> list[str]:
     """Where the last action happened on the board, as CSS selectors of the board's elements
-    (``woa_core.kernel.drawing.marked``: what the replay viewer outlines too); none for a
+    (``woa_core.report.drawing.marked``: what the replay viewer outlines too); none for a
     secret one ``viewer`` may not see yet, nor for a pack that draws no board.
 
     >>> from woa_core.rules import read_rules

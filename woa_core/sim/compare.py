@@ -17,7 +17,7 @@ flags *any* row stays below ``alpha``) or Benjamini–Hochberg (the expected sha
 flagged rows stays below ``alpha``) — and a row is *flagged* (``significant``) when its adjusted p
 is below ``alpha``. Rows use the reports' shared names (``woa_core.sim.stats.VOCABULARY``).
 
->>> from woa_core.kernel.figures import declared
+>>> from woa_core.report.figures import declared
 >>> from woa_core.rules import load_rules
 >>> from woa_core.sim.runner import play_game
 >>> rules = load_rules("west-of-africa", 2)
@@ -38,7 +38,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from woa_core.kernel.figures import Figure, Row, game_rows
+from woa_core.report.figures import Figure, Row, game_rows
 from woa_core.sim.backends import Backend, LazyTasks
 from woa_core.sim.runner import GameRecord, RunSpec, games_per_task, run_one
 from woa_core.sim.stats import (
@@ -92,11 +92,11 @@ PER_PLAYER = "per_player_"
 
 
 def game_figures(figures: Sequence[Figure], r: GameRecord) -> list[Row]:
-    """Every compared figure of one game as rows (``woa_core.kernel.figures.game_rows``):
+    """Every compared figure of one game as rows (``woa_core.report.figures.game_rows``):
     per-seat figures averaged over the seats (``per_player_NAME``), each seat's value where a
     figure asks for it, and each bot's share of the win per seat it held (when the bots differ).
 
-    >>> from woa_core.kernel.figures import declared
+    >>> from woa_core.report.figures import declared
     >>> from woa_core.rules import load_rules
     >>> from woa_core.sim.runner import play_game
     >>> rules = load_rules("west-of-africa", 2)
@@ -243,7 +243,7 @@ def _round(x: float, digits: int) -> float:
 
 
 def _ordered(sections: dict[str, int]) -> list[str]:
-    """Rows grouped (``woa_core.kernel.figures.Row.section``): game length, how games end (by
+    """Rows grouped (``woa_core.report.figures.Row.section``): game length, how games end (by
     name), win rates, who wins by seat and by bot, per-player figures, per-seat values; in
     first-seen order within a group, which is the order the figures are declared in."""
 

@@ -5,7 +5,7 @@ report order: game length, how it ended, the winner(s), decisions, how the game 
 ``master_seed``, then per seat ``pN_bot`` and each per-seat figure's ``pN_COLUMN`` (a value
 after each round in one cell, space-separated: ``0 3 7 12``).
 
->>> from woa_core.kernel.figures import KERNEL_FIGURES
+>>> from woa_core.report.figures import KERNEL_FIGURES
 >>> header(KERNEL_FIGURES, 2)
 ['game', 'seed', 'winner', 'decisions', 'master_seed', 'p1_bot', 'p2_bot']
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from woa_core.kernel.figures import Figure, Kind, game_order, seat_figures, seat_name
+from woa_core.report.figures import Figure, Kind, game_order, seat_figures, seat_name
 from woa_core.sim.runner import GameRecord
 
 
@@ -51,7 +51,7 @@ def row(figures: Sequence[Figure], master_seed: int, r: GameRecord) -> list[Any]
 def _cell(f: Figure, value: Any) -> Any:
     """A seat's value in its cell: a series as its values, space-separated.
 
-    >>> from woa_core.kernel.figures import SCORE_BY
+    >>> from woa_core.report.figures import SCORE_BY
     >>> _cell(SCORE_BY["round"], [0, 3, 7.5])
     '0 3 7.5'
     """

@@ -1,6 +1,6 @@
 """The simulation report: a table a designer can read, and the same as JSON.
 
-Its lines come from the declared figures (``woa_core.kernel.figures``): the verdict first
+Its lines come from the declared figures (``woa_core.report.figures``): the verdict first
 (``woa_core.sim.verdict``), then each figure of a whole game on a line (run totals, game length,
 how games end, win rates), the wins by bot, a table of each seat's wins and means, then one table
 per figure by key (VP by source, goods sold...).
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from woa_core.kernel.figures import UNFOLDING, Figure, Kind, game_order, seat_figures
+from woa_core.report.figures import UNFOLDING, Figure, Kind, game_order, seat_figures
 from woa_core.sim.verdict import simulate_verdict, verdict_text
 
 

@@ -15,14 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from woa_core.bots import seated
 from woa_core.errors import UsageError
 from woa_core.files import OutputError, check_output, reason, write_atomic
-from woa_core.kernel import gamelog, loop
+from woa_core.kernel import loop
 from woa_core.kernel.compiled import CompiledRules
 from woa_core.kernel.contract import Game, new_game
-from woa_core.kernel.figures import DECISIONS, WINS, Watching, winners
-from woa_core.kernel.figures import declared as figures_of
 from woa_core.kernel.loop import Observer, Transcript
+from woa_core.report import gamelog
+from woa_core.report.figures import DECISIONS, WINS, Watching, winners
+from woa_core.report.figures import declared as figures_of
 from woa_core.rules import RulesSource, read_rules
 from woa_core.sim.backends import Backend, LazyTasks, LocalPool
 
@@ -90,7 +92,7 @@ class RunSpec:
 @dataclass(slots=True)
 class GameRecord:
     """One finished game, as statistics need it (small and picklable): who played, how it
-    ranked, and the value of every declared figure (``woa_core.kernel.figures``) by name."""
+    ranked, and the value of every declared figure (``woa_core.report.figures``) by name."""
 
     index: int
     seed: int
@@ -149,7 +151,7 @@ def _play(
     observers: list[Observer] = [*watched.observers, *watching]
     if on_action is not None:
         observers.append(Transcript(on_action))
-    loop.run(game, loop.bots(bots, seed, rules.pack), observers)
+    loop.run(game, seated.bots(bots, seed, rules.pack), observers)
     values = watched.values(game)
     record = GameRecord(
         index=index,

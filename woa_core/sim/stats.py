@@ -1,12 +1,12 @@
 """Streaming statistics over game records: memory does not grow with the number of games.
 
 What is counted, and where it shows in ``woa simulate --json``, comes from the declared figures
-(``woa_core.kernel.figures``): ``games``, then the run totals (decisions), then each figure of a
+(``woa_core.report.figures``): ``games``, then the run totals (decisions), then each figure of a
 whole game in report order (game length, how games end, who wins: ``wins_by_seat``,
 ``wins_by_bot``, the pack's win rates), then ``per_player`` (each per-seat mean, averaged over
 the seats per game) and ``per_seat``.
 
->>> from woa_core.kernel.figures import KERNEL_FIGURES
+>>> from woa_core.report.figures import KERNEL_FIGURES
 >>> s = Stats(KERNEL_FIGURES, players=2, bots=("a", "b"))
 >>> s.add_values({"decisions": 9, "wins": [1, 0], "shared_wins": 0}, ("a", "b"))
 >>> s.to_json()["wins_by_seat"][0]["wins"], s.to_json()["decisions"]
@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from woa_core.kernel.figures import Figure, Kind, game_order, seat_figures, seat_name, won
+from woa_core.report.figures import Figure, Kind, game_order, seat_figures, seat_name, won
 from woa_core.sim.runner import GameRecord
 
 
@@ -211,7 +211,7 @@ class _SeatMeanByKey(_Tally):
     0 there (a source of VP that one seat never scored from, or that first scores in a later game:
     an action only some games play), so every seat has every key and the means stay means.
 
-    >>> from woa_core.kernel.figures import vp_by_source
+    >>> from woa_core.report.figures import vp_by_source
     >>> tally = _SeatMeanByKey(vp_by_source(lambda g, w: [], lambda g, w: [])[1], 2)
     >>> tally.add([{"gold": 2}, {"gold": 4}], {}, ()); tally.add([{"gold": 2, "gift": 3}, {"gold": 0}], {}, ())
     >>> tally.per_seat(0, 2), tally.per_seat(1, 2), tally.per_player()["vp_gift"]["mean"]

@@ -23,7 +23,7 @@ from woa_core import __version__
 from woa_core.errors import Problem, RulesError, SweepError, UsageError
 from woa_core.files import write_atomic
 from woa_core.jsontext import JsonProblem, read_json
-from woa_core.kernel.figures import Figure, declared
+from woa_core.report.figures import Figure, declared
 from woa_core.sim.backends import Backend
 from woa_core.sim.runner import RunSpec, run_games
 from woa_core.sim.sweep_figures import Objective, bonferroni_z, game_figures, summarize
@@ -62,7 +62,7 @@ class SweepRun:
     space: Space
     states: list[PointState]
     race_games: int | None
-    figures: tuple[Figure, ...] = ()  # the game's declared figures (``woa_core.kernel.figures``)
+    figures: tuple[Figure, ...] = ()  # the game's declared figures (``woa_core.report.figures``)
     played_now: int = 0
     resumed_points: int = 0
     interrupted: bool = False

@@ -1,7 +1,7 @@
 """What a sweep measures at each point, and how it ranks points.
 
 Every game gives a value per *figure* row (``rounds``, ``vp``, ``p1_wins``, ...: the declared
-figures' rows, ``woa_core.kernel.figures.game_rows``); a point's figure is the mean over its
+figures' rows, ``woa_core.report.figures.game_rows``); a point's figure is the mean over its
 games with an interval: Wilson for a rate (a figure that is 0 or 1 per game), the normal interval
 of the mean otherwise.
 
@@ -16,7 +16,7 @@ lower first (``max:FIGURE`` ranks by the negated mean; reports show the mean its
 - ``min:FIGURE`` / ``max:FIGURE``: the smallest / largest mean of a figure.
 
 >>> from woa_core.rules import load_rules
->>> from woa_core.kernel.figures import declared
+>>> from woa_core.report.figures import declared
 >>> figures = declared(load_rules("west-of-africa", 2))
 >>> games = [{"rounds": 6.0, "p1_wins": 1.0, "p2_wins": 0.0}, {"rounds": 8.0, "p1_wins": 0.0, "p2_wins": 1.0}]
 >>> s = summarize(games, figures)
@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from statistics import NormalDist
 
 from woa_core.errors import UsageError
-from woa_core.kernel.figures import RATES, WINS, Figure, Kind, game_rows, row_figure, seat_name
 from woa_core.options import OBJECTIVES_HELP
+from woa_core.report.figures import RATES, WINS, Figure, Kind, game_rows, row_figure, seat_name
 from woa_core.sim.runner import GameRecord
 from woa_core.sim.stats import wilson
 
@@ -45,7 +45,7 @@ Z95 = 1.96
 def game_figures(figures: Sequence[Figure], r: GameRecord) -> dict[str, float]:
     """One game's value of every figure row (per-seat figures are averaged over the seats).
 
-    >>> from woa_core.kernel.figures import declared
+    >>> from woa_core.report.figures import declared
     >>> from woa_core.rules import load_rules
     >>> from woa_core.sim.runner import play_game
     >>> rules = load_rules("west-of-africa", 2)
@@ -162,7 +162,7 @@ def parse_objective(text: str, players: int, figures: Sequence[Figure]) -> Objec
     """An objective from its text (see the module's list) for the game of ``figures``;
     ``UsageError`` if it is not one.
 
-    >>> from woa_core.kernel.figures import declared
+    >>> from woa_core.report.figures import declared
     >>> from woa_core.rules import load_rules
     >>> figures = declared(load_rules("west-of-africa", 3))
     >>> o = parse_objective("length=7", 3, figures)
@@ -203,7 +203,7 @@ def _row(text: str, name: str, players: int, figures: Sequence[Figure]) -> str:
     """``name`` if some game can have a row of that name (the objective names a figure), else a
     ``UsageError`` naming the rows there are: an objective is refused before any game is played.
 
-    >>> from woa_core.kernel.figures import KERNEL_FIGURES
+    >>> from woa_core.report.figures import KERNEL_FIGURES
     >>> _row("p3_wins=0.5", "p3_wins", 2, KERNEL_FIGURES)
     Traceback (most recent call last):
     woa_core.errors.UsageError: --objective p3_wins=0.5: no figure 'p3_wins' (figures: p1_wins, p2_wins, shared_wins)
@@ -220,7 +220,7 @@ def row_names(figures: Sequence[Figure], players: int) -> list[str]:
     rest: a category's value, a key), as an objective names them; a row reported only when it
     happened (``shared_wins``) is among them.
 
-    >>> from woa_core.kernel.figures import KERNEL_FIGURES
+    >>> from woa_core.report.figures import KERNEL_FIGURES
     >>> row_names(KERNEL_FIGURES, 2)
     ['p1_wins', 'p2_wins', 'shared_wins']
     """

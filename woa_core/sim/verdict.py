@@ -3,7 +3,7 @@
 ``woa simulate`` and ``woa compare`` lead every output with it — the text report's first lines,
 the ``verdict`` list of ``--json``, the top of the ``--html`` page — and all three render the one
 list these functions compute (``simulate_verdict``, ``compare_verdict``). No figure is named
-here: each finding follows from a figure's ``Kind`` (``woa_core.kernel.figures``), so every pack's
+here: each finding follows from a figure's ``Kind`` (``woa_core.report.figures``), so every pack's
 report says, in its own words,
 
 - the seat advantages it declares (``WON``: the first player, the start player...), each against
@@ -13,7 +13,7 @@ report says, in its own words,
 - for compare, first the rows that changed beyond noise, in one line, then the same topics under
   both rulesets.
 
->>> from woa_core.kernel.figures import KERNEL_FIGURES
+>>> from woa_core.report.figures import KERNEL_FIGURES
 >>> stats = {"games": 100, "wins_by_seat": [
 ...     {"seat": "p1", "wins": 60, "estimate": 0.6, "ci_low": 0.52, "ci_high": 0.69},
 ...     {"seat": "p2", "wins": 40, "estimate": 0.4, "ci_low": 0.31, "ci_high": 0.48}]}
@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from woa_core.kernel.figures import Figure, Kind, row_figure, seat_of_row
+from woa_core.report.figures import Figure, Kind, row_figure, seat_of_row
 from woa_core.sim.stats import CI_HIGH, CI_LOW, ESTIMATE, estimate_fields
 
 
@@ -114,7 +114,7 @@ def simulate_verdict(report: dict[str, Any], figures: Sequence[Figure]) -> list[
     """What a ``woa simulate`` report (``{"manifest", "stats"}``) says, in sentences: each
     declared seat advantage first, then the seats' spread, the bots', game length and game end.
 
-    >>> from woa_core.kernel.figures import declared
+    >>> from woa_core.report.figures import declared
     >>> from woa_core.rules import load_rules
     >>> figures = declared(load_rules("africa", 2))
     >>> stats = {"games": 200, "first_player": {"wins": 120, "estimate": 0.6, "ci_low": 0.53, "ci_high": 0.67,
@@ -153,7 +153,7 @@ JUDGEMENT = {
 def advantage(f: Figure, entry: dict[str, Any], mixed: bool) -> Finding:
     """A ``WON`` figure (the first player wins) against an even share, with its interval.
 
-    >>> from woa_core.kernel.figures import first_player_wins
+    >>> from woa_core.report.figures import first_player_wins
     >>> entry = {"wins": 167, "estimate": 0.835, "ci_low": 0.777, "ci_high": 0.88, "fair_share": 0.5}
     >>> advantage(first_player_wins(lambda g, w: 0, "first in round-1 order"), entry, False).says
     'first in round-1 order wins 83.5% [77.7–88.0] of games against an even 50.0%: an advantage beyond noise'
@@ -207,7 +207,7 @@ def bot_spread(by_bot: dict[str, dict[str, Any]]) -> Finding:
 def length(f: Figure, entry: dict[str, Any]) -> Finding:
     """How long games last: the mean and sd of a figure with a histogram, and its range.
 
-    >>> from woa_core.kernel.figures import length_and_end
+    >>> from woa_core.report.figures import length_and_end
     >>> rounds = length_and_end(lambda g, w: 0, "rounds", lambda g, w: None)[0]
     >>> length(rounds, {"mean": 6.38, "sd": 0.49, "histogram": {"6": 125, "7": 75}}).says
     'game length: mean 6.38 rounds (sd 0.49), from 6 to 7'
@@ -222,7 +222,7 @@ def length(f: Figure, entry: dict[str, Any]) -> Finding:
 def end_mix(f: Figure, counts: dict[str, int], games: int) -> Finding:
     """How games end: each reason's share of the games, the most common first.
 
-    >>> from woa_core.kernel.figures import length_and_end
+    >>> from woa_core.report.figures import length_and_end
     >>> ends = length_and_end(lambda g, w: 0, "turns", lambda g, w: None)[1]
     >>> end_mix(ends, {"bonus": 46, "max_turns": 4}, 50).says
     'game end: bonus 92.0% of games, max turns 8.0%'
@@ -242,7 +242,7 @@ def compare_verdict(report: dict[str, Any], figures: Sequence[Figure]) -> list[F
     rows that changed beyond noise in one line, then each seat advantage under both rulesets,
     the seats' spread, game length and game end.
 
-    >>> from woa_core.kernel.figures import KERNEL_FIGURES
+    >>> from woa_core.report.figures import KERNEL_FIGURES
     >>> rows = [{"figure": "p1_wins", "kind": "rate", "base": 0.5, "variant": 0.7, "estimate": 0.2,
     ...          "ci_low": 0.1, "ci_high": 0.3, "significant": True},
     ...         {"figure": "p2_wins", "kind": "rate", "base": 0.5, "variant": 0.3, "estimate": -0.2,
@@ -301,7 +301,7 @@ def changed(rows: Sequence[dict[str, Any]], method: dict[str, Any], games: int) 
 def advantage_change(f: Figure, row: dict[str, Any], even: float) -> Finding:
     """A ``WON`` figure under both rulesets against an even share, and its change.
 
-    >>> from woa_core.kernel.figures import first_player_wins
+    >>> from woa_core.report.figures import first_player_wins
     >>> row = {"figure": "first_player_wins", "kind": "rate", "base": 0.08, "variant": 0.107,
     ...        "estimate": 0.027, "ci_low": -0.005, "ci_high": 0.059, "significant": False}
     >>> print(advantage_change(first_player_wins(lambda g, w: 0, "the start player"), row, 1 / 3).says)

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from woa_core.errors import UsageError
-from woa_core.kernel.figures import Figure
+from woa_core.report.figures import Figure
 from woa_core.sim.backends import Backend
 from woa_core.sim.runner import RunSpec, run_several
 from woa_core.sim.sweep_figures import Z95, bonferroni_z

@@ -1,7 +1,7 @@
 """Targets on a game's figures: what a tune file asks, measured on a trial's games.
 
 A target names a figure row every report has (``first_player_wins``, ``rounds``, ``vp_gold``,
-``p1_wins``: ``woa_core.kernel.figures.game_rows``, as sweep and compare name them) or one of two
+``p1_wins``: ``woa_core.report.figures.game_rows``, as sweep and compare name them) or one of two
 measures made of them, ``seat-spread`` (the largest seat win share minus the smallest) and
 ``winner-top-source`` (per game, the largest share one source gives of the winner's score, for a
 game whose score is split by source: ``Figure.parts_of``). Its statistic is the mean (Wilson
@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from woa_core.kernel.figures import WINS, Figure, seat_name
+from woa_core.report.figures import WINS, Figure, seat_name
 from woa_core.sim.runner import GameRecord
 from woa_core.sim.sweep_figures import Z95, Summary, game_figures, row_names, summarize
 
@@ -86,7 +86,7 @@ class Estimate:
 def game_values(figures: Sequence[Figure], record: GameRecord) -> dict[str, float]:
     """One game's rows (``sweep_figures.game_figures``) and its ``winner-top-source``.
 
-    >>> from woa_core.kernel.figures import declared
+    >>> from woa_core.report.figures import declared
     >>> from woa_core.rules import load_rules
     >>> from woa_core.sim.runner import play_game
     >>> rules = load_rules("west-of-africa", 2)
@@ -117,7 +117,7 @@ def known_rows(figures: Sequence[Figure], players: int) -> list[str]:
     """The names a target may use at ``players`` players: rows (``PREFIX_*`` for rows by key),
     the figures' aliases and the measures.
 
-    >>> from woa_core.kernel.figures import KERNEL_FIGURES
+    >>> from woa_core.report.figures import KERNEL_FIGURES
     >>> known_rows(KERNEL_FIGURES, 2)
     ['p1_wins', 'p2_wins', 'shared_wins', 'seat-spread']
     """
@@ -130,7 +130,7 @@ def resolve_row(name: str, figures: Sequence[Figure], players: int) -> str | Non
     """The row ``name`` stands for (an alias is its figure's row), None if no game has it.
 
     >>> from woa_core.rules import load_rules
-    >>> from woa_core.kernel.figures import declared
+    >>> from woa_core.report.figures import declared
     >>> figures = declared(load_rules("west-of-africa", 3))
     >>> resolve_row("length", figures, 3), resolve_row("vp_gold_majority", figures, 3)
     ('rounds', 'vp_gold_majority')

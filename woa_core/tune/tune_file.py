@@ -30,7 +30,7 @@ from typing import Any
 
 from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import Problem, RulesError, TuneError
-from woa_core.kernel.figures import Figure, declared, row_figure
+from woa_core.report.figures import Figure, declared, row_figure
 from woa_core.rules import RulesSource, read_rules
 from woa_core.rules.source import Located, YamlProblem, display_path, load_yaml
 from woa_core.rules.validate import explain_schema_error, schema_validator

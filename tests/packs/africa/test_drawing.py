@@ -13,10 +13,10 @@ from pathlib import Path
 from tests.packs.africa.position import CE, CNE, CNW, CSE, CW, C, Position
 from woa_core.cli import main
 from woa_core.kernel.contract import new_game
-from woa_core.kernel.drawing import SEAT_COLOURS
 from woa_core.packs.africa.draw.drawing import DRAWING
 from woa_core.packs.africa.draw.render import BACK, text_map
 from woa_core.packs.africa.state import CAMP, DOWN
+from woa_core.report.drawing import SEAT_COLOURS
 from woa_core.rules import load_rules
 
 SVG = "{http://www.w3.org/2000/svg}"

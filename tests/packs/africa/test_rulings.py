@@ -28,11 +28,11 @@ from tests.packs.africa.position import (
     D,
     Position,
 )
-from woa_core.kernel.figures import win_shares
 from woa_core.kernel.notation import format_action, parse_action
 from woa_core.packs.africa.game import Game
 from woa_core.packs.africa.scoring import final_scoring, goods_vp, majority_vp, winners
 from woa_core.packs.africa.state import CAMP, DOWN, EMPTY
+from woa_core.report.figures import win_shares
 from woa_core.rules import load_rules
 
 

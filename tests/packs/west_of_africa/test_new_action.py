@@ -42,6 +42,7 @@ VARIANT = _block("The card and the number, in a variant", "yaml")
 PROBE = r"""
 import json, sys
 from woa_core.cli import main
+from woa_core.bots import seated
 from woa_core.kernel import loop
 from woa_core.kernel.contract import new_game
 from woa_core.kernel.notation import format_action, parse_action
@@ -61,7 +62,7 @@ class Played(loop.Observer):
     def after(self, game, seat, action, prev):
         played.append(format_action(rules, action))
 
-loop.run(game, loop.bots(["mcts:iterations=8", "heuristic"], 3), [coverage, Played()])
+loop.run(game, seated.bots(["mcts:iterations=8", "heuristic"], 3), [coverage, Played()])
 out["played"] = played
 out["vp_from"] = [dict(v) for v in game.state.vp_from]
 out["coverage"] = coverage.report()["actions"]

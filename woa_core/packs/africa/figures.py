@@ -1,6 +1,6 @@
 """Africa's figures: the statistics ``woa simulate``, compare, sweep and the reports show beside
 the kernel's (who wins, a shared win counted 1/k to each winner, shared wins, decisions), each
-declared once (``woa_core.kernel.figures``).
+declared once (``woa_core.report.figures``).
 
 >>> [f.name for f in FIGURES]
 ['turns', 'ends_by', 'first_player_wins', 'vp', 'vp_by_source', 'camps_built']
@@ -8,7 +8,7 @@ declared once (``woa_core.kernel.figures``).
 
 from __future__ import annotations
 
-from woa_core.kernel.figures import Figure, Kind, first_player_wins, length_and_end, vp_by_source
+from woa_core.report.figures import Figure, Kind, first_player_wins, length_and_end, vp_by_source
 
 FIGURES: tuple[Figure, ...] = (
     *length_and_end(

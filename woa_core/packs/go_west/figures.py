@@ -1,5 +1,5 @@
 """Go West!'s figures: the statistics ``woa simulate``, compare, sweep and the reports show beside
-the kernel's, each declared once (``woa_core.kernel.figures``): the game's length and its end by
+the kernel's, each declared once (``woa_core.report.figures``): the game's length and its end by
 name (the end mix of go-west-rulings §2.3), the start player's wins, VP, scorings and the
 scoring cards used, wagons to California.
 
@@ -9,7 +9,7 @@ scoring cards used, wagons to California.
 
 from __future__ import annotations
 
-from woa_core.kernel.figures import Figure, Kind, first_player_wins, length_and_end, score
+from woa_core.report.figures import Figure, Kind, first_player_wins, length_and_end, score
 
 FIGURES: tuple[Figure, ...] = (
     *length_and_end(

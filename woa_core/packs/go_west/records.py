@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from woa_core.kernel.standings import ranking, standings
 from woa_core.packs.go_west.scoring import winners
 from woa_core.packs.go_west.steps import OVER
+from woa_core.report.standings import ranking, standings
 
 
 def log_figures(game: Any) -> tuple[Any, ...]:

@@ -1,5 +1,5 @@
 """West of Africa's figures: the statistics ``woa simulate``, compare, sweep and the reports
-show beside the kernel's (who wins, decisions), each declared once (``woa_core.kernel.figures``).
+show beside the kernel's (who wins, decisions), each declared once (``woa_core.report.figures``).
 
 A new statistic is one more ``Figure`` in ``FIGURES``: read from the ended game, or from what
 ``PlayCounts`` (the one observer these figures share) counted during play.
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from woa_core.kernel.figures import WHO_WINS, Figure, Kind, first_player_wins, length_and_end, vp_by_source
 from woa_core.kernel.loop import Observer
 from woa_core.packs.west_of_africa.actions import STEP_OF_VERB
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.core import GameCore
 from woa_core.packs.west_of_africa.state import GameState
 from woa_core.packs.west_of_africa.steps import MAIN
+from woa_core.report.figures import WHO_WINS, Figure, Kind, first_player_wins, length_and_end, vp_by_source
 
 
 class PlayCounts(Observer):

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from woa_core.kernel.standings import ranking, standings
 from woa_core.packs.west_of_africa.core import GameCore
+from woa_core.report.standings import ranking, standings
 
 
 def log_figures(game: GameCore) -> tuple[Any, ...]:
@@ -36,7 +36,7 @@ def result(game: GameCore) -> dict[str, Any]:
 
 
 def score(game: GameCore) -> list[int]:
-    """Each player's VP now: the score ``woa_core.kernel.unfolding`` reads after each round."""
+    """Each player's VP now: the score ``woa_core.report.unfolding`` reads after each round."""
     return game.state.vp
 
 

@@ -1,4 +1,4 @@
-"""Africa's pictures and words for the tools (``woa_core.kernel.drawing.Drawing``): ``woa board``,
+"""Africa's pictures and words for the tools (``woa_core.report.drawing.Drawing``): ``woa board``,
 ``woa replay --svg/--html/--at``, ``woa play`` and PettingZoo's ``render``.
 
 >>> from woa_core.rules import load_rules
@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from woa_core.kernel.drawing import Drawing, Viewer
 from woa_core.packs.africa.compiled import Rules
 from woa_core.packs.africa.draw.explain import explain_between
 from woa_core.packs.africa.draw.panel import panel
@@ -21,6 +20,7 @@ from woa_core.packs.africa.draw.shapes import map_layout
 from woa_core.packs.africa.draw.svg import board_layer, board_svg, board_title, map_parts, svg_document
 from woa_core.packs.africa.draw.words import key_numbers, words
 from woa_core.packs.africa.state import State
+from woa_core.report.drawing import Drawing, Viewer
 
 
 def board(rules: Rules, state: State | None, seats: Sequence[str], source: Any) -> str:

@@ -25,12 +25,12 @@ repeats a rule: it reads what the game did.
 
 from __future__ import annotations
 
-from woa_core.kernel.drawing import Explanation
 from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, MONUMENT, Rules
 from woa_core.packs.africa.draw.look import a_name, name
 from woa_core.packs.africa.scoring import amounts, goods_vp
 from woa_core.packs.africa.state import CAMP, DOWN, EMPTY, NOBODY, State
 from woa_core.packs.africa.steps import ACT, OVER, PLACE, SWAP
+from woa_core.report.drawing import Explanation
 
 # ------------------------------------------------------------------ one action
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from woa_core.kernel.drawing import Panel, seat_colour
 from woa_core.packs.africa.compiled import GOODS, MONUMENT, Rules
 from woa_core.packs.africa.draw.look import GEM_STONE, NUGGET, SPECIES_COLOURS, good_colour, name
 from woa_core.packs.africa.draw.shapes import (
@@ -34,6 +33,7 @@ from woa_core.packs.africa.draw.shapes import (
 )
 from woa_core.packs.africa.state import DOWN, NOBODY, State
 from woa_core.packs.africa.steps import ACT, CITY, OVER, PLACE, SWAP, TURN, WALK
+from woa_core.report.drawing import Panel, seat_colour
 
 STEP_WORDS = {
     CITY: "chooses a city",

@@ -14,10 +14,10 @@ import math
 from dataclasses import dataclass, replace
 from html import escape
 
-from woa_core.kernel.drawing import seat_colour
 from woa_core.packs.africa.compiled import GEM, GOLD, MONUMENT, Rules
 from woa_core.packs.africa.draw.look import GEM_STONE, NUGGET, band, fill, label, name
 from woa_core.packs.africa.state import DOWN
+from woa_core.report.drawing import seat_colour
 
 R = 34.0
 """A hex's circumradius, in px."""

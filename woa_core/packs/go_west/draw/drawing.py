@@ -1,4 +1,4 @@
-"""Go West!'s pictures and words for the tools (``woa_core.kernel.drawing.Drawing``): ``woa board``,
+"""Go West!'s pictures and words for the tools (``woa_core.report.drawing.Drawing``): ``woa board``,
 ``woa replay --svg/--html/--at``, ``woa play``, ``woa serve`` and PettingZoo's ``render``.
 
 A seat sees its own hand only (§4, G23): ``seen`` makes the state a seat's picture and words are
@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-from woa_core.kernel.drawing import Drawing, Viewer
 from woa_core.packs.go_west.compiled import Rules
 from woa_core.packs.go_west.draw.explain import explain_between
 from woa_core.packs.go_west.draw.look import seen
@@ -26,6 +25,7 @@ from woa_core.packs.go_west.draw.svg import board_layer, board_svg, document, la
 from woa_core.packs.go_west.draw.words import key_numbers, panel, render, words
 from woa_core.packs.go_west.state import State
 from woa_core.packs.go_west.steps import PAY
+from woa_core.report.drawing import Drawing, Viewer
 
 
 def viewer(rules: Rules) -> Viewer[State]:

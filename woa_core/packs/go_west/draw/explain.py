@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from woa_core.kernel.drawing import Explanation
 from woa_core.packs.go_west.compiled import ONE, PLUS_ONE, TWO, Rules
 from woa_core.packs.go_west.draw.look import HIDDEN, card_words, plural
 from woa_core.packs.go_west.draw.words import ended_words
 from woa_core.packs.go_west.scoring import score_block, winners
 from woa_core.packs.go_west.state import State
 from woa_core.packs.go_west.steps import ACTION, ALSO, OVER, PAY
+from woa_core.report.drawing import Explanation
 
 
 def region_scores(rules: Rules, s: State) -> list[str]:

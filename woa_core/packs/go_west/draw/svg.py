@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from woa_core.kernel.drawing import Panel, seat_colour
 from woa_core.packs.go_west.compiled import Rules
 from woa_core.packs.go_west.draw.look import (
     CARD_H,
@@ -36,6 +35,7 @@ from woa_core.packs.go_west.draw.look import (
 )
 from woa_core.packs.go_west.draw.words import COLUMNS, key_numbers, words
 from woa_core.packs.go_west.state import State, new_state
+from woa_core.report.drawing import Panel, seat_colour
 
 W, MARGIN, COL_W, MAP_Y, MAP_H = 840, 30, 130, 44, 190
 TRACK_Y = MAP_Y + MAP_H + 46

@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from woa_core.kernel.drawing import Panel
 from woa_core.packs.go_west.compiled import Rules
 from woa_core.packs.go_west.draw.look import HIDDEN, card_words, plural, seen
 from woa_core.packs.go_west.scoring import winners
 from woa_core.packs.go_west.state import State
 from woa_core.packs.go_west.steps import ALSO, DECLARE, OVER, PAY, STEP
+from woa_core.report.drawing import Panel
 
 COLUMNS = ("player", "VP", "discs: supply · lid · blocks", "scoring cards", "token", "hand")
 """The table's headings: a seat's VP, its discs (in its supply, in the box lid, in the blocks,

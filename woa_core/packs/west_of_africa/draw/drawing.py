@@ -1,4 +1,4 @@
-"""West of Africa's pictures and words for the tools (``woa_core.kernel.drawing.Drawing``).
+"""West of Africa's pictures and words for the tools (``woa_core.report.drawing.Drawing``).
 
 >>> from woa_core.rules import load_rules
 >>> rules = load_rules("west-of-africa", 2)
@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from woa_core.kernel.drawing import Drawing, Viewer
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.draw.explain import explain_between
 from woa_core.packs.west_of_africa.draw.panel import marks, panel
@@ -26,6 +25,7 @@ from woa_core.packs.west_of_africa.draw.svg import (
 )
 from woa_core.packs.west_of_africa.draw.words import key_numbers, words
 from woa_core.packs.west_of_africa.state import GameState
+from woa_core.report.drawing import Drawing, Viewer
 from woa_core.rules import RulesSource
 
 

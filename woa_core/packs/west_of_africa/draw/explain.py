@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from woa_core.kernel.drawing import Explanation
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.round_end import ROUND_END, influence
 from woa_core.packs.west_of_africa.state import NOBODY, GameState
+from woa_core.report.drawing import Explanation
 
 
 def _ordinal(n: int) -> str:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from woa_core.kernel.drawing import Panel
 from woa_core.packs.west_of_africa.actions import VERBS
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.state import NOBODY, GameState
 from woa_core.packs.west_of_africa.steps import OVER, SELECT
+from woa_core.report.drawing import Panel
 
 COLUMNS = ("player", "VP", "gold (#)", "supply", "cards chosen", "hand")
 """The table's headings: gold with the player's place on the gold track (#1 on top)."""

@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from woa_core.kernel.drawing import seat_colour
 from woa_core.packs.west_of_africa.compiled import Rules
 from woa_core.packs.west_of_africa.state import NEUTRAL, NOBODY, GameState
 from woa_core.packs.west_of_africa.steps import OVER, SELECT
+from woa_core.report.drawing import seat_colour
 
 REGION_COLOURS = ("#d9ecd0", "#f6e7b8", "#f5cfae", "#d9d2f1", "#c9e4ef", "#eed5e4")
 GOOD_COLOURS = ("#8fd18f", "#9b4f96", "#e6c14d", "#6fa8dc", "#d98c5f", "#a0a0a0")
@@ -40,7 +40,7 @@ MARGIN = 16
 
 
 def player_colour(p: int) -> str:
-    """The colour of seat ``p`` (0-based; ``woa_core.kernel.drawing.seat_colour``); neutral
+    """The colour of seat ``p`` (0-based; ``woa_core.report.drawing.seat_colour``); neutral
     pieces are grey.
 
     >>> player_colour(0), player_colour(NEUTRAL)

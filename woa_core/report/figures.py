@@ -17,8 +17,8 @@ game's length in decisions. ``score`` declares a game's score per seat. A pack a
 >>> [f.name for f in declared(load_rules("west-of-africa", 2))][:4]
 ['decisions', 'wins', 'shared_wins', 'rounds']
 >>> record = Watching(KERNEL_FIGURES, None)
->>> isinstance(record.observers[0], Decisions)
-True
+>>> [type(o).__name__ for o in record.observers]  # the game's length counted by the one observer
+['Unfolding']
 """
 
 from __future__ import annotations
@@ -131,16 +131,6 @@ class Figure:
 # ------------------------------------------------------------------------------ watching a game
 
 
-class Decisions(Observer):
-    """Counts the decisions of a game (the kernel's game length)."""
-
-    def __init__(self, rules: CompiledRules | None = None) -> None:
-        self.count = 0
-
-    def before(self, game: SomeGame, seat: int, action: tuple[object, ...]) -> None:
-        self.count += 1
-
-
 class Watching:
     """What a game's figures watch: one observer per distinct ``Figure.watch``; when the game
     has ended, ``values(game)`` reads every figure.
@@ -218,8 +208,8 @@ def _shared(game: SomeGame, watched: object) -> int:
     return int(len(winners(game)) > 1)
 
 
-def _decisions(game: SomeGame, watched: Decisions) -> int:
-    return watched.count
+def _decisions(game: SomeGame, watched: Unfolding) -> int:
+    return watched.decisions
 
 
 WHO_WINS = "who wins"
@@ -232,7 +222,7 @@ DECISIONS = Figure(
     "decisions",
     unit="decisions",
     group=GAME_LENGTH,
-    watch=Decisions,
+    watch=Unfolding,  # the observer every game has already counts them: no hook of its own per decision
     csv="decisions",
     compared=False,
 )

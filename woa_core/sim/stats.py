@@ -295,8 +295,8 @@ class _Series(_Tally):
         for seat, series in zip(self.seats, value, strict=True):
             while len(seat) < len(series):
                 seat.append(Counter())
-            for counts, x in zip(seat, series, strict=False):
-                counts[x] += 1
+            for counts, x in zip(seat, series, strict=False):  # the hot loop of a long game's add:
+                counts[x] = counts.get(x, 0) + 1  # plain dict calls (a Counter's += misses call Python)
 
     def per_seat(self, seat: int, games: int) -> Any:
         return [

@@ -23,10 +23,11 @@ import copy
 import dataclasses
 from collections.abc import Sequence
 from random import Random
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Generic, Protocol, Self, TypeVar
 
 from woa_core.errors import IllegalAction
 from woa_core.kernel.actions import Action, Handler
+from woa_core.kernel.aliases import JSON, PackValue
 from woa_core.kernel.compiled import CompiledRules
 from woa_core.kernel.contract import SomeGame
 from woa_core.kernel.native import mypyc_attr
@@ -57,13 +58,13 @@ class PlainState:
         """An independent copy."""
         return copy.deepcopy(self)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSON:
         """The fields as JSON-ready data."""
-        fields: dict[str, Any] = dataclasses.asdict(self)  # type: ignore[call-overload]
+        fields: JSON = dataclasses.asdict(self)  # type: ignore[call-overload]
         return fields
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
+    def from_json(cls, data: JSON) -> Self:
         """The state ``to_json`` wrote."""
         return cls(**data)
 
@@ -80,10 +81,10 @@ class View:
         for name, value in fields.items():
             setattr(self, name, value)
 
-    def __getattr__(self, name: str) -> Any:  # only reached for names that are not fields
+    def __getattr__(self, name: str) -> PackValue:  # only reached for names that are not fields
         raise AttributeError(f"'{name}' is not visible to a player")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSON:
         """The seat and every field, as JSON-ready data."""
         return {"player": self.player, **copy.deepcopy(self._fields)}
 
@@ -123,7 +124,7 @@ class ListedGame(Generic[S, R, V]):
             self.state = self.new_state(rules, seed)
             # the flow its rules declare, if any (issue 42.1): a new game begins it; a state without the flow's
             # fields is that of a pack that declares none (``NO_FLOW`` reads none)
-            rules.flow.begin(self)  # type: ignore[arg-type]
+            rules.flow.begin(self)
         else:
             self.state = state
 

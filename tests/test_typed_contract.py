@@ -1,8 +1,10 @@
 """The kernel's typed contract (issue 42, item 3): ``Pack`` is generic over its game class and
 checks it against ``woa_core.kernel.contract.Game`` (itself generic over the pack's state, rules
-and view types), so mypy refuses a pack whose game drops a member; the bundled packs and the
-race pack of the docs keep the contract; ``mypy --strict`` is clean on woa_core/kernel; and the
-kernel's ``Any`` stays under a ceiling, counted in its source."""
+and view types), so mypy refuses a pack whose game drops a member (a made-up game, and each
+bundled pack's own game with one member dropped); the flow is generic over the game its
+primitives are called with (``FlowPrimitives[Game]`` refuses a primitive of another game); the
+bundled packs and the race pack of the docs keep the contract; ``mypy --strict`` is clean on
+woa_core/kernel; and the kernel's ``Any`` stays under a ceiling, counted in its source."""
 
 from __future__ import annotations
 
@@ -17,15 +19,16 @@ mypy_api = pytest.importorskip("mypy.api", reason="mypy checks the contract (pip
 ROOT = Path(__file__).resolve().parents[1]
 KERNEL = ROOT / "woa_core" / "kernel"
 
-ANY_CEILING = 20
+ANY_CEILING = 18
 """The most ``Any`` names woa_core/kernel may hold: 337 before issue 42.3, 172 after its first
-part, 161 after 42.5, 20 once the flow was made generic and what the kernel holds untyped was named
-once each (and figures, gamelog, drawing, unfolding and standings, 65 of them, left the kernel for
-the reporting package, issue 42.4). What is left: the names of ``woa_core/kernel/aliases.py``
-(``JSON``, ``Document``, ``FrozenJSON``, ``Memo``; a pack's game, rules, state, view, values and bot
-as the kernel's compiled declarations hand them to its callbacks, which cannot take them as type
-parameters: mypyc compiles no generic dataclass, mypyc/mypyc#827), ``SomePack`` and
-``Pack.figures``, the loop's observer hook and bot, and ``mypyc_attr``'s fallback."""
+part, 161 after 42.5, 18 once the flow was made generic and what the kernel holds untyped was named
+once each (with figures, gamelog, drawing, unfolding and standings, 65 of them, gone from the
+kernel to the reporting package, issue 42.4). What is left: the names of
+``woa_core/kernel/aliases.py`` (``JSON``, ``Document``, ``FrozenJSON``, ``Memo``; a pack's game,
+rules, state, view, values and bot as the kernel's compiled declarations hand them to its
+callbacks, which cannot take them as type parameters: mypyc compiles no generic dataclass,
+mypyc/mypyc#827), ``SomePack`` and ``Pack.figures`` in ``pack.py``, the loop's observer hook and
+bot chooser in ``loop.py``."""
 
 
 GAME_CLASS = """

@@ -41,7 +41,6 @@ from typing import Any, Generic, Literal, NoReturn, TypeVar
 from woa_core.errors import InvalidNotation, Problem, WoaError
 from woa_core.kernel.actions import ArgKind, Verb
 from woa_core.kernel.aliases import JSON, PackGame, PackRules, PackState, PackView
-from woa_core.kernel.compiled import CompiledRules
 from woa_core.kernel.drawing import SomeDrawing
 from woa_core.kernel.flow import FlowPrimitives
 from woa_core.kernel.protocols import Game
@@ -247,7 +246,7 @@ class Pack(Generic[G]):
     name: str
     sections: tuple[str, ...]
     schema_dir: Path
-    compile: Callable[..., CompiledRules]  # a pack's own subclass
+    compile: Callable[..., PackRules]  # a pack's ``CompiledRules`` (which names its pack: not imported here)
     game: type[G]  # a class that keeps ``woa_core.kernel.contract.Game``
     verbs: Mapping[str, Verb] = field(default_factory=lambda: MappingProxyType({}))
     flow: FlowPrimitives[PackGame] | None = None
@@ -383,7 +382,7 @@ def _installed(name: str) -> ModuleType | None:
     return None
 
 
-def pack_of(rules: CompiledRules) -> SomePack:
+def pack_of(rules: PackRules) -> SomePack:
     """The pack that compiled ``rules`` (compiled rules carry their pack).
 
     >>> from woa_core.rules import load_rules

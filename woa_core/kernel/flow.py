@@ -36,7 +36,7 @@ line.
 The flow's shape is data: a ruleset declares it (West of Africa and Africa in ``turn.yaml``'s
 ``flow``; schema ``woa_core/kernel/schema/flow.schema.json``), naming the pack's primitives, which
 the pack registers by name (``FlowPrimitives``); ``FlowPrimitives.compile`` turns the declaration
-into the rules' frozen ``Flow`` once, when the rules are compiled (``CompiledRules.flow``).
+into the rules' ``Flow`` (never changed once made) once, when the rules are compiled (``CompiledRules.flow``).
 """
 
 from __future__ import annotations
@@ -674,7 +674,7 @@ class FlowPrimitives(Generic[G]):
         return found
 
     def compile(self, document: Declared) -> Flow[G]:
-        """The frozen ``Flow`` that ``document`` (a validated rules document) declares: each name
+        """The ``Flow`` that ``document`` (a validated rules document) declares: each name
         looked up once, here (the kernel's validation said every name exists)."""
         d = self.declaration(document)
         ends = tuple(

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
+from woa_core.kernel.aliases import PackGame, PackRules, PackValue
 from woa_core.kernel.flow import Outcome
 from woa_core.kernel.native import mypyc_attr
 
 
 @mypyc_attr(native_class=False)  # a tuple: mypyc compiles no subclass of it natively
-class Action(tuple[Any, ...]):
+class Action(tuple[PackValue, ...]):
     """One player's action: ``(player, verb, *args)``, a tuple with names.
 
     It is a tuple, so it equals, hashes and unpacks like the plain tuple of the same items (the
@@ -53,7 +54,7 @@ class Action(tuple[Any, ...]):
         return str(self[1])
 
     @property
-    def args(self) -> tuple[Any, ...]:
+    def args(self) -> tuple[PackValue, ...]:
         """The verb's arguments, as indices into the compiled rules."""
         return tuple(self[2:])
 
@@ -116,15 +117,15 @@ class ArgKind:
       allowed one.
     """
 
-    parse: Callable[[Any, list[str]], object]
-    format: Callable[[Any, Any], list[str]]
+    parse: Callable[[PackRules, list[str]], object]
+    format: Callable[[PackRules, PackValue], list[str]]
     describe: str
     greedy: bool = False
     fewest: int = 1
-    values: Callable[[Any], Sequence[object]] | None = None
+    values: Callable[[PackRules], Sequence[object]] | None = None
     component: str | None = None
-    names: Callable[[Any, str, str], Callable[[Any], bool] | None] | None = None
-    distance: Callable[[Any, Any], object] | None = None
+    names: Callable[[PackRules, str, str], Callable[[PackValue], bool] | None] | None = None
+    distance: Callable[[PackValue, PackValue], object] | None = None
 
 
 class VerbLegality(Protocol):
@@ -149,7 +150,7 @@ It returns what happened for the turn flow (``woa_core.kernel.flow.Outcome``), w
 ``Flow.advance``: a verb never moves the flow itself (issue 42.1)."""
 
 
-Legal = Callable[[Any, int], Sequence[Action]]
+Legal = Callable[[PackGame, int], Sequence[Action]]
 """``legal(game, player)``: every action of one verb the seat may take now (a new list, the
 caller's to keep); ``woa_core.kernel.legality.Listed`` makes it a verb's legality."""
 
@@ -206,9 +207,9 @@ class ActionDecl:
     name: str
     section: str  # the rulebook section: "5. Action: Sell Goods"
     verbs: tuple[Verb, ...]
-    steps: Callable[[Any, int, bool], list[Action]] | None = None
-    start_points: Callable[[Any], int] | None = None
-    done_problem: Callable[[Any, int], str | None] | None = None
-    on_done: Callable[[Any, int], str] | None = None
+    steps: Callable[[PackGame, int, bool], list[Action]] | None = None
+    start_points: Callable[[PackGame], int] | None = None
+    done_problem: Callable[[PackGame, int], str | None] | None = None
+    on_done: Callable[[PackGame, int], str] | None = None
     card: bool = True  # named by an action card (the turn flow is not)
     numbers: tuple[str, ...] = ()  # the numbers it reads from its rules, by name

@@ -11,11 +11,12 @@ pack's rules class subclasses it (a frozen, slotted dataclass) and adds its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType, MemberDescriptorType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar, overload
 
+from woa_core.kernel.aliases import JSON, FrozenJSON, Memo, PackGame
 from woa_core.kernel.flow import NO_FLOW, Flow
 from woa_core.kernel.native import mypyc_attr
 
@@ -35,11 +36,11 @@ class CompiledRules:
     players: int
     content_hash: str  # the resolved document's hash (``woa_core.rules.digest``)
     variant: str | None  # the variant file given by the user, if any
-    document: MappingProxyType[str, Any]  # the resolved document for this player count (read-only view)
-    flow: Flow = field(default=NO_FLOW, compare=False, repr=False, kw_only=True)
+    document: FrozenJSON  # the resolved document for this player count (read-only view)
+    flow: Flow[PackGame] = field(default=NO_FLOW, compare=False, repr=False, kw_only=True)
     """How a game of these rules runs, as they declare it (``Pack.flow``'s ``FlowPrimitives.compile``,
     once, when the pack compiles them); ``NO_FLOW`` for a pack that declares none."""
-    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, kw_only=True)
+    derived: Memo = field(default_factory=dict, compare=False, repr=False, kw_only=True)
     """Data derived from these rules on first use (a bot's tables, say), kept with them: ``key``
     by the name of what computes it. It lives and dies with the rules, never keyed by ``id()``."""
 
@@ -82,7 +83,11 @@ if not hasattr(CompiledRules, "__slots__"):
     setattr(CompiledRules, "__init_subclass__", classmethod(_unshadow))  # noqa: B010
 
 
-def freeze(value: Any) -> Any:
+@overload
+def freeze(value: Mapping[str, object]) -> FrozenJSON: ...
+@overload
+def freeze(value: object) -> object: ...
+def freeze(value: object) -> object:
     """A read-only view of nested dicts and lists (for ``CompiledRules.document``)."""
     if isinstance(value, dict):
         return MappingProxyType({k: freeze(v) for k, v in value.items()})
@@ -91,7 +96,11 @@ def freeze(value: Any) -> Any:
     return value
 
 
-def thaw(value: Any) -> Any:
+@overload
+def thaw(value: FrozenJSON) -> JSON: ...
+@overload
+def thaw(value: object) -> object: ...
+def thaw(value: object) -> object:
     """Plain JSON data back from ``freeze``."""
     if isinstance(value, MappingProxyType | dict):
         return {k: thaw(v) for k, v in value.items()}

@@ -36,7 +36,7 @@ line.
 The flow's shape is data: a ruleset declares it (West of Africa and Africa in ``turn.yaml``'s
 ``flow``; schema ``woa_core/kernel/schema/flow.schema.json``), naming the pack's primitives, which
 the pack registers by name (``FlowPrimitives``); ``FlowPrimitives.compile`` turns the declaration
-into the rules' frozen ``Flow`` once, when the rules are compiled (``CompiledRules.flow``).
+into the rules' ``Flow`` (never changed once made) once, when the rules are compiled (``CompiledRules.flow``).
 """
 
 from __future__ import annotations
@@ -45,9 +45,11 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Final, Protocol
+from typing import Final, Generic, Protocol, TypeVar
 
 from woa_core.errors import FlowError
+from woa_core.kernel.aliases import Document
+from woa_core.kernel.native import mypyc_attr
 from woa_core.kernel.registry import Registry
 from woa_core.suggest import with_suggestion
 
@@ -102,23 +104,6 @@ Outcome = str | TurnOver | Decided | Reached | None
 that step), ``TURN_OVER`` or a ``TurnOver`` (the turn is over), ``DECIDED`` (the seat has decided),
 a ``Reached`` moment (the ends declared there are checked, then the moment's ``then`` goes on)."""
 
-# A pack's flow primitives, each called with the pack's own game (so typed Any here: the flow's classes
-# are compiled, and mypyc compiles no generic dataclass); one alias per role, as ``FlowPrimitives`` says.
-Seats = Callable[[Any], list[int]]
-"""``waiting(game)`` or ``order(game)``: seats."""
-Decider = Callable[[Any], int]
-"""``decider(game)``: one seat."""
-TurnStart = Callable[[Any], str | None]
-"""``start_turn(game)``: the turn's first step, or None for the first declared one."""
-RoundEnd = Callable[[Any], bool | None]
-"""``end_round(game)``: whether the game is over."""
-EndIf = Callable[[Any], bool]
-"""``end_if(game)``: whether the game ends now."""
-Effect = Callable[[Any], None]
-"""``new_round(game)``, ``finish(game)``: changes the game."""
-GoOn = Callable[[Any], "Outcome"]
-"""``then(game)``: how the turn goes on after a moment at which no end fired."""
-
 AFTER_ACTION: Final = "action"
 AFTER_TURN: Final = "turn"
 """The kernel's own moments an end may be checked at: after every action, after every turn."""
@@ -154,48 +139,130 @@ class FlowGame(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class Phase:
+G = TypeVar("G", bound=FlowGame)
+"""The game a flow's primitives are called with: the pack's own game class (or the part of it that
+plays its verbs). ``Flow``, its phases, ends and moments and ``FlowPrimitives`` are generic over it
+(issue 42.3), so mypy checks each primitive a pack registers against its game."""
+
+# One alias per role of a primitive, as ``FlowPrimitives`` says; each is called with the pack's game.
+Seats = Callable[[G], list[int]]
+"""``waiting(game)`` or ``order(game)``: seats."""
+Decider = Callable[[G], int]
+"""``decider(game)``: one seat."""
+TurnStart = Callable[[G], str | None]
+"""``start_turn(game)``: the turn's first step, or None for the first declared one."""
+RoundEnd = Callable[[G], bool | None]
+"""``end_round(game)``: whether the game is over."""
+EndIf = Callable[[G], bool]
+"""``end_if(game)``: whether the game ends now."""
+Effect = Callable[[G], None]
+"""``new_round(game)``, ``finish(game)``: changes the game."""
+GoOn = Callable[[G], "Outcome"]
+"""``then(game)``: how the turn goes on after a moment at which no end fired."""
+
+
+# Phase, End, Moment and Flow are generic classes written out rather than dataclasses: mypyc compiles
+# no generic dataclass (mypyc/mypyc#827), and these are the flow's hot path. Each equals another of
+# the same fields, as a dataclass would; none is changed once made.
+
+
+class Phase(Generic[G]):
     """One phase of a round (or of the setup). For a simultaneous phase, ``name`` is the step
     pending while it runs and ``waiting(game)`` the seats still to decide; a turns phase's order
     comes from ``order(game)`` when it starts. In a setup phase of turns, each seat's one
     decision is at the step ``name``. ``again``: the declared outcomes after which the same seat
     takes another turn; ``leaves``: those with which a seat leaves the phase (the turns then go
-    round the seats still in, until none is left)."""
+    round the seats still in, until none is left).
 
-    name: str
-    kind: Kind
-    waiting: Seats | None = None
-    order: Seats | None = None
-    again: frozenset[str] = frozenset()
-    leaves: frozenset[str] = frozenset()
+    >>> Phase("play", Kind.TURNS) == Phase("play", Kind.TURNS), Phase("play", Kind.TURNS)
+    (True, Phase('play', turns))
+    """
+
+    def __init__(
+        self,
+        name: str,
+        kind: Kind,
+        waiting: Seats[G] | None = None,
+        order: Seats[G] | None = None,
+        again: frozenset[str] = frozenset(),
+        leaves: frozenset[str] = frozenset(),
+    ) -> None:
+        self.name = name
+        self.kind = kind
+        self.waiting = waiting
+        self.order = order
+        self.again = again
+        self.leaves = leaves
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.name, self.kind, self.waiting, self.order, self.again, self.leaves)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Phase) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Phase({self.name!r}, {self.kind})"
 
 
-@dataclass(frozen=True, slots=True)
-class End:
+class End(Generic[G]):
     """A named end of the game (Go West!'s ``vp50``, ``wagons``, ``capped``): checked at its moment
     (``at``: ``"action"`` after every action, ``"turn"`` after every turn, or a moment a verb
     reaches, ``Reached``); when ``when(game)`` holds, the state's ``ended`` becomes ``name``,
-    ``finish(game)`` scores the game and it is over. Every figure of how games end reads that name."""
+    ``finish(game)`` scores the game and it is over. Every figure of how games end reads that name.
 
-    name: str
-    at: str
-    when: EndIf
-    finish: Effect
+    >>> End("vp50", "action", bool, print)
+    End('vp50', at='action')
+    """
+
+    def __init__(self, name: str, at: str, when: EndIf[G], finish: Effect[G]) -> None:
+        self.name = name
+        self.at = at
+        self.when = when
+        self.finish = finish
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.name, self.at, self.when, self.finish)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, End) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"End({self.name!r}, at={self.at!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class Moment:
+class Moment(Generic[G]):
     """A declared moment inside an action (``Reached``): the ends checked there, in order, and
-    ``then(game)``, how the turn goes on when none fires (an ``Outcome``)."""
+    ``then(game)``, how the turn goes on when none fires (an ``Outcome``).
 
-    name: str
-    then: GoOn
-    ends: tuple[End, ...] = ()
+    >>> Moment("scoring", print)
+    Moment('scoring', ends=())
+    """
+
+    def __init__(self, name: str, then: GoOn[G], ends: tuple[End[G], ...] = ()) -> None:
+        self.name = name
+        self.then = then
+        self.ends = ends
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.name, self.then, self.ends)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Moment) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Moment({self.name!r}, ends={tuple(end.name for end in self.ends)!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class Flow:
+class Flow(Generic[G]):
     """How a game runs (see the module docstring). The callables are the pack's mechanisms:
 
     - ``start_turn(game)``: what the active seat's turn begins with; it returns the turn's first
@@ -225,48 +292,55 @@ class Flow:
     (True, 'over', 1)
     """
 
-    phases: tuple[Phase, ...]
-    turn_steps: tuple[str, ...]
-    start_turn: TurnStart
-    end_round: RoundEnd
-    new_round: Effect
-    over: str = "over"
-    decider_of: Mapping[str, Decider] = field(default_factory=lambda: MappingProxyType({}))
-    # Optional (issue 15): a setup run once before the first round, and an end checked after every action.
-    setup: tuple[Phase, ...] = ()
-    end_if: EndIf | None = None
-    finish: Effect | None = None
-    # Optional (issue 40): named ends, each checked at its moment, and the moments verbs reach.
-    ends: tuple[End, ...] = ()
-    moments: Mapping[str, Moment] = field(default_factory=lambda: MappingProxyType({}))
-    _action_ends: tuple[End, ...] = field(init=False, repr=False, compare=False)
-    _turn_ends: tuple[End, ...] = field(init=False, repr=False, compare=False)
-    _special: dict[str, Seats] = field(init=False, repr=False, compare=False)
-    """Who decides at each step that is not the active seat's, computed once (the loop asks for
-    every decision)."""
-    _simultaneous: dict[str, Phase] = field(init=False, repr=False, compare=False)
-    """Each simultaneous phase by its step: ``decided`` asks after every such decision."""
-    _not_active: frozenset[str] = field(init=False, repr=False, compare=False)
-    """``not_active``, computed once (a game reads it whenever it is made, search makes many)."""
-    _first_step: str = field(init=False, repr=False, compare=False)
-    """The step a turn of a round begins at unless ``start_turn`` says another."""
-
-    def __post_init__(self) -> None:
-        special: dict[str, Seats] = {self.over: _nobody}
-        simultaneous: dict[str, Phase] = {}
-        for phase in (*self.setup, *self.phases):
+    def __init__(
+        self,
+        phases: tuple[Phase[G], ...],
+        turn_steps: tuple[str, ...],
+        start_turn: TurnStart[G],
+        end_round: RoundEnd[G],
+        new_round: Effect[G],
+        over: str = "over",
+        decider_of: Mapping[str, Decider[G]] | None = None,
+        # Optional (issue 15): a setup run once before the first round, and an end checked after every action.
+        setup: tuple[Phase[G], ...] = (),
+        end_if: EndIf[G] | None = None,
+        finish: Effect[G] | None = None,
+        # Optional (issue 40): named ends, each checked at its moment, and the moments verbs reach.
+        ends: tuple[End[G], ...] = (),
+        moments: Mapping[str, Moment[G]] | None = None,
+    ) -> None:
+        self.phases = phases
+        self.turn_steps = turn_steps
+        self.start_turn = start_turn
+        self.end_round = end_round
+        self.new_round = new_round
+        self.over = over
+        self.decider_of: Mapping[str, Decider[G]] = decider_of if decider_of is not None else MappingProxyType({})
+        self.setup = setup
+        self.end_if = end_if
+        self.finish = finish
+        self.ends = ends
+        self.moments: Mapping[str, Moment[G]] = moments if moments is not None else MappingProxyType({})
+        special: dict[str, Seats[G]] = {over: _nobody}
+        simultaneous: dict[str, Phase[G]] = {}
+        for phase in (*setup, *phases):
             if phase.kind is Kind.SIMULTANEOUS and phase.waiting is not None:
                 special[phase.name] = phase.waiting
             if phase.kind is Kind.SIMULTANEOUS and phase.name not in simultaneous:
                 simultaneous[phase.name] = phase
         for step, who in self.decider_of.items():
             special[step] = _one(who)
-        object.__setattr__(self, "_special", special)  # private: a plain dict reads fastest
-        object.__setattr__(self, "_not_active", frozenset(special))
-        object.__setattr__(self, "_simultaneous", simultaneous)
-        object.__setattr__(self, "_first_step", self.turn_steps[0] if self.turn_steps else self.over)
-        object.__setattr__(self, "_action_ends", tuple(e for e in self.ends if e.at == AFTER_ACTION))
-        object.__setattr__(self, "_turn_ends", tuple(e for e in self.ends if e.at == AFTER_TURN))
+        # Who decides at each step that is not the active seat's, computed once (the loop asks for
+        # every decision): a plain dict reads fastest.
+        self._special = special
+        # ``not_active``, computed once (a game reads it whenever it is made, search makes many).
+        self._not_active = frozenset(special)
+        # Each simultaneous phase by its step: ``decided`` asks after every such decision.
+        self._simultaneous = simultaneous
+        # The step a turn of a round begins at unless ``start_turn`` says another.
+        self._first_step = turn_steps[0] if turn_steps else over
+        self._action_ends = tuple(e for e in ends if e.at == AFTER_ACTION)
+        self._turn_ends = tuple(e for e in ends if e.at == AFTER_TURN)
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -274,7 +348,7 @@ class Flow:
         setup = (p.name for p in self.setup)
         return (*setup, *(p.name for p in self.phases if p.kind is Kind.SIMULTANEOUS), *self.turn_steps, self.over)
 
-    def simultaneous(self, step: str) -> Phase | None:
+    def simultaneous(self, step: str) -> Phase[G] | None:
         """The simultaneous phase whose step ``step`` is, or None."""
         return self._simultaneous.get(step)
 
@@ -290,7 +364,7 @@ class Flow:
         """
         return self._not_active
 
-    def deciders(self, game: FlowGame) -> list[int]:
+    def deciders(self, game: G) -> list[int]:
         """The seats that may act now: those still to decide in a simultaneous phase, whoever a
         step names, else the active seat; nobody once the game is over."""
         s: FlowState = game.state
@@ -301,7 +375,7 @@ class Flow:
 
     # ------------------------------------------------ the one place that moves the flow on
 
-    def begin(self, game: FlowGame) -> None:
+    def begin(self, game: G) -> None:
         """Start a new game's flow: its first setup phase (round 0), or without one the first
         round's first phase (round 1). A flow of no phases (``NO_FLOW``: a game that runs its
         turns itself) has nothing to begin."""
@@ -313,7 +387,7 @@ class Flow:
         s.order = []
         self._enter(game, 0)
 
-    def advance(self, game: FlowGame, outcome: Outcome) -> None:
+    def advance(self, game: G, outcome: Outcome) -> None:
         """After a verb played its effect: what it returned moves the flow on (a step, the end of
         a decision or of a turn, and what follows: phases, rounds, the round's end checks), then
         ``end_if`` is checked. The one function that advances a game (issue 42.1).
@@ -336,8 +410,7 @@ class Flow:
             outcome = moment.then(game)
         if outcome is not None:  # by class, not isinstance: no call on the hot path
             if outcome.__class__ is TurnOver:
-                ended: Any = outcome  # a TurnOver (no cast: a call in pure Python)
-                self.end_turn(game, ended.outcome)
+                self.end_turn(game, outcome.outcome)  # mypy narrows by the class too: no cast
             elif outcome is DECIDED:
                 self.decided(game)
             else:  # a step's name (the branches above took the other kinds, by class)
@@ -348,7 +421,7 @@ class Flow:
         elif self._action_ends and game.state.step != self.over:
             self._check_ends(game, self._action_ends)
 
-    def after_action(self, game: FlowGame) -> bool:
+    def after_action(self, game: G) -> bool:
         """After every action (``advance``): if ``end_if`` says the game ends now, the final
         scoring runs and the game is over. Returns whether it ended here."""
         if self.end_if is None or game.state.step == self.over or not self.end_if(game):
@@ -356,7 +429,7 @@ class Flow:
         self._finish(game)
         return True
 
-    def decided(self, game: FlowGame) -> None:
+    def decided(self, game: G) -> None:
         """After a decision in a simultaneous phase: once every seat has decided, the next phase
         starts (a turns phase computes its order and the first turn starts), or the round ends."""
         s: FlowState = game.state
@@ -365,7 +438,7 @@ class Flow:
             return
         self._enter(game, s.phase + 1)
 
-    def end_turn(self, game: FlowGame, outcome: str = "") -> None:
+    def end_turn(self, game: G, outcome: str = "") -> None:
         """The active seat's turn is over, with a declared ``outcome`` or none: unless ``end_if``
         ends the game, the same seat plays again (an outcome of ``again``), the seat leaves the
         phase (one of ``leaves``), or the next seat's turn begins; after the last, the next phase
@@ -410,7 +483,7 @@ class Flow:
 
     # --------------------------------------------------------------------- mechanics
 
-    def _turns_phase(self, s: FlowState) -> Phase:
+    def _turns_phase(self, s: FlowState) -> Phase[G]:
         """The phase of turns running when ``s.phase`` is not one: a state written before phases
         were counted (issue 42) says phase 0 in a round whose first phase is simultaneous, and its
         turns are those of the first phase of turns after it."""
@@ -418,7 +491,7 @@ class Flow:
         s.phase = next(i for i, p in enumerate(phases) if i > s.phase and p.kind is Kind.TURNS)
         return phases[s.phase]
 
-    def _enter(self, game: FlowGame, index: int) -> None:
+    def _enter(self, game: G, index: int) -> None:
         """Start the phase at ``index`` of the setup (round 0) or of the round, skipping a phase in
         which nobody has a decision; past the last setup phase the first round begins, past a
         round's last phase the round ends and, unless the game is over, the next begins."""
@@ -449,7 +522,7 @@ class Flow:
                 raise FlowError(f"no seat had a decision in {IDLE_ROUNDS} rounds in a row: the flow cannot go on")
             index = 0
 
-    def _start_phase(self, game: FlowGame, phase: Phase) -> bool:
+    def _start_phase(self, game: G, phase: Phase[G]) -> bool:
         """Start ``phase``; whether a seat has a decision in it."""
         s: FlowState = game.state
         if phase.kind is Kind.SIMULTANEOUS:
@@ -463,7 +536,7 @@ class Flow:
         self._start_turn(game, phase)
         return True
 
-    def _start_turn(self, game: FlowGame, phase: Phase) -> None:
+    def _start_turn(self, game: G, phase: Phase[G]) -> None:
         """The active seat's turn begins: at the setup phase's step, or at the turn's first step
         (``start_turn`` may name another)."""
         s: FlowState = game.state
@@ -475,12 +548,12 @@ class Flow:
         if first is not None:
             s.step = first
 
-    def _finish(self, game: FlowGame) -> None:
+    def _finish(self, game: G) -> None:
         if self.finish is not None:
             self.finish(game)
         game.state.step = self.over
 
-    def _check_ends(self, game: FlowGame, ends: tuple[End, ...]) -> bool:
+    def _check_ends(self, game: G, ends: tuple[End[G], ...]) -> bool:
         """End the game by the first of ``ends`` that holds; whether one did."""
         for end in ends:
             if end.when(game):
@@ -488,7 +561,7 @@ class Flow:
                 return True
         return False
 
-    def _end(self, game: FlowGame, end: End) -> None:
+    def _end(self, game: G, end: End[G]) -> None:
         """The game ends by ``end``: its name recorded (``state.ended``), its scoring run."""
         setattr(game.state, "ended", end.name)  # noqa: B010 (a state of a flow with named ends has ``ended``)
         end.finish(game)
@@ -499,7 +572,7 @@ def _nobody(game: FlowGame) -> list[int]:
     return []
 
 
-def _one(who: Decider) -> Seats:
+def _one(who: Decider[G]) -> Seats[G]:
     return lambda game: [who(game)]
 
 
@@ -507,10 +580,10 @@ def _nothing(game: FlowGame) -> None:
     return None
 
 
-def _clockwise_from(first: Decider) -> Seats:
+def _clockwise_from(first: Decider[G]) -> Seats[G]:
     """Every seat once, clockwise (ascending, wrapping) from the seat ``first(game)`` names."""
 
-    def order(game: FlowGame) -> list[int]:
+    def order(game: G) -> list[int]:
         players: int = game.state.players
         start = first(game)
         return [(start + i) % players for i in range(players)]
@@ -518,18 +591,18 @@ def _clockwise_from(first: Decider) -> Seats:
     return order
 
 
-def _seat(number: int) -> Decider:
+def _seat(number: int) -> Callable[[FlowGame], int]:
     """A declared seat (``clockwise_from: 2``: the second seat, index 1)."""
     return lambda game: number - 1
 
 
-NO_FLOW = Flow((), (), _nothing, _nothing, _nothing)
+NO_FLOW: Final[Flow[FlowGame]] = Flow((), (), _nothing, _nothing, _nothing)
 """The flow of rules whose pack declares none (a game that runs its turns itself): never asked."""
 
 Path = tuple[str | int, ...]
 """Where in a rules document: its keys and list indices, in order."""
 
-Declared = Mapping[str, Any]
+Declared = Document
 """A validated rules document, or the part of it declaring the flow (plain data the schema shaped)."""
 
 
@@ -539,8 +612,9 @@ ROLES = ("waiting", "order", "decider", "start_turn", "end_round", "new_round", 
 ``flow_outcome``: the pack's declared turn outcomes)."""
 
 
+@mypyc_attr(native_class=False)  # generic (mypyc compiles no generic dataclass); read once, as rules compile
 @dataclass(frozen=True, slots=True)
-class FlowPrimitives:
+class FlowPrimitives(Generic[G]):
     """What a pack gives the kernel for its turn flow: where its rules declare the flow (``at``:
     the path in the rules document, ``("turn", "flow")`` for ``turn.yaml``'s ``flow``), every
     step its code knows (``steps``: its declared step names; the declaration must list each
@@ -548,7 +622,9 @@ class FlowPrimitives:
     action under way is at the step named by the action, so a new action is no change to the
     flow; the compiled flow's turn steps end with them), the outcomes its verbs may end a turn
     with (``outcomes``: each a ``TurnOver(name)``, which a phase's ``again`` and ``leaves`` name),
-    and its mechanisms by the name the declaration uses, one registry per role:
+    and its mechanisms by the name the declaration uses, one registry per role. It is generic over
+    the pack's game (``FlowPrimitives[Game]``, the game each primitive is called with: mypy checks
+    every primitive registered against it), as is the ``Flow`` it compiles:
 
     - ``waiting(game) -> seats``: who is still to decide in a simultaneous phase;
     - ``order(game) -> seats``: the seats' order in a phase of turns;
@@ -573,15 +649,15 @@ class FlowPrimitives:
     steps: tuple[str, ...]
     action_steps: tuple[str, ...] = ()
     outcomes: tuple[str, ...] = ()
-    waiting: Registry[Seats] = field(default_factory=lambda: Registry("waiting"))
-    order: Registry[Seats] = field(default_factory=lambda: Registry("turn order"))
-    decider: Registry[Decider] = field(default_factory=lambda: Registry("decider"))
-    start_turn: Registry[TurnStart] = field(default_factory=lambda: Registry("turn start"))
-    end_round: Registry[RoundEnd] = field(default_factory=lambda: Registry("round end"))
-    new_round: Registry[Effect] = field(default_factory=lambda: Registry("new round"))
-    end_if: Registry[EndIf] = field(default_factory=lambda: Registry("game end"))
-    finish: Registry[Effect] = field(default_factory=lambda: Registry("final scoring"))
-    then: Registry[GoOn] = field(default_factory=lambda: Registry("moment's continuation"))
+    waiting: Registry[Seats[G]] = field(default_factory=lambda: Registry("waiting"))
+    order: Registry[Seats[G]] = field(default_factory=lambda: Registry("turn order"))
+    decider: Registry[Decider[G]] = field(default_factory=lambda: Registry("decider"))
+    start_turn: Registry[TurnStart[G]] = field(default_factory=lambda: Registry("turn start"))
+    end_round: Registry[RoundEnd[G]] = field(default_factory=lambda: Registry("round end"))
+    new_round: Registry[Effect[G]] = field(default_factory=lambda: Registry("new round"))
+    end_if: Registry[EndIf[G]] = field(default_factory=lambda: Registry("game end"))
+    finish: Registry[Effect[G]] = field(default_factory=lambda: Registry("final scoring"))
+    then: Registry[GoOn[G]] = field(default_factory=lambda: Registry("moment's continuation"))
     moments: tuple[str, ...] = ()
 
     def schema_names(self) -> Iterator[tuple[str, tuple[str, ...]]]:
@@ -592,13 +668,13 @@ class FlowPrimitives:
 
     def declaration(self, document: Declared) -> Declared:
         """The flow as ``document`` declares it (at ``at``)."""
-        found: Any = document
+        found: Declared = document
         for key in self.at:
             found = found[key]
-        return found  # type: ignore[no-any-return]
+        return found
 
-    def compile(self, document: Declared) -> Flow:
-        """The frozen ``Flow`` that ``document`` (a validated rules document) declares: each name
+    def compile(self, document: Declared) -> Flow[G]:
+        """The ``Flow`` that ``document`` (a validated rules document) declares: each name
         looked up once, here (the kernel's validation said every name exists)."""
         d = self.declaration(document)
         ends = tuple(
@@ -624,7 +700,7 @@ class FlowPrimitives:
             ),
         )
 
-    def _phase(self, p: Declared) -> Phase:
+    def _phase(self, p: Declared) -> Phase[G]:
         """One declared phase, its primitives looked up."""
         waiting = self.waiting[p["waiting"]] if "waiting" in p else None
         order = self.order[p["order"]] if "order" in p else None

@@ -79,15 +79,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 from woa_core.kernel.actions import _INTERNED, Action, ActionDecl, Legal, make_action
+from woa_core.kernel.aliases import PackGame, PackValue
 
-PackGame = Any
-"""The ``game`` every legality callable receives first: the pack's own game at the position the
-action is listed or tried in, handed on untouched, so a pack annotates it with its own class."""
-
-Arg = Any
+Arg = PackValue
 """A level a callable receives, or an argument ``of`` and ``says`` receive: a value of the verb's
 argument kind (or the part of one) as the pack has it, so a pack annotates it with its own type."""
 

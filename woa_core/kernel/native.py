@@ -17,13 +17,17 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+"""The class an attribute is given to."""
 
 try:
     from mypy_extensions import mypyc_attr
 except ImportError:  # woa runs without it: the attributes tell mypyc only
 
-    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[T], T]:
         return lambda cls: cls
 
 

@@ -15,15 +15,16 @@ verbs (West of Africa: ``woa_core.packs.west_of_africa.notation``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from woa_core.errors import InvalidNotation
 from woa_core.kernel.actions import Action, ArgKind
+from woa_core.kernel.aliases import PackRules, PackValue
 from woa_core.kernel.compiled import CompiledRules
 from woa_core.suggest import with_suggestion
 
 
-def format_action(rules: CompiledRules, action: Sequence[Any]) -> str:
+def format_action(rules: CompiledRules, action: Sequence[PackValue]) -> str:
     """The text of an action (the inverse of ``parse_action``): an ``Action``, a plain tuple, or
     any sequence of its items (a bot's own list: both builds accept it, issue 42.7).
 
@@ -95,8 +96,8 @@ Value = TypeVar("Value")
 
 def one_of(
     describe: str,
-    values: Callable[[Any], Sequence[Value]],
-    word: Callable[[Any, Value], str],
+    values: Callable[[PackRules], Sequence[Value]],
+    word: Callable[[PackRules, Value], str],
     component: str | None = None,
 ) -> ArgKind:
     """The argument kind of one word naming one of ``values(rules)``; ``word(rules, value)`` is
@@ -114,7 +115,7 @@ def one_of(
     woa_core.errors.InvalidNotation: 'moon' is not a place (one of: camp, well)
     """
 
-    def parse(rules: Any, words: list[str]) -> Value:
+    def parse(rules: PackRules, words: list[str]) -> Value:
         for value in values(rules):
             if word(rules, value) == words[0]:
                 return value

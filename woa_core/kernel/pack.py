@@ -38,8 +38,9 @@ from random import Random
 from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Literal, NoReturn, TypeVar
 
-from woa_core.errors import InvalidNotation, WoaError
+from woa_core.errors import InvalidNotation, Problem, WoaError
 from woa_core.kernel.actions import ArgKind, Verb
+from woa_core.kernel.aliases import JSON, PackGame, PackRules, PackState, PackView
 from woa_core.kernel.flow import FlowPrimitives
 from woa_core.kernel.protocols import Game
 from woa_core.kernel.search import SearchHooks
@@ -64,7 +65,11 @@ SetupFail = Callable[[tuple[object, ...], str], NoReturn]
 is given the line of that part of the scenario file)."""
 
 
-def setup_words(rules: Any, fail: SetupFail) -> Callable[..., int]:
+R = TypeVar("R")
+"""The rules a scenario's setup reads ids under (``setup_words``)."""
+
+
+def setup_words(rules: R, fail: SetupFail) -> Callable[..., int]:
     """How a scenario's setup reads an id: ``word(parse, text, *path)`` is ``parse(rules, text)``
     (a parser of the pack's notation), and a text the notation refuses fails at ``path`` with the
     notation's sentence.
@@ -82,13 +87,17 @@ def setup_words(rules: Any, fail: SetupFail) -> Callable[..., int]:
     ValueError: ('gold', 'x'): ...
     """
 
-    def word(parse: Callable[[Any, str], int], text: str, *path: object) -> int:
+    def word(parse: Callable[[R, str], int], text: str, *path: object) -> int:
         try:
             return parse(rules, text)
         except InvalidNotation as e:
             fail(path, str(e))
 
     return word
+
+
+G = TypeVar("G", bound=Game[PackState, PackRules, PackView])
+"""A pack's game class: ``Pack[G]`` checks it against the contract's ``Game`` (issue 42.3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +118,10 @@ class ScenarioHooks:
     setup's completion): the scenario's output shows them.
     """
 
-    setup: Callable[[Any, Mapping[str, Any], SetupFail], Sequence[str] | None]
-    expect: Callable[[Any, str], Any]
+    setup: Callable[[PackGame, JSON, SetupFail], Sequence[str] | None]
+    expect: Callable[[PackGame, str], object]
     unordered: frozenset[str] = frozenset()
-    moments: Mapping[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
+    moments: Mapping[str, Callable[[PackGame, PackGame], PackGame | None]] = field(default_factory=dict)
 
 
 def ranking_lines(ranking: Sequence[int]) -> list[str]:
@@ -134,10 +143,6 @@ parameters (``mcts:iterations=200``); a string with commas is a pattern too."""
 ScoreWins = Literal["higher", "lower"]
 """Which score wins (``Pack.score_wins``): the ``higher`` (VP, points) or the ``lower`` (strokes,
 penalty points, the distance left to run)."""
-
-
-G = TypeVar("G", bound=Game[Any, Any, Any])
-"""A pack's game class: ``Pack[G]`` checks it against the contract's ``Game`` (issue 42.3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,35 +248,35 @@ class Pack(Generic[G]):
     name: str
     sections: tuple[str, ...]
     schema_dir: Path
-    compile: Callable[..., Any]  # a pack's ``CompiledRules`` (which names its pack: not imported here)
+    compile: Callable[..., PackRules]  # a pack's ``CompiledRules`` (which names its pack: not imported here)
     game: type[G]  # a class that keeps ``woa_core.kernel.contract.Game``
     verbs: Mapping[str, Verb] = field(default_factory=lambda: MappingProxyType({}))
-    flow: FlowPrimitives | None = None
+    flow: FlowPrimitives[PackGame] | None = None
     arg_kinds: Mapping[str, ArgKind] = field(default_factory=lambda: MappingProxyType({}))
-    check: Callable[..., list[Any]] | None = None
+    check: Callable[..., list[Problem]] | None = None
     schema_names: Mapping[str, Callable[[], Iterable[str]]] = field(default_factory=lambda: MappingProxyType({}))
     log_figures: Callable[[G], tuple[object, ...]] = lambda game: ()
-    result: Callable[[G], dict[str, Any]] = lambda game: {}
+    result: Callable[[G], JSON] = lambda game: {}
     where: Callable[[G], str] = lambda game: "the game"
     drawing: SomeDrawing | None = None
     bots: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     default_bots: BotPattern = "random"  # issue 42.5: what the tools seat without --bots
     check_bots: BotPattern = "random"
-    extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    extras: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
     # What the generic tools ask beyond the contract (check, scenario, replay, PettingZoo, mcts).
-    invariants: Mapping[str, Callable[[Any, Any, Any], str | None]] = field(
+    invariants: Mapping[str, Callable[[PackRules, PackState, PackState | None], str | None]] = field(
         default_factory=lambda: MappingProxyType({})
     )
-    coverage: Callable[[Any], Any] | None = None
+    coverage: Callable[[PackRules], object] | None = None
     scenario: ScenarioHooks | None = None
     winners: Callable[[G], list[int]] = lambda game: list(game.state.ranking[:1])
     summary: Callable[[G], list[str]] = lambda game: ranking_lines(game.state.ranking)
-    features: Callable[[Any], Sequence[float]] | None = None
+    features: Callable[[PackView], Sequence[float]] | None = None
     search: SearchHooks | None = None
     resample_hidden: Callable[[G, int, Random], object] | None = None  # issue 37.13: what a seat may not see
     # generic tools (issue 14): restricted play (woa_core.eval.restricted), rule variants
     # (woa_core.check.strategies)
-    restrictions: Callable[[Any], Sequence[tuple[str, str, str]]] | None = None
+    restrictions: Callable[[PackRules], Sequence[tuple[str, str, str]]] | None = None
     tunables: tuple[tuple[str, ...], ...] = ()
     # figures (issue 14): woa_core.report.figures declares the kernel's and what a Figure is
     figures: tuple[Any, ...] = ()
@@ -379,7 +384,7 @@ def _installed(name: str) -> ModuleType | None:
     return None
 
 
-def pack_of(rules: Any) -> SomePack:
+def pack_of(rules: PackRules) -> SomePack:
     """The pack that compiled ``rules`` (compiled rules carry their pack).
 
     >>> from woa_core.rules import load_rules

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
-from typing import Any, Protocol, Self, TypeVar
+from typing import Protocol, Self, TypeVar
 
 from woa_core.kernel.actions import Action
+from woa_core.kernel.aliases import JSON, PackRules, PackState, PackView
 
 
 class State(Protocol):
@@ -26,7 +27,7 @@ class State(Protocol):
         """An independent copy."""
         ...
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSON:
         """A JSON-ready dict (``type(state).from_json`` reads it back)."""
         ...
 
@@ -112,6 +113,6 @@ class Game(Protocol[S, R, V]):
         ...
 
 
-SomeGame = Game[Any, Any, Any]
+SomeGame = Game[PackState, PackRules, PackView]
 """A game of some pack, its state, rules and view types unknown to the tool holding it (the
 kernel's loop, logs, flow and legality hold any pack's game; a pack's own code names its own)."""

@@ -38,14 +38,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from woa_core.kernel.actions import Action
+from woa_core.kernel.aliases import PackBot, PackGame, PackView
 
 if TYPE_CHECKING:
     from woa_core.kernel.protocols import SomeGame
 
-Searched = Callable[[Any, Sequence[Action]], bool]
+Searched = Callable[[PackView, Sequence[Action]], bool]
 """Whether a decision (the view, the legal actions) is one to search."""
 
 
@@ -73,8 +74,8 @@ class SearchHooks:
     rollouts: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     policy: str = "random"
     steps: Mapping[str, Searched] = field(default_factory=lambda: MappingProxyType({}))
-    candidates: Callable[[Any, Sequence[Action], int, Any], list[Action]] | None = None
-    horizon: Callable[[Any, int], Callable[[Any], bool]] | None = None
-    evaluate: Callable[[Any, int], float] = win_share
-    opponent_model: Callable[[Any], Any] | None = None
-    progress: Callable[[Any], float] | None = None
+    candidates: Callable[[PackView, Sequence[Action], int, PackBot], list[Action]] | None = None
+    horizon: Callable[[PackGame, int], Callable[[PackGame], bool]] | None = None
+    evaluate: Callable[[PackGame, int], float] = win_share
+    opponent_model: Callable[[PackView], object] | None = None
+    progress: Callable[[PackView], float] | None = None

@@ -19,7 +19,7 @@ from woa_core.packs.africa.scoring import final_scoring
 from woa_core.packs.africa.state import EMPTY, NOBODY, seat_order
 from woa_core.packs.africa.steps import ACT, CITY, OVER, PLACE, SWAP, TURN, WALK
 
-FLOW = FlowPrimitives(at=("turn", "flow"), steps=(CITY, TURN, WALK, ACT, PLACE, SWAP, OVER))
+FLOW: FlowPrimitives[Game] = FlowPrimitives(at=("turn", "flow"), steps=(CITY, TURN, WALK, ACT, PLACE, SWAP, OVER))
 """Where the rules declare the flow (``turn.yaml``'s ``flow``), every step the code knows, and the
 primitives the declaration names."""
 

@@ -20,7 +20,7 @@ from woa_core.packs.go_west.game import Game, action_done
 from woa_core.packs.go_west.scoring import rank, score_all
 from woa_core.packs.go_west.steps import ACTION, DECLARE, STEPS
 
-FLOW = FlowPrimitives(at=("turn", "flow"), steps=STEPS, moments=("scoring", "card"))
+FLOW: FlowPrimitives[Game] = FlowPrimitives(at=("turn", "flow"), steps=STEPS, moments=("scoring", "card"))
 """Where the rules declare the flow, every step the code knows, the moments its verbs reach, and
 the primitives the declaration names."""
 

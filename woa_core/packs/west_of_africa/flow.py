@@ -23,7 +23,7 @@ from woa_core.packs.west_of_africa.core import GameCore
 from woa_core.packs.west_of_africa.round_end import end_round
 from woa_core.packs.west_of_africa.steps import DISPLACE, MAIN, OVER, PLACE, RETREAT, SELECT
 
-FLOW = FlowPrimitives(
+FLOW: FlowPrimitives[GameCore] = FlowPrimitives(
     at=("turn", "flow"), steps=(SELECT, PLACE, MAIN, DISPLACE, RETREAT, OVER), action_steps=tuple(ACTIONS)
 )
 """Where the rules declare the flow (``turn.yaml``'s ``flow``), every step of the flow, the steps

@@ -223,7 +223,8 @@ def _first(session: Session) -> str:
 
 
 def test_a_long_hint_shows_progress_and_can_be_cancelled(server: Server, page_at: Any) -> None:
-    """issue 38.5: a long hint shows a progress bar and a Cancel that stops it (the game
+    """issue 38.5: a long hint shows a progress bar of the search's own count (rollouts done of
+    those asked, reported by the process that searches) and a Cancel that stops it (the game
     unchanged, the page free again); a finished hint lists its candidates by their chance to win."""
     key = _new_game(server, "africa", ["human", "heuristic"], players=2)
     page = page_at(server, key)
@@ -231,6 +232,13 @@ def test_a_long_hint_shows_progress_and_can_be_cancelled(server: Server, page_at
     page.click("#hint")
     page.wait_for_selector("#hintWait progress", state="visible")
     assert page.is_disabled("#hint")
+    counted = "() => { const p = window.woaServe.hintProgress(); return p && p.done >= N; }"
+    page.wait_for_function(counted.replace("N", "2"), timeout=30000)
+    first = page.evaluate("window.woaServe.hintProgress()")
+    page.wait_for_function(counted.replace("N", str(first["done"] + 3)), timeout=30000)
+    assert first["asked"] == 600 and " of 600 rollouts" in page.inner_text("#hintWaitText")
+    shown = float(page.get_attribute("#hintProgress", "value") or "0")
+    assert 0 < shown < 1  # the share the search reported, not a guess from the time gone
     page.click("#hintCancel")
     page.wait_for_function("() => !window.woaServe.hinting()", timeout=20000)
     assert "cancelled" in page.inner_text("#boardNote") and page.is_hidden("#hintWait")

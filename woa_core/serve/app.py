@@ -30,7 +30,7 @@ from woa_core.errors import UsageError, WoaError
 from woa_core.jsontext import JsonProblem, read_json
 from woa_core.kernel.drawing import Panel, Viewer, marked, seen_state
 from woa_core.kernel.notation import format_action, parse_action
-from woa_core.serve.apart import Apart, Cancelled, Overrun
+from woa_core.serve.apart import Apart, Cancelled, Overrun, Progress
 from woa_core.serve.catalogue import Catalogue
 from woa_core.serve.limits import MAX_BYTES_IN_FLIGHT, MAX_FORM_BYTES, MAX_RESUME_BYTES
 from woa_core.serve.trust import BotPolicy
@@ -129,8 +129,8 @@ class Games:
         self.ahead: dict[str, list[str]] = {}
         """Per game, the actions an undo took back, in order (what a redo plays again), kept
         until an action other than the next of them is played; changed under the game's lock."""
-        self.hints: dict[str, Apart] = {}
-        """Per game, the hint being searched (what a cancel stops)."""
+        self.hints: dict[str, tuple[Apart, Progress]] = {}
+        """Per game, the hint being searched (what a cancel stops) and how far it has come."""
 
     def add(self, session: Session) -> str:
         """Keep ``session``; its new id."""
@@ -705,25 +705,40 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str], limits: Limits | None =
                 only = only_action(session)
                 if only is not None:
                     return {"hint": only}
-                search = Apart(lambda: asdict(session.hint(iterations)))  # the child has the game as it is now
-                games.hints[key] = search
+                progress = Progress()  # the child reports each rollout here; the page polls it
+                search = Apart(lambda: asdict(session.hint(iterations, progress.report)))  # the game as it is now
+                games.hints[key] = (search, progress)
             try:
                 return {"hint": search.answer(bots.seconds, "the hint")}
             finally:
-                if games.hints.get(key) is search:
+                found = games.hints.get(key)
+                if found is not None and found[0] is search:
                     del games.hints[key]
+                progress.close()
 
         return await json_request(request, hint)
 
     async def api_hint_cancel(request: Request) -> Response:
         def cancel(data: dict[str, Any]) -> dict[str, Any]:
             games.get(request.path_params["key"])  # KeyError: no such game
-            search = games.hints.get(request.path_params["key"])
-            if search is not None:
-                search.cancel()
-            return {"cancelled": search is not None}
+            found = games.hints.get(request.path_params["key"])
+            if found is not None:
+                found[0].cancel()
+            return {"cancelled": found is not None}
 
         return await json_request(request, cancel)
+
+    async def api_hint_progress(request: Request) -> Response:
+        """How far the game's hint has come, as its search reports it (rollouts done of those
+        asked), at once: reading it waits for no lock."""
+
+        def progress() -> dict[str, Any]:
+            games.get(request.path_params["key"])  # KeyError: no such game
+            found = games.hints.get(request.path_params["key"])
+            done, asked = found[1].read() if found is not None else (0, 0)
+            return {"searching": found is not None, "done": done, "asked": asked}
+
+        return await threaded(progress)
 
     async def api_log(request: Request) -> Response:
         def log_of() -> tuple[str, str]:
@@ -753,6 +768,7 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str], limits: Limits | None =
         Route("/api/games/{key}/redo", api_redo, methods=["POST"]),
         Route("/api/games/{key}/hint", api_hint, methods=["POST"]),
         Route("/api/games/{key}/hint/cancel", api_hint_cancel, methods=["POST"]),
+        Route("/api/games/{key}/hint/progress", api_hint_progress),
         Route("/api/games/{key}/count", api_count),
         Route("/api/games/{key}/position/{number}", api_position),
         Route("/api/games/{key}/log", api_log),

@@ -606,31 +606,34 @@
     box.append(table);
   }
 
-  function hintRate() {
-    const stored = Number(localStorage.getItem("woa.hintMsPerRollout"));
-    return stored > 0 ? stored : 20;
-  }
-
   async function askHint() {
     if (busy || hinting || !G || !G.person) return;
     const iterations = Number($("hintBudget").value), started = performance.now(), at = G.at;
-    hinting = { started: started, expected: iterations * hintRate() };
+    hinting = { started: started, done: 0, asked: iterations };
     stopBots();
     $("hint").disabled = true;
     $("hint").textContent = "Thinking…";
+    $("hintProgress").value = 0;
+    $("hintWaitText").textContent = "starting the search…";
     $("hintWait").hidden = false;
-    const tick = setInterval(() => {
-      // the search reports nothing before its end: the bar shows the time it usually takes
-      const gone = performance.now() - started, share = Math.min(0.97, gone / hinting.expected);
-      $("hintProgress").value = share;
-      $("hintWaitText").textContent = "searching " + iterations + " rollouts · " + (gone / 1000).toFixed(1) + " s";
-    }, 100);
+    // the search's own count, read from the server while it runs: rollouts done of those asked
+    let asking = false;
+    const tick = setInterval(async () => {
+      if (!hinting || asking) return;
+      asking = true;
+      const r = await api("GET", "/api/games/" + encodeURIComponent(gameId) + "/hint/progress");
+      asking = false;
+      if (!hinting || r.status !== 200 || !r.data.asked) return;
+      hinting.done = r.data.done;
+      hinting.asked = r.data.asked;
+      $("hintProgress").value = r.data.done / r.data.asked;
+      $("hintWaitText").textContent = r.data.done.toLocaleString("en") + " of " + r.data.asked.toLocaleString("en") + " rollouts · " + ((performance.now() - started) / 1000).toFixed(1) + " s";
+    }, 200);
     try {
       const r = await api("POST", gameUrl("hint"), { at: at, iterations: iterations });
       if (r.status === 200) {
         hint = r.data.hint;
         showError("");
-        if (!hint.only) localStorage.setItem("woa.hintMsPerRollout", String((performance.now() - started) / iterations));
       } else if (hinting.cancelled) note("The hint was cancelled.", 3);
       else showError(r.data.error);
     } finally {
@@ -734,6 +737,6 @@
   document.addEventListener("DOMContentLoaded", () => {
     if (gameId) gamePage();
     else startPage();
-    window.woaServe = { state: () => G, words: () => words, paused: () => paused, busy: () => busy, rulesTimer: () => rulesTimer, hinting: () => !!hinting, previewing: () => previewing };
+    window.woaServe = { state: () => G, words: () => words, paused: () => paused, busy: () => busy, rulesTimer: () => rulesTimer, hinting: () => !!hinting, hintProgress: () => hinting && { done: hinting.done, asked: hinting.asked }, previewing: () => previewing };
   });
 })();

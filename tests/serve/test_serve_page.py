@@ -188,12 +188,12 @@ def test_the_rules_key_numbers_are_the_variants_own() -> None:
     africa = game_state(Session(read_rules("africa"), 2, seed=1, seats=["human", "human"]), "k")
     assert africa["key_numbers"][0] == "2 players · 101 fields, 96 tiles"
     woa = game_state(Session(read_rules("west-of-africa"), 2, seed=1, seats=["human", "human"]), "k")
-    assert woa["words"]["move_ship"] == "Move Ship: an action card, value 2"
+    assert woa["words"]["move_ship"].startswith("Move Ship: an action card, value 2: sail your ship")
     assert woa["key_numbers"][0] == "2 players · 15 gold to start, at most 45"
     started = Session(read_rules("africa"), 2, seed=1, seats=["human", "human"])
     started.play("start dakar")
-    said = game_state(started, "k")["history"][0]["said"]  # the move log in words
-    assert said == "p1 — setup: choose a start city (A30): Dakar: a start city, on the coast"
+    said = game_state(started, "k")["history"][0]["said"]  # the move log in sentences (tests/serve/test_move_log.py)
+    assert said == "p1 starts in Dakar"
     rich = Session(read_rules("west-of-africa", ["economy.gold.cap=60"]), 2, seed=1, seats=["human", "human"])
     assert game_state(rich, "k")["key_numbers"][0] == "2 players · 15 gold to start, at most 60"
 

@@ -38,9 +38,34 @@ def content_hash(document: dict[str, Any]) -> str:
     ruleset = document.get("ruleset")
     if isinstance(ruleset, dict) and "pack" in ruleset:
         document = {**document, "ruleset": {k: v for k, v in ruleset.items() if k != "pack"}}
-    document = {k: (v if k == "ruleset" else _without_words(v)) for k, v in document.items()}
+    document = without_words(document)
     text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def document_hash(document: dict[str, Any]) -> str:
+    """A stable hash of the whole document, its words for people included: what the caches of
+    validated and compiled documents are keyed by (two documents of one ``content_hash`` may
+    word a card differently, and each is checked and shown as it is).
+
+    >>> a, b = {"cards": {"description": "x"}}, {"cards": {"description": "y"}}
+    >>> content_hash(a) == content_hash(b), document_hash(a) == document_hash(b)
+    (True, False)
+    """
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def without_words(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` without its words for people (the keys of ``WORDS`` in every section but
+    ``ruleset``), key order kept: what a rule is, without what it says to people — what a log
+    carries (``rules_packed``) and the archive keeps (``woa_core.rules.history``), so neither
+    changes when a description is reworded. A copy; the document itself is left as it is.
+
+    >>> without_words({"ruleset": {"description": "kept"}, "cards": {"a": {"description": "x", "b": 1}}})
+    {'ruleset': {'description': 'kept'}, 'cards': {'a': {'b': 1}}}
+    """
+    return {k: (v if k == "ruleset" else _without_words(v)) for k, v in document.items()}
 
 
 def _without_words(value: Any) -> Any:

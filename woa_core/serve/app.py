@@ -157,7 +157,7 @@ def game_state(session: Session, key: str, words: Iterable[str] = (), ahead: int
     decider = session.decider()
     game = session.game
     drawing = session.drawing
-    words_said = drawing.words(session.rules) if drawing is not None and drawing.words is not None else {}
+    words_said = words_of_rules(session)
     history: list[dict[str, Any]] = []
     for p in session.history:
         text = session.shown(p, viewer)
@@ -221,6 +221,16 @@ def game_state(session: Session, key: str, words: Iterable[str] = (), ahead: int
             "verbs": [[verb, count] for verb, count in built.verbs],
         }
     return state
+
+
+def words_of_rules(session: Session) -> dict[str, str]:
+    """The pack's words for the notation's words (``Drawing.words``), made once per ruleset and
+    kept with the rules; none for a pack that gives none."""
+    drawing = session.drawing
+    if drawing is None or drawing.words is None:
+        return {}
+    made: dict[str, str] = session.rules.memo("serve.words", lambda: drawing.words(session.rules))
+    return made
 
 
 _VIEWERS: OrderedDict[int, tuple[Any, Viewer]] = OrderedDict()
@@ -343,13 +353,41 @@ def short_words(words: dict[str, str], word: str) -> str:
     return said.split(";")[0].split(" (")[0].strip() or word
 
 
+SAID_KEPT = 20_000
+"""Sentences of the move log kept per ruleset (``in_words``), each made once per action text."""
+
+
 def in_words(session: Session, text: str, words: dict[str, str]) -> str:
-    """An action of the notation told in words: who, what its verb does (the pack's own line for
-    it, ``Verb.summary``) and what it names; a secret one as it is shown.
+    """An action of the notation told as a sentence: the pack's own (``Drawing.said``, made once
+    per text and ruleset and kept with the rules), else who, what its verb does (the pack's own
+    line for it, ``Verb.summary``) and what it names; a secret one as it is shown.
 
     >>> from woa_core.rules import read_rules
     >>> session = Session(read_rules("africa"), 2, seed=1, seats=["human", "human"])
-    >>> in_words(session, "p1 start dakar", {"dakar": "Dakar: a start city, on the coast"})
+    >>> in_words(session, "p1 start dakar", {})
+    'p1 starts in Dakar'
+    >>> in_words(session, "p1 start", {})  # nothing the pack can say: the verb's line
+    'p1 — setup: choose a start city (A30)'
+    """
+    drawing = session.drawing
+    if drawing is None or drawing.said is None:
+        return verb_words(session, text, words)
+    kept: dict[str, str] = session.rules.memo("serve.said", dict)
+    found = kept.get(text)
+    if found is None:
+        if len(kept) >= SAID_KEPT:
+            kept.clear()
+        found = kept[text] = drawing.said(session.rules, text) or verb_words(session, text, words)
+    return found
+
+
+def verb_words(session: Session, text: str, words: dict[str, str]) -> str:
+    """An action told by its verb's line (``Verb.summary``) and the words it names, as a person
+    reads them (``short_words``); a secret one as it is shown.
+
+    >>> from woa_core.rules import read_rules
+    >>> session = Session(read_rules("africa"), 2, seed=1, seats=["human", "human"])
+    >>> verb_words(session, "p1 start dakar", {"dakar": "Dakar: a start city, on the coast"})
     'p1 — setup: choose a start city (A30): Dakar: a start city, on the coast'
     """
     parts = text.split()

@@ -517,7 +517,8 @@
     const list = $("history");
     list.textContent = "";
     const item = (number, text, said) => {
-      const li = el("li", { value: number, dataset: { undo: String(number) }, className: number === g.at ? "last" : "", tabIndex: 0, title: (said ? said + " · " : "") + "see the moment after this action; click to go back there", textContent: text });
+      // the move log in sentences (the pack's own words); the notation in the tooltip
+      const li = el("li", { value: number, dataset: { undo: String(number), notation: text }, className: number === g.at ? "last" : "", tabIndex: 0, title: (said && said !== text ? text + " · " : "") + "see the moment after this action; click to go back there", textContent: said || text });
       li.addEventListener("mouseenter", () => preview(number, false));
       li.addEventListener("focus", () => preview(number, false));
       li.addEventListener("click", () => preview(number, true));

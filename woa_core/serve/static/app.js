@@ -153,7 +153,7 @@
   // ------------------------------------------------------------------ the game's page
 
   const gameId = location.pathname.startsWith("/game/") ? decodeURIComponent(location.pathname.slice(6)) : null;
-  let G = null, words = [], paused = false, busy = false, timer = null, hint = null;
+  let G = null, words = [], paused = false, pausedByBack = false, busy = false, timer = null, hint = null;
   let previewing = null, hinting = null, noteTimer = null, announced = "", poller = null;
 
   function readAddress() {
@@ -277,14 +277,15 @@
     words = [];
     closePreview();
     // going back to a bot's decision pauses the bots: the position stays on the screen
-    request("POST", "undo", { to: to }, () => { if (!G.over && !G.person) paused = true; });
+    request("POST", "undo", { to: to }, () => { if (!G.over && !G.person && !paused) paused = pausedByBack = true; });
   }
 
   function redo() {
     if (!G || !G.ahead) return;
     words = [];
     closePreview();
-    request("POST", "redo", {});
+    // back where the person was: the bots go on as they did, unless the person paused them
+    request("POST", "redo", {}, () => { if (pausedByBack) paused = pausedByBack = false; });
   }
 
   let shownTo = null;
@@ -708,6 +709,7 @@
     $("pace").addEventListener("input", () => { localStorage.setItem("woa.pace", $("pace").value); renderPause(); scheduleBots(); });
     $("pause").addEventListener("click", () => {
       paused = !paused;
+      pausedByBack = false;
       writeAddress();
       if (G) render();
       scheduleBots();

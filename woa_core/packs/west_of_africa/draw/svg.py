@@ -228,9 +228,8 @@ def board_layer(rules: Rules, lay: Layout, printed_moorings: Sequence[int] | Non
         out.append(
             f'<g class="worker-ship" data-ship="{r.worker_ships[k]}"><title>{escape(name)}: a worker ship, '
             f"entering {escape(r.islands[entry].name)}</title>"
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{SHIP_W}" height="{SHIP_H}" rx="14" fill="#e8d2a8" stroke="#7a5a2f"/>'
-            + _text(x + SHIP_W / 2, y + 20, name, "word", "middle")
-            + "</g>"
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{SHIP_W}" height="{SHIP_H}" rx="14" fill="#e8d2a8" '
+            'stroke="#7a5a2f"/>' + _text(x + SHIP_W / 2, y + 20, name, "word", "middle") + "</g>"
         )
     for i, island in enumerate(r.islands):
         x, y = lay.cards[i]

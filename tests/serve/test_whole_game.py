@@ -11,7 +11,8 @@ game, for every pack):
 4. a tooltip whose text comes from the rules: the game is started with ``--set`` changing a
    description (West of Africa's Sell Goods card, Africa's walk) or a region's name (Go West!,
    whose rules have no descriptions: a region is told by its name), and the page shows the change;
-5. (hints are checked in ``test_serve_page.py``: they take seconds);
+5. a quick hint: its candidates sorted by their chance to win (or a single legal action at once),
+   its move played from the hint's box (progress and cancel of a long hint: ``test_serve_page.py``);
 6. the turn announced in the ARIA live region and the tab's title, and one whole action played
    with the shortcut keys (1-9 for the choices, Enter to play);
 7. a move made in another tab appearing in the first within two seconds.
@@ -152,6 +153,29 @@ def _back_and_redo(page: Any) -> None:
     assert not page.evaluate("window.woaServe.paused()")  # back where the person was: the bots go on
 
 
+def _hinted(page: Any) -> None:
+    """Item 5: a quick hint (30 rollouts) — the button says it is busy meanwhile, the candidates
+    come sorted by their chance to win, or a single legal action is the hint at once — and its
+    move played from the hint's box."""
+    at = _state(page)["at"]
+    page.select_option("#hintBudget", "30")
+    asked = time.perf_counter()
+    page.click("#hint")
+    page.wait_for_selector("#hintBox button.hintPlay", timeout=60000)
+    took = time.perf_counter() - asked
+    shown = page.inner_text("#hintBox")
+    assert page.inner_text("#hintBox h3").startswith("Hint: the search bot would play p1 ")
+    if "the only legal action" in shown:
+        assert took < 2.0, took  # no search
+    else:
+        cells = page.eval_on_selector_all("#hintBox tr td:nth-child(2)", "c => c.map((x) => x.textContent)")
+        shares = [int(t.split("%")[0]) for t in cells]
+        assert shares == sorted(shares, reverse=True) and shares, shown
+    best = page.get_attribute("#hintBox tr.best button.hintPlay", "data-play")
+    _click(page, "#hintBox tr.best button.hintPlay")
+    assert _state(page)["history"][at]["text"] == best
+
+
 def _from_another_tab(page: Any, other: Any, prefer: tuple[str, ...]) -> None:
     """Item 7: the person's action played by clicking in a second tab shows in the first within
     two seconds, with a note saying so."""
@@ -202,11 +226,15 @@ def test_a_whole_game_through_the_page(browser: Any, tmp_path: Path, ruleset: st
             if decisions == 5 and "redo" not in done:
                 _back_and_redo(page)
                 done["redo"] = True
+            if decisions == 6 and "hint" not in done:
+                _hinted(page)
+                done["hint"] = True
+                continue
             told = page.evaluate(TOLD, MARK)  # on a verb's button, or (below) a word's or a target's
             _choose_verb(page, prefer)
             if _finish(page) or told:
                 done["told"] = True
-        assert set(done) == {"keys", "phone", "tab", "redo", "told"}, (decisions, done)
+        assert set(done) == {"keys", "phone", "tab", "redo", "hint", "told"}, (decisions, done)
         assert "p1" in page.inner_text("#summary li.you") and len(page.query_selector_all("#summary li.you")) == 1
         context.close()
     assert errors == []

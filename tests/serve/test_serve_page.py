@@ -292,8 +292,14 @@ def test_turn_announced_keys_and_marks_not_by_colour_alone(server: Server, page_
     page.wait_for_function("() => window.woaServe.state().at === 0 && !window.woaServe.busy()")
 
 
-TARGETS = """() => [...document.querySelectorAll('#board .target')].map((t) => {
-  const r = t.getBoundingClientRect(); return Math.min(r.width, r.height); })"""
+TARGETS = """() => { const largest = new Map(), places = window.woaServe.state().places;
+  for (const t of document.querySelectorAll('#board .target')) {
+    const r = t.getBoundingClientRect(), word = places.map((a) => t.getAttribute(a)).find(Boolean) || t;
+    largest.set(word, Math.max(largest.get(word) || 0, Math.min(r.width, r.height)));
+  }
+  return [...largest.values()]; }"""
+"""The size of each target word on the board (its smaller side): a word drawn several times (a
+field and the explorer on it) as large as its largest drawing, which a tap may choose."""
 
 
 @pytest.mark.parametrize("ruleset,verb", [("africa", "start"), ("west-of-africa", "select")])

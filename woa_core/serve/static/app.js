@@ -368,9 +368,17 @@
 
   function fitTargets(box) {
     // a target smaller than 24 px (a phone's map) zooms the board in while it is offered, the
-    // first target scrolled into the board's view; the board fits the width again after
+    // first target scrolled into the board's view; the board fits the width again after. A word
+    // drawn several times (a field and the explorer on it) is as large as its largest drawing,
+    // measured with the board fitted to the width (as it is without the zoom)
     const targets = [...box.querySelectorAll(".target")];
-    const smallest = Math.min(...targets.map((t) => { const r = t.getBoundingClientRect(); return Math.min(r.width, r.height); }));
+    box.classList.remove("zoomed");
+    const largest = new Map();
+    for (const t of targets) {
+      const r = t.getBoundingClientRect(), word = ((G && G.places) || []).map((a) => t.getAttribute(a)).find(Boolean) || t;
+      largest.set(word, Math.max(largest.get(word) || 0, Math.min(r.width, r.height)));
+    }
+    const smallest = Math.min(...largest.values());
     setZoom(zoomedByHand || (targets.length > 0 && smallest < 24));
     if (targets.length && box.classList.contains("zoomed")) {
       const r = targets[0].getBoundingClientRect(), own = box.getBoundingClientRect();

@@ -5,7 +5,10 @@ rules files (a ``--set`` change shows), and they are no part of the rules' hash.
 
 from __future__ import annotations
 
+import base64
+import json
 import random
+import zlib
 from typing import Any
 
 import pytest
@@ -93,12 +96,12 @@ def test_the_words_are_no_part_of_a_log_and_come_back_from_the_rules_loaded(caps
     those of main's golden corpus byte for byte; a replayed log of bundled rules shows the
     bundled rules' words again; ``woa rules show`` prints them only with ``--words``."""
     from woa_core.cli import main
-    from woa_core.kernel import gamelog
 
-    def carried(ruleset: str) -> tuple[gamelog.LogRecorder, dict[str, Any]]:
-        source = read_rules(ruleset)
-        log = gamelog.record_game(source.compile(2), 3, source, ["human", "human"], [])
-        return log, gamelog.unpack_document(log.head["rules_packed"], "the log")
+    def carried(ruleset: str) -> tuple[str, dict[str, Any]]:
+        """A game's log (as woa serve saves it) and the rules its header carries, unpacked."""
+        text = Session(read_rules(ruleset), 2, 3, ["human", "human"]).log_text()
+        packed = json.loads(text.splitlines()[0])["rules_packed"]
+        return text, json.loads(zlib.decompress(base64.b64decode(packed)))
 
     assert "description" in read_rules("west-of-africa").document["cards"]["cards"]["sell"]
     log, document = carried("west-of-africa")
@@ -106,8 +109,7 @@ def test_the_words_are_no_part_of_a_log_and_come_back_from_the_rules_loaded(caps
     assert (
         "descriptions" not in carried("africa")[1]["tiles"] and "descriptions" in read_rules("africa").document["tiles"]
     )
-    again = gamelog.source_of(gamelog.replay_text(log.text()))
-    shown = game_state(Session(again, 2, 3, ["human", "human"]), "k")["words"]
+    shown = game_state(Session.from_log(log), "k")["words"]  # the log resumed
     assert shown["sell"].startswith("Sell Goods: an action card, value 5: sell your goods")
     assert main(["rules", "show", "--json"]) == 0
     assert "sell your goods" not in capsys.readouterr().out

@@ -2,17 +2,19 @@
 
 A ``woa serve`` in a process, the page in the system's Chromium at 1280 px, p1 a person and the
 other seats heuristic bots without a pause: at each of the person's decisions a verb button is
-clicked and the time from the click to the first frame after the page has its answer is taken in
-the page (``performance.now`` at the click, then at the ``requestAnimationFrame`` that paints the
-new buttons); the action is then finished by clicking its words. Prints the count, median and
-worst.
+clicked (the first offered of ``--prefer``, else any, seeded) and the time from the click to the
+first frame after the page has its answer is taken in the page (``performance.now`` at the
+click, then at the ``requestAnimationFrame`` that paints the new buttons); the action is then
+finished by clicking its words (any of those offered, seeded, played as soon as it is whole half
+the time). Prints the count, median and worst.
 
-    PYTHONPATH=. python benchmarks/serve_click_paint.py [--ruleset africa] [--set PATH=VALUE]
+    PYTHONPATH=. python benchmarks/serve_click_paint.py [--ruleset africa] [--set PATH=VALUE] [--prefer VERBS]
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import tempfile
@@ -44,7 +46,13 @@ def main() -> None:
     parser.add_argument("--ruleset", default="west-of-africa")
     parser.add_argument("--set", action="append", default=[])
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument(
+        "--prefer",
+        default="end,done,reveal,walk",
+        help="the verbs the person clicks, the first offered of them (comma-separated); else any verb offered",
+    )
     args = parser.parse_args()
+    prefer = [v for v in args.prefer.split(",") if v]
     from playwright.sync_api import sync_playwright
 
     seats = ["human"] + ["heuristic"] * (args.players - 1)
@@ -58,22 +66,22 @@ def main() -> None:
         page.add_init_script("localStorage.setItem('woa.pace', '0')")
         page.goto(f"{server.url}game/{made['id']}")
         times: list[float] = []
+        chance = random.Random(7)  # the person's verbs and words: any of those offered, the same each run
         while True:
             page.wait_for_function(READY, timeout=120000)
             state = page.evaluate("window.woaServe.state()")
             if state["over"]:
                 break
             verbs = [v for v, _ in state["build"]["verbs"]]
-            verb = next((v for v in ("end", "done", "reveal", "walk") if v in verbs), verbs[0])
+            verb = next((v for v in prefer if v in verbs), None) or chance.choice(verbs)
             times.append(page.evaluate(CLICK, verb))
             for _ in range(16):
                 built = page.evaluate("window.woaServe.state().build")
-                button = (
-                    "#builder button.play" if built["complete"] else f'#builder button[data-word="{built["next"][0]}"]'
-                )
-                page.click(button)
+                done = built["complete"] and (not built["next"] or chance.random() < 0.5)
+                word = chance.choice(built["next"]) if built["next"] else ""
+                page.click("#builder button.play" if done else f'#builder button[data-word="{word}"]')
                 page.wait_for_function("() => !window.woaServe.busy()")
-                if built["complete"]:
+                if done:
                     break
         browser.close()
     print(

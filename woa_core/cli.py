@@ -243,12 +243,14 @@ def build_parser() -> argparse.ArgumentParser:
         "show",
         help="print the fully resolved rules document",
         description="Print the rules as the engine sees them: variants merged, and with --players the "
-        "player-count overlay applied.",
+        "player-count overlay applied; with --words, the words for people too (the descriptions of cards "
+        "and actions that woa serve's tooltips show, which no rule reads).",
         epilog=EPILOG_RULES,
     )
     add_rules_options(p, positional="?", help="rules to show")
     p.add_argument("--players", type=player_count, help="apply the overlay for this many players")
     p.add_argument("--json", action="store_true", help="print JSON instead of YAML")
+    p.add_argument("--words", action="store_true", help="keep the descriptions for people")
     p.set_defaults(run=cmd_rules_show)
     p = rules.add_parser(
         "verbs",
@@ -481,12 +483,15 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
     import json
 
     from woa_core.rules import load_document
+    from woa_core.rules.digest import without_words
     from woa_core.rules.resolve import for_players
 
     doc = load_document(rules_spec(args), rules_overrides(args))
     data = for_players(doc, args.players).data if args.players else doc.located.data
     if args.players:
         data = {k: v for k, v in data.items() if k != "players"} | {"players": {"count": args.players}}
+    if not args.words:
+        data = without_words(data)
     if args.json:
         print(json.dumps(data, indent=2))
     else:

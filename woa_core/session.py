@@ -379,10 +379,11 @@ class Session:
 
     # ------------------------------------------------------------------ hint, log
 
-    def hint(self, iterations: int = 60) -> Hint:
+    def hint(self, iterations: int = 60, progress: Callable[[int, int], None] | None = None) -> Hint:
         """What the search bot would play for the deciding seat, from that seat's view alone,
         with each candidate's estimated chance to win: rollouts to the end of the game with the
-        pack's rollout policy (``woa_core.bots.mcts``)."""
+        pack's rollout policy (``woa_core.bots.mcts``). ``progress(done, asked)`` is told after
+        each rollout (``MctsBot.estimates``)."""
         from woa_core.bots.mcts import MctsBot
         from woa_core.sim.stats import wilson
 
@@ -400,7 +401,7 @@ class Session:
             horizon=int(limits["horizon"][1]),  # to the end of the game: the share of wins
             steps="all",
         )
-        found = bot.estimates(self.game.observation(seat), self.game.legal_actions(seat))
+        found = bot.estimates(self.game.observation(seat), self.game.legal_actions(seat), progress)
         estimates = tuple(
             Estimate(format_action(self.rules, e.action), e.trials, e.mean, *wilson(e.mean * e.trials, e.trials))
             for e in found

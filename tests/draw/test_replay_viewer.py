@@ -11,6 +11,7 @@ import pytest
 
 from tests.draw.legible import LEGIBLE, MEASURE, OVERLAPS
 from woa_core.cli import main
+from woa_core.rules import load_rules
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +58,10 @@ def test_the_browser_steps_through_the_replay(viewer: Path, watched: Any, logs: 
     page.click("#next")
     assert page.evaluate("woaReplay.now()") == 1
     seat, verb, *cards = page.inner_text("#action").split()  # the action in the notation
-    assert verb == "select" and page.inner_text(f"#players tr[data-seat={seat}] td:nth-child(5)") == " ".join(cards)
+    rules = load_rules("west-of-africa", 4)  # the panel names the cards chosen
+    named = [rules.cards[rules.card_id(card)].name for card in cards]
+    shown = page.inner_text(f"#players tr[data-seat={seat}] td:nth-child(5)")
+    assert verb == "select" and sorted(shown.replace(" ×2", "").split(", ")) == sorted(set(named)), (cards, shown)
     page.click("#nextRound")
     at = page.evaluate("woaReplay.now()")
     assert page.get_attribute("#roundend", "class") == "current"

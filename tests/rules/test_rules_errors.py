@@ -748,7 +748,7 @@ def test_all_problems_across_files_of_a_rules_directory(tmp_path, capsys):
                 "rd/cards.yaml",
                 c[0],
                 c[1] + len("kind: minus, value: -4, "),
-                "unknown key 'colour' (allowed: action, island, kind, name, value)",
+                "unknown key 'colour' (allowed: action, description, island, kind, name, value)",
             ),
             ("rd/economy.yaml", e[0], e[1] + len("extra_rounds: "), "-1 is less than the minimum of 0"),
         ],

@@ -95,6 +95,41 @@ def test_a_hint_gives_win_chances(server: Server) -> None:
     assert status == 400 and "iterations" in answer["error"]
 
 
+def test_a_hints_progress_is_the_searchs_own_count_and_a_cancel_stops_it(server: Server) -> None:
+    """issue 38.5: while a hint searches, ``/hint/progress`` says how many rollouts its process has
+    done of those asked, growing; a cancel stops it (the hint answers 409, the game unchanged) and
+    the progress says nothing is searched any more."""
+    import threading
+    import time
+
+    key = _new(server, seed=4)
+    assert server.request("GET", f"/api/games/{key}/hint/progress") == (
+        200,
+        {"searching": False, "done": 0, "asked": 0},
+    )
+    answered: list[tuple[int, object]] = []
+    asking = threading.Thread(
+        target=lambda: answered.append(server.request("POST", f"/api/games/{key}/hint", {"at": 0, "iterations": 600}))
+    )
+    asking.start()
+    seen: list[int] = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and (len(seen) < 2 or seen[-1] <= seen[0]):
+        status, now = server.request("GET", f"/api/games/{key}/hint/progress")
+        assert status == 200
+        if now["searching"] and now["done"]:
+            assert now["asked"] == 600 and 0 < now["done"] < 600
+            seen.append(now["done"])
+        time.sleep(0.05)
+    assert len(seen) >= 2 and seen[-1] > seen[0], seen  # counted by the search as it goes
+    assert server.request("POST", f"/api/games/{key}/hint/cancel", {})[1] == {"cancelled": True}
+    asking.join(30)
+    status, refused = answered[0]
+    assert status == 409 and "cancelled" in refused["error"]  # type: ignore[index]
+    assert server.request("GET", f"/api/games/{key}/hint/progress")[1]["searching"] is False
+    assert server.request("GET", f"/api/games/{key}")[1]["at"] == 0
+
+
 def test_bad_requests_are_sentences_and_no_path_is_read(server: Server) -> None:
     secret = ROOT / "rules" / "variants" / "rich-islands.yaml"
     for ruleset in (str(secret), "../rules/variants/rich-islands.yaml", "/etc/passwd"):

@@ -47,6 +47,7 @@ def _click_on_board(page: Any, word: str) -> bool:
     target = page.query_selector(", ".join(f'#board .target[{attribute}="{word}"]' for attribute in places))
     if target is None:
         return False
+    target.scroll_into_view_if_needed()  # a zoomed board scrolls: a click beside its view would miss
     box = target.bounding_box()
     dy = 12 if "data-island" in places else box["height"] / 2
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + dy)

@@ -19,7 +19,8 @@ from woa_core.session import Session
 
 need_serve()
 
-PACKS = ("west-of-africa", "africa")
+MONEY = {"west-of-africa": "gold", "africa": "gold", "go-west": "discs"}
+"""Each bundled pack (every one is tested) and what its panel counts a player's means in."""
 WIDTHS = (1400, 1280, 390)
 
 SMALL_TEXT = """() => {
@@ -92,7 +93,7 @@ def page_at(browser: Any) -> Iterator[Any]:
     assert errors == []
 
 
-@pytest.mark.parametrize("ruleset", PACKS)
+@pytest.mark.parametrize("ruleset", sorted(MONEY))
 def test_every_players_panel_is_legible_html_at_three_widths(server: Server, page_at: Any, ruleset: str) -> None:
     """issue 38.1: beside a map-only board, a panel per player as HTML (score, money, goods,
     hands; the person's marked, the decider's too), every word of the page outside the map at
@@ -105,7 +106,7 @@ def test_every_players_panel_is_legible_html_at_three_widths(server: Server, pag
         seats = page.query_selector_all("#seatPanels .seat")
         assert len(seats) == 3 and "you" in (seats[0].get_attribute("class") or "")
         text = page.inner_text("#seatPanels")
-        assert "VP" in text and "p2 heuristic" in text and ("gold" in text)
+        assert "VP" in text and "p2 heuristic" in text and MONEY[ruleset] in text
         assert page.evaluate(SMALL_TEXT) == [], width
         assert page.evaluate(SPILLS) == [], width
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
@@ -188,12 +189,12 @@ def test_the_rules_key_numbers_are_the_variants_own() -> None:
     africa = game_state(Session(read_rules("africa"), 2, seed=1, seats=["human", "human"]), "k")
     assert africa["key_numbers"][0] == "2 players · 101 fields, 96 tiles"
     woa = game_state(Session(read_rules("west-of-africa"), 2, seed=1, seats=["human", "human"]), "k")
-    assert woa["words"]["move_ship"] == "Move Ship: an action card, value 2"
+    assert woa["words"]["move_ship"].startswith("Move Ship: an action card, value 2: sail your ship")
     assert woa["key_numbers"][0] == "2 players · 15 gold to start, at most 45"
     started = Session(read_rules("africa"), 2, seed=1, seats=["human", "human"])
     started.play("start dakar")
-    said = game_state(started, "k")["history"][0]["said"]  # the move log in words
-    assert said == "p1 — setup: choose a start city (A30): Dakar: a start city, on the coast"
+    said = game_state(started, "k")["history"][0]["said"]  # the move log in sentences (tests/serve/test_move_log.py)
+    assert said == "p1 starts in Dakar"
     rich = Session(read_rules("west-of-africa", ["economy.gold.cap=60"]), 2, seed=1, seats=["human", "human"])
     assert game_state(rich, "k")["key_numbers"][0] == "2 players · 15 gold to start, at most 60"
 
@@ -223,7 +224,8 @@ def _first(session: Session) -> str:
 
 
 def test_a_long_hint_shows_progress_and_can_be_cancelled(server: Server, page_at: Any) -> None:
-    """issue 38.5: a long hint shows a progress bar and a Cancel that stops it (the game
+    """issue 38.5: a long hint shows a progress bar of the search's own count (rollouts done of
+    those asked, reported by the process that searches) and a Cancel that stops it (the game
     unchanged, the page free again); a finished hint lists its candidates by their chance to win."""
     key = _new_game(server, "africa", ["human", "heuristic"], players=2)
     page = page_at(server, key)
@@ -231,6 +233,13 @@ def test_a_long_hint_shows_progress_and_can_be_cancelled(server: Server, page_at
     page.click("#hint")
     page.wait_for_selector("#hintWait progress", state="visible")
     assert page.is_disabled("#hint")
+    counted = "() => { const p = window.woaServe.hintProgress(); return p && p.done >= N; }"
+    page.wait_for_function(counted.replace("N", "2"), timeout=30000)
+    first = page.evaluate("window.woaServe.hintProgress()")
+    page.wait_for_function(counted.replace("N", str(first["done"] + 3)), timeout=30000)
+    assert first["asked"] == 600 and " of 600 rollouts" in page.inner_text("#hintWaitText")
+    shown = float(page.get_attribute("#hintProgress", "value") or "0")
+    assert 0 < shown < 1  # the share the search reported, not a guess from the time gone
     page.click("#hintCancel")
     page.wait_for_function("() => !window.woaServe.hinting()", timeout=20000)
     assert "cancelled" in page.inner_text("#boardNote") and page.is_hidden("#hintWait")
@@ -283,8 +292,14 @@ def test_turn_announced_keys_and_marks_not_by_colour_alone(server: Server, page_
     page.wait_for_function("() => window.woaServe.state().at === 0 && !window.woaServe.busy()")
 
 
-TARGETS = """() => [...document.querySelectorAll('#board .target')].map((t) => {
-  const r = t.getBoundingClientRect(); return Math.min(r.width, r.height); })"""
+TARGETS = """() => { const largest = new Map(), places = window.woaServe.state().places;
+  for (const t of document.querySelectorAll('#board .target')) {
+    const r = t.getBoundingClientRect(), word = places.map((a) => t.getAttribute(a)).find(Boolean) || t;
+    largest.set(word, Math.max(largest.get(word) || 0, Math.min(r.width, r.height)));
+  }
+  return [...largest.values()]; }"""
+"""The size of each target word on the board (its smaller side): a word drawn several times (a
+field and the explorer on it) as large as its largest drawing, which a tap may choose."""
 
 
 @pytest.mark.parametrize("ruleset,verb", [("africa", "start"), ("west-of-africa", "select")])

@@ -221,12 +221,15 @@ class MctsBot:
 
     # ------------------------------------------------------------------ search
 
-    def estimates(self, view: PlayerView, legal: Sequence[Action]) -> list[Estimate]:
+    def estimates(
+        self, view: PlayerView, legal: Sequence[Action], progress: Callable[[int, int], None] | None = None
+    ) -> list[Estimate]:
         """Search this decision as ``choose`` does, and say what each candidate scored: the hint
         of ``woa serve`` and ``woa play`` (what this bot would play, with its prospects), best
         first. With an evaluation that scores only finished games (rollouts to the end: no
         pack horizon, or ``horizon`` past the last round), a candidate's mean is its estimated
-        share of wins.
+        share of wins. ``progress(done, asked)``, if given, is told after every iteration how
+        many are done of the budget (a page's progress bar).
 
         >>> from woa_core.kernel.contract import new_game
         >>> from woa_core.rules import load_rules
@@ -239,7 +242,7 @@ class MctsBot:
         if view.rules.pack is not self._pack:
             self._setup(view.rules.pack)
         candidates = self.candidate_actions(view, legal)
-        visits, totals, _ = self._trials(view, candidates)
+        visits, totals, _ = self._trials(view, candidates, progress)
         found = [Estimate(a, n, t / n if n else 0.0) for a, n, t in zip(candidates, visits, totals, strict=True)]
         return sorted(found, key=lambda e: (-e.trials, -e.mean))
 
@@ -261,11 +264,13 @@ class MctsBot:
                 return 0
         return best
 
-    def _trials(self, view: PlayerView, candidates: list[Action]) -> tuple[list[int], list[float], list[list[float]]]:
+    def _trials(
+        self, view: PlayerView, candidates: list[Action], progress: Callable[[int, int], None] | None = None
+    ) -> tuple[list[int], list[float], list[list[float]]]:
         """UCB1 over the candidates: how often each was tried and its total score. The k-th
         trial of every candidate is played in the same world (determinization and rollout noise
         from the k-th seed), so candidates are compared on the same hidden information and the
-        same luck: common random numbers."""
+        same luck: common random numbers. ``progress``: told ``(done, budget)`` after each trial."""
         visits = [0] * len(candidates)
         totals = [0.0] * len(candidates)
         scores: list[list[float]] = [[] for _ in candidates]  # [candidate][world]
@@ -296,6 +301,8 @@ class MctsBot:
             totals[i] += score
             visits[i] += 1
             n += 1
+            if progress is not None:
+                progress(n, budget)
         return visits, totals, scores
 
     def plan(self, done: float | None) -> tuple[int, int]:

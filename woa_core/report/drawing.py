@@ -104,7 +104,11 @@ class Drawing(Generic[R, S, G]):
       "round" (False for a game counted in turns, whatever its flow counts inside);
     - ``words(rules)``: each word of the notation a person picks (a card, a field, a token) with
       a short description from the rules data, for a tooltip; ``key_numbers(rules)``: the
-      ruleset's key numbers in a few lines, from the compiled rules (a variant shows its own).
+      ruleset's key numbers in a few lines, from the compiled rules (a variant shows its own);
+    - ``said(rules, text)``: an action written in the notation (as the game's history holds it,
+      or as a seat is shown it) told as a sentence for the move log (``p2 sails to La Gomera``),
+      its names from the rules data; None for a text it cannot tell (the page then says the
+      verb's own line, ``Verb.summary``, and what the action names).
 
     For the replay viewer (optional):
 
@@ -126,6 +130,7 @@ class Drawing(Generic[R, S, G]):
     rounds: bool = True
     words: Callable[[R], dict[str, str]] | None = None
     key_numbers: Callable[[R], list[str]] | None = None
+    said: Callable[[R, str], str | None] | None = None
     # for the replay viewer (issue 16, part 5)
     marks: Callable[[R, S, S, tuple[object, ...]], list[str]] | None = None
 

@@ -26,7 +26,7 @@ from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import RulesError
 from woa_core.kernel.compiled import CompiledRules, thaw
 from woa_core.kernel.pack import Pack, load_pack
-from woa_core.rules.digest import content_hash
+from woa_core.rules.digest import content_hash, document_hash
 from woa_core.rules.overrides import apply_overrides
 from woa_core.rules.resolve import ResolvedDoc, bundled_rulesets, data_root, for_players, pack_name, resolve
 from woa_core.rules.source import Located
@@ -73,6 +73,11 @@ class RulesSource:
     content_hash: str
     document: dict[str, Any]
     pack_dir: str | None = None  # where a pack beside the ruleset is found (``woa_core.kernel.pack``)
+    document_hash: str = ""  # the whole document's, words included (``digest.document_hash``); made if not given
+
+    def __post_init__(self) -> None:
+        if not self.document_hash:
+            object.__setattr__(self, "document_hash", document_hash(self.document))
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -89,8 +94,9 @@ class RulesSource:
         return load_pack(pack_name(self.document), self.pack_dir)
 
     def compile(self, players: int) -> Any:
-        """The compiled rules for ``players`` (compiled once per process, keyed by content)."""
-        key = (self.content_hash, self.name, self.variant, players)
+        """The compiled rules for ``players`` (compiled once per process, keyed by content, the
+        words for people included: ``document_hash``)."""
+        key = (self.document_hash, self.name, self.variant, players)
         rules = _COMPILED.get(key)
         if rules is None:
             doc = ResolvedDoc(
@@ -120,7 +126,7 @@ class RulesSource:
 
 
 _COMPILED: OrderedDict[tuple[str, str, str | None, int], Any] = OrderedDict()
-_VALID: set[str] = set()  # content hashes of documents that passed validation in this process
+_VALID: set[str] = set()  # document hashes (words included) of documents that passed validation in this process
 
 
 def read_rules(spec: str | os.PathLike[str] = DEFAULT_RULES, overrides: Iterable[str] = ()) -> RulesSource:
@@ -163,7 +169,7 @@ def load_document(spec: str | os.PathLike[str] = DEFAULT_RULES, overrides: Itera
         doc = apply_overrides(_bundled_document(spec), overrides, keep_going=True)
     else:
         doc = apply_overrides(resolve(spec, keep_going=True), overrides, keep_going=True)
-    digest = content_hash(doc.located.data)
+    digest = document_hash(doc.located.data)  # the words too: each wording is checked
     if doc.problems or digest not in _VALID:  # problems met while reading are not in the content
         problems = validate(doc)
         if problems:

@@ -4,7 +4,9 @@ existed read today: what lets a log of any released version replay in every late
 A log of bundled rules written before logs carried their rules names them only by name and hash
 (``rules_hash``). ``rules/history/HASH.json.gz`` keeps the resolved document (before the
 player-count overlay; the ``content_hash`` the logs name) of each bundled ruleset as some
-version shipped it, key order kept (the order of a board's islands is the order of their ids).
+version shipped it, key order kept (the order of a board's islands is the order of their ids),
+without its words for people (``digest.without_words``: rewording a card's description changes
+neither the hash nor the archive).
 The folder ships in the wheel with the rest of ``rules/``.
 
 Rules that old documents lack, added later with the meaning the engine had given them in code,
@@ -23,7 +25,7 @@ so): ``python -m woa_core.rules.history`` archives every bundled ruleset's curre
 
 >>> from woa_core.rules import read_rules
 >>> source = read_rules("west-of-africa")
->>> archived_document(source.content_hash) == source.document
+>>> archived_document(source.content_hash) == without_words(source.document)
 True
 >>> archived_document("0000000000000000") is None
 True
@@ -46,7 +48,7 @@ from typing import Any
 
 from woa_core.errors import Problem, RulesError
 from woa_core.rules.bundled import data_root
-from woa_core.rules.digest import content_hash
+from woa_core.rules.digest import content_hash, without_words
 
 HASH = re.compile(r"^[0-9a-f]{16}$")
 """What a rules hash looks like (``content_hash``): the only names looked up in the archive."""
@@ -127,10 +129,11 @@ def archived_hashes() -> list[str]:
 
 
 def archive(document: dict[str, Any]) -> Path:
-    """Add ``document`` to the archive (a no-op when it is there already); its path."""
+    """Add ``document`` to the archive, without its words for people (a no-op when it is there
+    already); its path."""
     path = archived_path(content_hash(document))
     if not path.exists():
-        path.write_bytes(encode_document(document))
+        path.write_bytes(encode_document(without_words(document)))
     archived_document.cache_clear()
     return path
 

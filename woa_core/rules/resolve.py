@@ -24,6 +24,7 @@ from typing import Any
 from woa_core.errors import CONTROL_CHARACTERS, Problem, RulesError
 from woa_core.kernel.pack import Pack, PackError, load_pack
 from woa_core.rules.data import data_root, explain_schema_error, schema_validator
+from woa_core.rules.digest import without_words
 from woa_core.rules.merge import merge_patch
 from woa_core.rules.source import Located, YamlProblem, display_path, load_yaml
 from woa_core.suggest import close_names, suggestion, with_suggestion
@@ -93,13 +94,17 @@ def pack_name(document: dict[str, Any]) -> str:
 
 
 def portable_document(document: dict[str, Any]) -> dict[str, Any]:
-    """``document`` without ``ruleset.pack`` where ``pack_name`` finds the same pack without it
-    (so a log of bundled rules with changes reads as it did before packs existed).
+    """``document`` as a log carries it: without its words for people (``digest.without_words``:
+    no rule reads them, and a log replays without them), and without ``ruleset.pack`` where
+    ``pack_name`` finds the same pack without it (so a log of bundled rules with changes reads as
+    it did before packs existed).
 
     >>> from woa_core.rules import read_rules
-    >>> "pack" in portable_document(read_rules("west-of-africa").document)["ruleset"]
-    False
+    >>> carried = portable_document(read_rules("west-of-africa").document)
+    >>> "pack" in carried["ruleset"], "description" in carried["cards"]["cards"]["sell"]
+    (False, False)
     """
+    document = without_words(document)
     ruleset = document.get("ruleset")
     if not isinstance(ruleset, dict) or "pack" not in ruleset:
         return document

@@ -14,15 +14,21 @@ decision is made in the calling thread, without a limit.
 >>> Apart(lambda: time.sleep(30)).answer(0.2, "the nap")
 Traceback (most recent call last):
 woa_core.serve.apart.Overrun: the nap took longer than 0.2 s: it was stopped, and the game is unchanged
+
+How far a long decision has come (a hint's rollouts) is told while it runs through a ``Progress``
+made before it: a few bytes of memory that the child and the server share, which the child
+writes and the server reads when a page asks.
 """
 
 from __future__ import annotations
 
 import contextlib
+import mmap
 import os
 import pickle
 import select
 import signal
+import struct
 import threading
 import time
 from collections.abc import Callable
@@ -43,6 +49,52 @@ class Overrun(WoaError):
 
 class Cancelled(WoaError):
     """A decision stopped before its end because the one waiting for it no longer wants it."""
+
+
+class Progress:
+    """How much of its work a decision has done, of how much it was asked (``done``, ``asked``):
+    written by the work as it goes (``report``), read by the server at any time (``read``), across
+    the fork: an anonymous shared mapping made before it, which parent and child both see. Where
+    the work runs in the calling thread, the same memory, in one process.
+
+    >>> progress = Progress()
+    >>> progress.read()
+    (0, 0)
+    >>> Apart(lambda: progress.report(40, 60)).answer(5, "a count")
+    >>> progress.read()
+    (40, 60)
+    >>> progress.close(); progress.read()
+    (0, 0)
+    """
+
+    _FORMAT = "=QQ"
+
+    def __init__(self) -> None:
+        self._memory: mmap.mmap | None = mmap.mmap(-1, struct.calcsize(self._FORMAT))
+
+    def report(self, done: int, asked: int) -> None:
+        """Say that ``done`` of ``asked`` are done (called by the work, in the child)."""
+        memory = self._memory
+        if memory is not None:
+            memory[:] = struct.pack(self._FORMAT, max(done, 0), max(asked, 0))
+
+    def read(self) -> tuple[int, int]:
+        """What the work said last: ``(done, asked)``; ``(0, 0)`` before it said anything, or
+        once closed."""
+        memory = self._memory
+        if memory is None:
+            return 0, 0
+        try:
+            done, asked = struct.unpack(self._FORMAT, memory[:])
+        except ValueError:  # closed by another thread meanwhile: the work is over
+            return 0, 0
+        return int(done), int(asked)
+
+    def close(self) -> None:
+        """Let the memory go (the work is over)."""
+        memory, self._memory = self._memory, None
+        if memory is not None:
+            memory.close()
 
 
 class Apart:

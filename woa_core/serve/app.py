@@ -30,7 +30,7 @@ from woa_core.errors import UsageError, WoaError
 from woa_core.jsontext import JsonProblem, read_json
 from woa_core.kernel.notation import format_action, parse_action
 from woa_core.report.drawing import Panel, Viewer, marked, seen_state
-from woa_core.serve.apart import Apart, Cancelled, Overrun
+from woa_core.serve.apart import Apart, Cancelled, Overrun, Progress
 from woa_core.serve.catalogue import Catalogue
 from woa_core.serve.limits import MAX_BYTES_IN_FLIGHT, MAX_FORM_BYTES, MAX_RESUME_BYTES
 from woa_core.serve.trust import BotPolicy
@@ -129,8 +129,8 @@ class Games:
         self.ahead: dict[str, list[str]] = {}
         """Per game, the actions an undo took back, in order (what a redo plays again), kept
         until an action other than the next of them is played; changed under the game's lock."""
-        self.hints: dict[str, Apart] = {}
-        """Per game, the hint being searched (what a cancel stops)."""
+        self.hints: dict[str, tuple[Apart, Progress]] = {}
+        """Per game, the hint being searched (what a cancel stops) and how far it has come."""
 
     def add(self, session: Session) -> str:
         """Keep ``session``; its new id."""
@@ -157,7 +157,7 @@ def game_state(session: Session, key: str, words: Iterable[str] = (), ahead: int
     decider = session.decider()
     game = session.game
     drawing = session.drawing
-    words_said = drawing.words(session.rules) if drawing is not None and drawing.words is not None else {}
+    words_said = words_of_rules(session)
     history: list[dict[str, Any]] = []
     for p in session.history:
         text = session.shown(p, viewer)
@@ -221,6 +221,16 @@ def game_state(session: Session, key: str, words: Iterable[str] = (), ahead: int
             "verbs": [[verb, count] for verb, count in built.verbs],
         }
     return state
+
+
+def words_of_rules(session: Session) -> dict[str, str]:
+    """The pack's words for the notation's words (``Drawing.words``), made once per ruleset and
+    kept with the rules; none for a pack that gives none."""
+    drawing = session.drawing
+    if drawing is None or drawing.words is None:
+        return {}
+    made: dict[str, str] = session.rules.memo("serve.words", lambda: drawing.words(session.rules))
+    return made
 
 
 _VIEWERS: OrderedDict[int, tuple[Any, Viewer]] = OrderedDict()
@@ -343,13 +353,41 @@ def short_words(words: dict[str, str], word: str) -> str:
     return said.split(";")[0].split(" (")[0].strip() or word
 
 
+SAID_KEPT = 20_000
+"""Sentences of the move log kept per ruleset (``in_words``), each made once per action text."""
+
+
 def in_words(session: Session, text: str, words: dict[str, str]) -> str:
-    """An action of the notation told in words: who, what its verb does (the pack's own line for
-    it, ``Verb.summary``) and what it names; a secret one as it is shown.
+    """An action of the notation told as a sentence: the pack's own (``Drawing.said``, made once
+    per text and ruleset and kept with the rules), else who, what its verb does (the pack's own
+    line for it, ``Verb.summary``) and what it names; a secret one as it is shown.
 
     >>> from woa_core.rules import read_rules
     >>> session = Session(read_rules("africa"), 2, seed=1, seats=["human", "human"])
-    >>> in_words(session, "p1 start dakar", {"dakar": "Dakar: a start city, on the coast"})
+    >>> in_words(session, "p1 start dakar", {})
+    'p1 starts in Dakar'
+    >>> in_words(session, "p1 start", {})  # nothing the pack can say: the verb's line
+    'p1 — setup: choose a start city (A30)'
+    """
+    drawing = session.drawing
+    if drawing is None or drawing.said is None:
+        return verb_words(session, text, words)
+    kept: dict[str, str] = session.rules.memo("serve.said", dict)
+    found = kept.get(text)
+    if found is None:
+        if len(kept) >= SAID_KEPT:
+            kept.clear()
+        found = kept[text] = drawing.said(session.rules, text) or verb_words(session, text, words)
+    return found
+
+
+def verb_words(session: Session, text: str, words: dict[str, str]) -> str:
+    """An action told by its verb's line (``Verb.summary``) and the words it names, as a person
+    reads them (``short_words``); a secret one as it is shown.
+
+    >>> from woa_core.rules import read_rules
+    >>> session = Session(read_rules("africa"), 2, seed=1, seats=["human", "human"])
+    >>> verb_words(session, "p1 start dakar", {"dakar": "Dakar: a start city, on the coast"})
     'p1 — setup: choose a start city (A30): Dakar: a start city, on the coast'
     """
     parts = text.split()
@@ -705,25 +743,40 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str], limits: Limits | None =
                 only = only_action(session)
                 if only is not None:
                     return {"hint": only}
-                search = Apart(lambda: asdict(session.hint(iterations)))  # the child has the game as it is now
-                games.hints[key] = search
+                progress = Progress()  # the child reports each rollout here; the page polls it
+                search = Apart(lambda: asdict(session.hint(iterations, progress.report)))  # the game as it is now
+                games.hints[key] = (search, progress)
             try:
                 return {"hint": search.answer(bots.seconds, "the hint")}
             finally:
-                if games.hints.get(key) is search:
+                found = games.hints.get(key)
+                if found is not None and found[0] is search:
                     del games.hints[key]
+                progress.close()
 
         return await json_request(request, hint)
 
     async def api_hint_cancel(request: Request) -> Response:
         def cancel(data: dict[str, Any]) -> dict[str, Any]:
             games.get(request.path_params["key"])  # KeyError: no such game
-            search = games.hints.get(request.path_params["key"])
-            if search is not None:
-                search.cancel()
-            return {"cancelled": search is not None}
+            found = games.hints.get(request.path_params["key"])
+            if found is not None:
+                found[0].cancel()
+            return {"cancelled": found is not None}
 
         return await json_request(request, cancel)
+
+    async def api_hint_progress(request: Request) -> Response:
+        """How far the game's hint has come, as its search reports it (rollouts done of those
+        asked), at once: reading it waits for no lock."""
+
+        def progress() -> dict[str, Any]:
+            games.get(request.path_params["key"])  # KeyError: no such game
+            found = games.hints.get(request.path_params["key"])
+            done, asked = found[1].read() if found is not None else (0, 0)
+            return {"searching": found is not None, "done": done, "asked": asked}
+
+        return await threaded(progress)
 
     async def api_log(request: Request) -> Response:
         def log_of() -> tuple[str, str]:
@@ -753,6 +806,7 @@ def make_app(catalogue: Catalogue, hosts: Iterable[str], limits: Limits | None =
         Route("/api/games/{key}/redo", api_redo, methods=["POST"]),
         Route("/api/games/{key}/hint", api_hint, methods=["POST"]),
         Route("/api/games/{key}/hint/cancel", api_hint_cancel, methods=["POST"]),
+        Route("/api/games/{key}/hint/progress", api_hint_progress),
         Route("/api/games/{key}/count", api_count),
         Route("/api/games/{key}/position/{number}", api_position),
         Route("/api/games/{key}/log", api_log),

@@ -153,7 +153,7 @@
   // ------------------------------------------------------------------ the game's page
 
   const gameId = location.pathname.startsWith("/game/") ? decodeURIComponent(location.pathname.slice(6)) : null;
-  let G = null, words = [], paused = false, busy = false, timer = null, hint = null;
+  let G = null, words = [], paused = false, pausedByBack = false, busy = false, timer = null, hint = null;
   let previewing = null, hinting = null, noteTimer = null, announced = "", poller = null;
 
   function readAddress() {
@@ -277,14 +277,15 @@
     words = [];
     closePreview();
     // going back to a bot's decision pauses the bots: the position stays on the screen
-    request("POST", "undo", { to: to }, () => { if (!G.over && !G.person) paused = true; });
+    request("POST", "undo", { to: to }, () => { if (!G.over && !G.person && !paused) paused = pausedByBack = true; });
   }
 
   function redo() {
     if (!G || !G.ahead) return;
     words = [];
     closePreview();
-    request("POST", "redo", {});
+    // back where the person was: the bots go on as they did, unless the person paused them
+    request("POST", "redo", {}, () => { if (pausedByBack) paused = pausedByBack = false; });
   }
 
   let shownTo = null;
@@ -367,9 +368,17 @@
 
   function fitTargets(box) {
     // a target smaller than 24 px (a phone's map) zooms the board in while it is offered, the
-    // first target scrolled into the board's view; the board fits the width again after
+    // first target scrolled into the board's view; the board fits the width again after. A word
+    // drawn several times (a field and the explorer on it) is as large as its largest drawing,
+    // measured with the board fitted to the width (as it is without the zoom)
     const targets = [...box.querySelectorAll(".target")];
-    const smallest = Math.min(...targets.map((t) => { const r = t.getBoundingClientRect(); return Math.min(r.width, r.height); }));
+    box.classList.remove("zoomed");
+    const largest = new Map();
+    for (const t of targets) {
+      const r = t.getBoundingClientRect(), word = ((G && G.places) || []).map((a) => t.getAttribute(a)).find(Boolean) || t;
+      largest.set(word, Math.max(largest.get(word) || 0, Math.min(r.width, r.height)));
+    }
+    const smallest = Math.min(...largest.values());
     setZoom(zoomedByHand || (targets.length > 0 && smallest < 24));
     if (targets.length && box.classList.contains("zoomed")) {
       const r = targets[0].getBoundingClientRect(), own = box.getBoundingClientRect();
@@ -517,7 +526,8 @@
     const list = $("history");
     list.textContent = "";
     const item = (number, text, said) => {
-      const li = el("li", { value: number, dataset: { undo: String(number) }, className: number === g.at ? "last" : "", tabIndex: 0, title: (said ? said + " · " : "") + "see the moment after this action; click to go back there", textContent: text });
+      // the move log in sentences (the pack's own words); the notation in the tooltip
+      const li = el("li", { value: number, dataset: { undo: String(number), notation: text }, className: number === g.at ? "last" : "", tabIndex: 0, title: (said && said !== text ? text + " · " : "") + "see the moment after this action; click to go back there", textContent: said || text });
       li.addEventListener("mouseenter", () => preview(number, false));
       li.addEventListener("focus", () => preview(number, false));
       li.addEventListener("click", () => preview(number, true));
@@ -606,31 +616,34 @@
     box.append(table);
   }
 
-  function hintRate() {
-    const stored = Number(localStorage.getItem("woa.hintMsPerRollout"));
-    return stored > 0 ? stored : 20;
-  }
-
   async function askHint() {
     if (busy || hinting || !G || !G.person) return;
     const iterations = Number($("hintBudget").value), started = performance.now(), at = G.at;
-    hinting = { started: started, expected: iterations * hintRate() };
+    hinting = { started: started, done: 0, asked: iterations };
     stopBots();
     $("hint").disabled = true;
     $("hint").textContent = "Thinking…";
+    $("hintProgress").value = 0;
+    $("hintWaitText").textContent = "starting the search…";
     $("hintWait").hidden = false;
-    const tick = setInterval(() => {
-      // the search reports nothing before its end: the bar shows the time it usually takes
-      const gone = performance.now() - started, share = Math.min(0.97, gone / hinting.expected);
-      $("hintProgress").value = share;
-      $("hintWaitText").textContent = "searching " + iterations + " rollouts · " + (gone / 1000).toFixed(1) + " s";
-    }, 100);
+    // the search's own count, read from the server while it runs: rollouts done of those asked
+    let asking = false;
+    const tick = setInterval(async () => {
+      if (!hinting || asking) return;
+      asking = true;
+      const r = await api("GET", "/api/games/" + encodeURIComponent(gameId) + "/hint/progress");
+      asking = false;
+      if (!hinting || r.status !== 200 || !r.data.asked) return;
+      hinting.done = r.data.done;
+      hinting.asked = r.data.asked;
+      $("hintProgress").value = r.data.done / r.data.asked;
+      $("hintWaitText").textContent = r.data.done.toLocaleString("en") + " of " + r.data.asked.toLocaleString("en") + " rollouts · " + ((performance.now() - started) / 1000).toFixed(1) + " s";
+    }, 200);
     try {
       const r = await api("POST", gameUrl("hint"), { at: at, iterations: iterations });
       if (r.status === 200) {
         hint = r.data.hint;
         showError("");
-        if (!hint.only) localStorage.setItem("woa.hintMsPerRollout", String((performance.now() - started) / iterations));
       } else if (hinting.cancelled) note("The hint was cancelled.", 3);
       else showError(r.data.error);
     } finally {
@@ -704,6 +717,7 @@
     $("pace").addEventListener("input", () => { localStorage.setItem("woa.pace", $("pace").value); renderPause(); scheduleBots(); });
     $("pause").addEventListener("click", () => {
       paused = !paused;
+      pausedByBack = false;
       writeAddress();
       if (G) render();
       scheduleBots();
@@ -734,6 +748,6 @@
   document.addEventListener("DOMContentLoaded", () => {
     if (gameId) gamePage();
     else startPage();
-    window.woaServe = { state: () => G, words: () => words, paused: () => paused, busy: () => busy, rulesTimer: () => rulesTimer, hinting: () => !!hinting, previewing: () => previewing };
+    window.woaServe = { state: () => G, words: () => words, paused: () => paused, busy: () => busy, rulesTimer: () => rulesTimer, hinting: () => !!hinting, hintProgress: () => hinting && { done: hinting.done, asked: hinting.asked }, previewing: () => previewing };
   });
 })();

@@ -18,7 +18,7 @@ from woa_core.packs.africa.draw.panel import panel
 from woa_core.packs.africa.draw.render import render
 from woa_core.packs.africa.draw.shapes import map_layout
 from woa_core.packs.africa.draw.svg import board_layer, board_svg, board_title, map_parts, svg_document
-from woa_core.packs.africa.draw.words import key_numbers, words
+from woa_core.packs.africa.draw.words import key_numbers, said, words
 from woa_core.packs.africa.state import State
 from woa_core.report.drawing import Drawing, Viewer
 
@@ -59,6 +59,7 @@ DRAWING = Drawing(
     seen=lambda game, seat: game.observation(seat).visible_state(),
     words=words,
     key_numbers=key_numbers,
+    said=said,
     rounds=False,  # Africa is played in turns: its flow's rounds are no word of the game
 )
 """Africa's pictures and words; a field's elements carry its id (``data-field``) and a start

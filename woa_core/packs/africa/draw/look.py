@@ -12,7 +12,7 @@ new species or good gets a label and a colour by itself).
 
 from __future__ import annotations
 
-from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, MONUMENT, NOMAD, Rules
+from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, KINDS, MONUMENT, NOMAD, Rules
 
 KIND_COLOURS = {
     MONUMENT: "#b9a7d6",
@@ -105,3 +105,27 @@ def band(rules: Rules, face: int) -> str | None:
 def good_colour(good: int) -> str:
     """The colour of trade good number ``good``."""
     return GOODS_COLOURS[good % len(GOODS_COLOURS)]
+
+
+def descriptions(rules: Rules, section: str) -> dict[str, str]:
+    """A section's ``descriptions`` from the rules data (``tiles``: by kind of tile; ``turn``: by
+    the word of an action), none where the rules give none.
+
+    >>> from woa_core.rules import load_rules
+    >>> descriptions(load_rules("africa", 2), "turn")["camp"]
+    "build a camp from your supply on your explorer's empty field, to research or to mine"
+    """
+    return rules.memo(
+        f"africa.descriptions.{section}",
+        lambda: {str(k): str(v) for k, v in rules.document[section].get("descriptions", {}).items()},
+    )
+
+
+def kind_words(rules: Rules, kind: int) -> str:
+    """What a kind of tile does, from ``tiles.yaml`` (empty where the rules say nothing).
+
+    >>> from woa_core.rules import load_rules
+    >>> kind_words(load_rules("africa", 2), NOMAD)
+    'stays or moves to an empty field with more empty fields around; scores each empty neighbour'
+    """
+    return descriptions(rules, "tiles").get(KINDS[kind], "")

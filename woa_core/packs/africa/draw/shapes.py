@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from html import escape
 
 from woa_core.packs.africa.compiled import GEM, GOLD, MONUMENT, Rules
-from woa_core.packs.africa.draw.look import GEM_STONE, NUGGET, band, fill, label, name
+from woa_core.packs.africa.draw.look import GEM_STONE, NUGGET, band, fill, kind_words, label, name
 from woa_core.packs.africa.state import DOWN
 from woa_core.report.drawing import seat_colour
 
@@ -143,7 +143,7 @@ def tile_svg(rules: Rules, f: int, t: int, x: float, y: float) -> str:
     cy = y + 5
     parts = [
         f'<g class="tile up" data-field="{field}" data-face="{rules.face_names[t]}">'
-        f"<title>{field}: {escape(name(rules, t))}</title>",
+        f"<title>{field}: {escape(_told(rules, t))}</title>",
         f'<circle class="disc" cx="{x:.1f}" cy="{cy:.1f}" r="{R * 0.6:.1f}" fill="{fill(rules, t)}"/>',
     ]
     ring = band(rules, t)
@@ -173,6 +173,18 @@ def tile_svg(rules: Rules, f: int, t: int, x: float, y: float) -> str:
         parts.append(svg_text(x, cy + 5, label(rules, t), "label", "middle"))
     parts.append("</g>")
     return "".join(parts)
+
+
+def _told(rules: Rules, face: int) -> str:
+    """A face-up tile's tooltip: its name and what its kind does (``tiles.yaml``'s words).
+
+    >>> from woa_core.rules import load_rules
+    >>> rules = load_rules("africa", 2)
+    >>> _told(rules, rules.face_names.index("monument")).split(":")[0]
+    'monument — stays where it lies; its revealer takes the next item of the general supply'
+    """
+    said = kind_words(rules, rules.face_kind[face])
+    return name(rules, face) + (f" — {said}" if said else "")
 
 
 def camp_svg(rules: Rules, f: int, seat: int, x: float, y: float) -> str:

@@ -53,12 +53,12 @@ from woa_core.packs.africa.state import CAMP, DOWN, State
 STYLE = """
 svg.africa text{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;fill:#222}
 svg.africa .title{font-size:16px;font-weight:600}svg.africa .head{font-size:17px;font-weight:600}
-svg.africa .small{font-size:14px}svg.africa .tiny{font-size:12.5px}svg.africa .id{font-size:11px;fill:#6b5636}
+svg.africa .small{font-size:14px}svg.africa .tiny{font-size:12.5px}svg.africa .id{font-size:12.5px;fill:#6b5636}
 svg.africa .field{fill:#ecdcb0;stroke:#b39a68;stroke-width:1}
 svg.africa .field.city{fill:#fbf6ea;stroke:#9b2f1f;stroke-width:3}
-svg.africa .sea{fill:#cde3f0}svg.africa .cityname{font-size:11px;font-weight:700;fill:#7a2417}
+svg.africa .sea{fill:#cde3f0}svg.africa .cityname{font-size:12.5px;font-weight:700;fill:#7a2417}
 svg.africa .halo{paint-order:stroke;stroke:#fbf6ea;stroke-width:3px;stroke-linejoin:round}
-svg.africa .label{font-size:13px;font-weight:700}svg.africa .word{font-size:11px;font-weight:700}
+svg.africa .label{font-size:13px;font-weight:700}svg.africa .word{font-size:12.5px;font-weight:700}
 svg.africa .vp{font-size:24px;font-weight:700}
 svg.africa .disc,svg.africa .back{stroke:#5a4630;stroke-width:1.2}svg.africa .back{fill:#8a6a47}
 svg.africa .backrim{fill:none;stroke:#b8956a;stroke-width:1.5}svg.africa .panel{fill:#fbf8f1;stroke:#c9b994}

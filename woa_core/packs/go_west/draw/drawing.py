@@ -22,7 +22,7 @@ from woa_core.packs.go_west.compiled import Rules
 from woa_core.packs.go_west.draw.explain import explain_between
 from woa_core.packs.go_west.draw.look import seen
 from woa_core.packs.go_west.draw.svg import board_layer, board_svg, document, layout, pieces_parts
-from woa_core.packs.go_west.draw.words import key_numbers, panel, render, words
+from woa_core.packs.go_west.draw.words import key_numbers, panel, render, said, words
 from woa_core.packs.go_west.state import State
 from woa_core.packs.go_west.steps import PAY
 from woa_core.report.drawing import Drawing, Viewer
@@ -87,6 +87,7 @@ DRAWING = Drawing(
     seen=seen,
     words=words,
     key_numbers=key_numbers,
+    said=said,
     rounds=False,  # played in turns: "rounds" have no rule effect (G2)
     marks=marks,
 )

@@ -163,6 +163,55 @@ def words(rules: Rules) -> dict[str, str]:
     return out
 
 
+def said(rules: Rules, text: str) -> str | None:
+    """An action written in the notation told as a sentence (``Drawing.said``), a card by its
+    face from the rules (``card_words``), a region by its name; None for a text it does not know.
+
+    >>> from woa_core.rules import load_rules
+    >>> rules = load_rules("go-west", 2)
+    >>> said(rules, "p1 play A19"), said(rules, "p2 step GP")
+    ('p1 plays A19 (GP 2 · 2 wagons · cost 3)', 'p2 moves a wagon one region west: Great Plains to Midwest')
+    >>> said(rules, "p1 pay 2"), said(rules, "p1 dance")
+    ('p1 pays 2 VP of the cost, the rest in discs', None)
+    """
+    parts = text.split()
+    if len(parts) < 2:
+        return None
+    who, verb, *rest = parts
+    try:
+        return _sentence(rules, who, verb, rest)
+    except (IndexError, KeyError, ValueError):
+        return None
+
+
+def _sentence(rules: Rules, who: str, verb: str, rest: list[str]) -> str | None:
+    def region(word: str) -> int:
+        return rules.regions.index(word)
+
+    def card(word: str) -> str:
+        shown = card_words(rules, rules.card_index[word])
+        return f"{word} ({shown.split(' ', 1)[1]})"
+
+    if verb == "double":
+        return f"{who} declares a double move: two actions this turn"
+    if verb == "single":
+        return f"{who} takes a single action this turn"
+    if verb in ("play", "sell"):
+        return f"{who} {verb}s {card(rest[0])}"
+    if verb == "score":
+        return f"{who} triggers a scoring with the next scoring card"
+    if verb == "stop":
+        return f"{who} ends the double move after its first action"
+    if verb == "pay":
+        return f"{who} pays {int(rest[0])} VP of the cost, the rest in discs"
+    if verb == "also":
+        return f"{who} puts the second disc into the {rules.region_names[region(rest[0])]} block"
+    if verb == "step":
+        r = region(rest[0])
+        return f"{who} moves a wagon one region west: {rules.region_names[r]} to {rules.region_names[r + 1]}"
+    return None
+
+
 def key_numbers(rules: Rules) -> list[str]:
     """The ruleset's key numbers, in a few lines (a variant shows its own).
 

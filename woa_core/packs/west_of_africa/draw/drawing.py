@@ -23,7 +23,7 @@ from woa_core.packs.west_of_africa.draw.svg import (
     pieces_parts,
     svg_document,
 )
-from woa_core.packs.west_of_africa.draw.words import key_numbers, words
+from woa_core.packs.west_of_africa.draw.words import key_numbers, said, words
 from woa_core.packs.west_of_africa.state import GameState
 from woa_core.report.drawing import Drawing, Viewer
 from woa_core.rules import RulesSource
@@ -86,5 +86,6 @@ DRAWING = Drawing(
     seen=lambda game, seat: game.observation(seat).visible_state(),
     words=words,
     key_numbers=key_numbers,
+    said=said,
     marks=marks,
 )

@@ -25,9 +25,17 @@ COLUMNS = ("player", "VP", "gold (#)", "supply", "cards chosen", "hand")
 
 
 def _cards(rules: Rules, counts: Sequence[int] | None) -> str:
+    """Cards by their names (a person reads them; the notation's ids are in the tooltips), a
+    card held more than once with its count.
+
+    >>> from woa_core.rules import load_rules
+    >>> rules = load_rules("west-of-africa", 3)
+    >>> _cards(rules, [1 if c.id in ("el_hierro", "sell") else 2 * (c.id == "minus") for c in rules.cards])
+    'El Hierro, Sell Goods, Minus ×2'
+    """
     if counts is None:
         return ""
-    return " ".join(c.id for c, n in zip(rules.cards, counts, strict=True) for _ in range(n))
+    return ", ".join(c.name + (f" ×{n}" if n > 1 else "") for c, n in zip(rules.cards, counts, strict=True) if n)
 
 
 def panel(rules: Rules, s: GameState, seats: Sequence[str]) -> Panel:

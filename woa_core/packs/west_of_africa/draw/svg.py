@@ -1,9 +1,12 @@
 """The board as SVG, drawn from the compiled rules alone, and a game state on top of it.
 
-Islands stand at their ``at:`` coordinates (scaled so that no two island cards overlap), coloured
-by region with the region's sale price; sea links join them; each island shows its moorings
-(those unusable at this player count crossed out), and every space with its good and/or
-settlement cost; the worker ships sit at the board's edge next to the island they enter.
+Islands stand in bands from north to south, each band west to east as their ``at:`` coordinates
+say (so that the map stays narrow enough for its words to be read on a laptop's page: at least 16
+px of the picture's own, about 13 px on screen at 1280 px), coloured by region (the legend gives
+each region's sale price); sea links join them; each island shows its moorings (those unusable
+at this player count crossed out), and every space with its good and/or settlement cost; the
+worker ships sit at the board's edge next to the island they enter. Few words are drawn: what a
+space or a ship is, is said by its tooltip, and the players' panel is words beside the map.
 A state adds ships, workers, crops, settlements, Alcaldes, warehouses, the gold and settlement
 tracks, hands and VP.
 
@@ -31,12 +34,17 @@ from woa_core.report.drawing import seat_colour
 REGION_COLOURS = ("#d9ecd0", "#f6e7b8", "#f5cfae", "#d9d2f1", "#c9e4ef", "#eed5e4")
 GOOD_COLOURS = ("#8fd18f", "#9b4f96", "#e6c14d", "#6fa8dc", "#d98c5f", "#a0a0a0")
 
-CARD_W = 176
-SPACE = 26  # one space square and its gap
-SPACES_PER_ROW = 6
-GAP = 28  # at least this much sea between two island cards
-SHIP_W, SHIP_H = 96, 54
+CARD_W = 150
+SPACE = 34  # one space square and its gap
+SPACES_PER_ROW = 4
+GAP = 24  # at least this much sea between two island cards
+SHIP_W, SHIP_H = 104, 62
 MARGIN = 16
+PER_BAND = 4  # island cards side by side at most: the map's width
+TOP = 36.0  # below the title
+HEAD = 50  # an island card's name and moorings, above its spaces
+WAREHOUSE = 24  # a player's row of goods in an island's warehouse
+LEGEND_H = 30
 
 
 def player_colour(p: int) -> str:
@@ -64,43 +72,61 @@ class Layout:
 
 
 def layout(rules: Rules) -> Layout:
-    """Place the island cards at their ``at:`` coordinates, scaled just enough that none overlap.
+    """Place the island cards in bands of at most ``PER_BAND``, from north to south by their
+    ``at:`` coordinates, each band west to east at its islands' x, pushed apart just enough that
+    no two cards overlap; the worker ships at the edge beside the island they enter.
 
     >>> from woa_core.rules import load_rules
     >>> lay = layout(load_rules("west-of-africa", 4))
-    >>> len(lay.cards), lay.width > lay.height > 0
-    (7, True)
+    >>> len(lay.cards), lay.width > lay.height > 0, lay.width < 1000
+    (7, True, True)
+    >>> any(_overlap(lay, a, b) for a in range(7) for b in range(a))
+    False
     """
     islands = rules.islands
     rows = max(1, max(math.ceil(len(i.spaces) / SPACES_PER_ROW) for i in islands))
-    card_h = 26 + rows * SPACE + 20 + 12 * rules.players + 8
-    scale = 60.0
-    for a in range(len(islands)):
-        for b in range(a + 1, len(islands)):
-            dx = abs(islands[a].at[0] - islands[b].at[0])
-            dy = abs(islands[a].at[1] - islands[b].at[1])
-            need_x = (CARD_W + GAP) / dx if dx else math.inf
-            need_y = (card_h + GAP) / dy if dy else math.inf
-            scale = max(scale, min(need_x, need_y, 400.0))
-    xs = [i.at[0] for i in islands]
-    ys = [i.at[1] for i in islands]
+    card_h = HEAD + rows * SPACE + 30 + WAREHOUSE * rules.players + 4
+    n = len(islands)
+    bands = max(1, math.ceil(n / PER_BAND))
+    north = sorted(range(n), key=lambda i: (islands[i].at[1], islands[i].at[0], i))
+    size, extra = divmod(n, bands)
     left = MARGIN + SHIP_W + GAP
-    top = 40.0
-    cards = tuple((left + (i.at[0] - min(xs)) * scale, top + (i.at[1] - min(ys)) * scale) for i in islands)
-    map_w = left + (max(xs) - min(xs)) * scale + CARD_W + GAP + SHIP_W + MARGIN
-    map_h = top + (max(ys) - min(ys)) * scale + card_h
-    mid = (min(xs) + max(xs)) / 2
+    span = PER_BAND * CARD_W + (PER_BAND - 1) * GAP  # the cards' width
+    xs = [i.at[0] for i in islands]
+    low, wide = min(xs), (max(xs) - min(xs)) or 1.0
+    cards: list[tuple[float, float]] = [(0.0, 0.0)] * n
+    k = 0
+    for b in range(bands):
+        band = sorted(north[k : k + size + (b < extra)], key=lambda i: (islands[i].at[0], i))
+        k += len(band)
+        y = TOP + b * (card_h + GAP)
+        at = [left + (islands[i].at[0] - low) / wide * (span - CARD_W) for i in band]
+        for j in range(1, len(at)):  # pushed east where they would overlap ...
+            at[j] = max(at[j], at[j - 1] + CARD_W + GAP)
+        for j in range(len(at) - 1, -1, -1):  # ... and back west of the band's end
+            at[j] = min(at[j], left + span - CARD_W - (len(at) - 1 - j) * (CARD_W + GAP))
+        for i, x in zip(band, at, strict=True):
+            cards[i] = (x, y)
+    map_w = left + span + GAP + SHIP_W + MARGIN
+    map_h = TOP + bands * (card_h + GAP)
     ships: list[tuple[float, float]] = []
+    middle = left + span / 2
     for entry in rules.ship_entry:
-        x = MARGIN if islands[entry].at[0] <= mid else map_w - MARGIN - SHIP_W
+        x = MARGIN if cards[entry][0] + CARD_W / 2 <= middle else map_w - MARGIN - SHIP_W
         y = cards[entry][1] + (card_h - SHIP_H) / 2
         while (x, y) in ships:
             y += SHIP_H + 8
         ships.append((x, y))
-    map_h = max(map_h, *(y + SHIP_H for _, y in ships))
-    panel_y = map_h + 44
-    height = panel_y + 70 + 18 * rules.players + 40
-    return Layout(map_w, height, card_h, rows, cards, tuple(ships), panel_y, rules.players)
+    map_h = max(map_h, *(y + SHIP_H + GAP for _, y in ships))
+    panel_y = map_h + LEGEND_H + 12
+    height = panel_y + 70 + 34 * rules.players + 40
+    return Layout(map_w, height, card_h, rows, tuple(cards), tuple(ships), panel_y, rules.players)
+
+
+def _overlap(lay: Layout, a: int, b: int) -> bool:
+    """Whether island cards ``a`` and ``b`` overlap."""
+    (xa, ya), (xb, yb) = lay.cards[a], lay.cards[b]
+    return abs(xa - xb) < CARD_W and abs(ya - yb) < lay.card_h
 
 
 def _text(x: float, y: float, text: str, cls: str = "", anchor: str = "start", **attrs: object) -> str:
@@ -112,7 +138,13 @@ def _text(x: float, y: float, text: str, cls: str = "", anchor: str = "start", *
 
 def _space_xy(lay: Layout, island_index: int, k: int) -> tuple[float, float]:
     x, y = lay.cards[island_index]
-    return x + 8 + (k % SPACES_PER_ROW) * SPACE, y + 30 + (k // SPACES_PER_ROW) * SPACE
+    return x + 8 + (k % SPACES_PER_ROW) * SPACE, y + HEAD + (k // SPACES_PER_ROW) * SPACE
+
+
+def _mooring_xy(lay: Layout, island_index: int, m: int) -> tuple[float, float]:
+    """Where mooring ``m`` of an island is drawn (a ship there sits on it)."""
+    x, y = lay.cards[island_index]
+    return x + 16 + m * 20, y + 37
 
 
 def _link_path(lay: Layout, a: int, b: int) -> str:
@@ -151,8 +183,10 @@ def _centre(lay: Layout, i: int) -> tuple[float, float]:
 
 STYLE = """
 svg.board text{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;fill:#222}
-svg.board .name{font-weight:600;font-size:14px}svg.board .small{font-size:10px}svg.board .tiny{font-size:9px}
-svg.board .cost{font-size:11px;font-weight:700}svg.board .title{font-size:15px;font-weight:600}
+svg.board .name{font-weight:700;font-size:18px}svg.board .small{font-size:10px}svg.board .tiny{font-size:9px}
+svg.board .cost{font-size:16px;font-weight:700}svg.board .title{font-size:16px;font-weight:600}
+svg.board .word{font-size:16px}svg.board .count{font-size:16px;font-weight:700}
+svg.board .chip{font-size:16px;font-weight:700;fill:#fff;paint-order:stroke;stroke:#111;stroke-width:2px}
 svg.board .link{stroke:#2f6f9f;stroke-width:4;stroke-linecap:round;opacity:.75}
 svg.board .card{stroke:#555;stroke-width:1.2}svg.board .space{stroke:#444;stroke-width:1}
 svg.board .mooring{fill:#fff;stroke:#234;stroke-width:1.3}
@@ -192,11 +226,10 @@ def board_layer(rules: Rules, lay: Layout, printed_moorings: Sequence[int] | Non
         )
         name = r.document["board"]["worker_ships"][r.worker_ships[k]].get("name", r.worker_ships[k])
         out.append(
-            f'<g class="worker-ship" data-ship="{r.worker_ships[k]}"><rect x="{x:.1f}" y="{y:.1f}" width="{SHIP_W}" '
-            f'height="{SHIP_H}" rx="14" fill="#e8d2a8" stroke="#7a5a2f"/>'
-            + _text(x + SHIP_W / 2, y + 15, name, "small", "middle")
-            + _text(x + SHIP_W / 2, y + SHIP_H + 11, f"enters {r.islands[entry].name}", "tiny", "middle")
-            + "</g>"
+            f'<g class="worker-ship" data-ship="{r.worker_ships[k]}"><title>{escape(name)}: a worker ship, '
+            f"entering {escape(r.islands[entry].name)}</title>"
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{SHIP_W}" height="{SHIP_H}" rx="14" fill="#e8d2a8" '
+            'stroke="#7a5a2f"/>' + _text(x + SHIP_W / 2, y + 20, name, "word", "middle") + "</g>"
         )
     for i, island in enumerate(r.islands):
         x, y = lay.cards[i]
@@ -208,19 +241,21 @@ def board_layer(rules: Rules, lay: Layout, printed_moorings: Sequence[int] | Non
             f"{island.moorings} mooring(s)</title>",
             f'<rect class="card" x="{x:.1f}" y="{y:.1f}" width="{CARD_W}" height="{lay.card_h:.0f}" rx="8" '
             f'fill="{colour}"/>',
-            _text(x + 8, y + 17, island.name, "name"),
-            _text(x + 8, y + lay.card_h - 6, f"{region_name} · sells {island.price}g", "tiny"),
+            _text(x + 8, y + 21, island.name, "name"),
         ]
         printed = max(island.moorings, printed_moorings[i] if printed_moorings else 0)
         for m in range(printed):
-            cx, cy = x + CARD_W - 10 - m * 13, y + 12
+            cx, cy = _mooring_xy(lay, i, m)
             if m < island.moorings:
-                parts.append(f'<circle class="mooring" cx="{cx:.1f}" cy="{cy:.1f}" r="5"/>')
+                parts.append(
+                    f'<circle class="mooring" cx="{cx:.1f}" cy="{cy:.1f}" r="7"><title>a mooring of '
+                    f"{escape(island.name)}'s harbor</title></circle>"
+                )
             else:
                 parts.append(
                     f'<g class="mooring-off"><title>mooring not used with {r.players} players</title>'
-                    f'<circle class="mooring unusable" cx="{cx:.1f}" cy="{cy:.1f}" r="5"/>'
-                    f'<path d="M{cx - 4:.1f} {cy - 4:.1f}L{cx + 4:.1f} {cy + 4:.1f}" stroke="#999"/></g>'
+                    f'<circle class="mooring unusable" cx="{cx:.1f}" cy="{cy:.1f}" r="7"/>'
+                    f'<path d="M{cx - 5:.1f} {cy - 5:.1f}L{cx + 5:.1f} {cy + 5:.1f}" stroke="#999"/></g>'
                 )
         for k, sp in enumerate(island.spaces):
             info = r.spaces[sp]
@@ -237,7 +272,7 @@ def board_layer(rules: Rules, lay: Layout, printed_moorings: Sequence[int] | Non
                 f"{escape(' + '.join(what))}</title></rect>"
             )
             if info.cost >= 0:
-                parts.append(_text(sx + (SPACE - 4) / 2, sy + 15, str(info.cost), "cost", "middle"))
+                parts.append(_text(sx + (SPACE - 4) / 2, sy + 21, str(info.cost), "cost", "middle"))
         parts.append("</g>")
         out.append("".join(parts))
     out.append(_legend(rules, lay, region_ids))
@@ -245,17 +280,25 @@ def board_layer(rules: Rules, lay: Layout, printed_moorings: Sequence[int] | Non
 
 
 def _legend(rules: Rules, lay: Layout, region_ids: list[str]) -> str:
+    """The key under the map: each good's colour, each region's colour and sale price, what a
+    number and a circle mean."""
     r = rules
     x: float = MARGIN
-    y = lay.panel_y - 18
+    y = lay.panel_y - 20
     out = []
     for g, name in enumerate(r.good_names):
-        out.append(
-            f'<rect x="{x:.1f}" y="{y - 9:.1f}" width="10" height="10" fill="{GOOD_COLOURS[g % len(GOOD_COLOURS)]}" '
-            'stroke="#444"/>' + _text(x + 14, y, name, "small")
-        )
-        x += 22 + 6.5 * len(name)
-    out.append(_text(x, y, "· number = settlement cost · ○ mooring (dashed: unused at this player count)", "small"))
+        colour = GOOD_COLOURS[g % len(GOOD_COLOURS)]
+        out.append(f'<rect x="{x:.1f}" y="{y - 13:.1f}" width="15" height="15" fill="{colour}" stroke="#444"/>')
+        out.append(_text(x + 20, y, name, "word"))
+        x += 34 + 8.6 * len(name)
+    regions = r.document["board"]["regions"]
+    for k, region in enumerate(region_ids):
+        words = f"{regions[region].get('name', region)} {regions[region]['price']}g"
+        colour = REGION_COLOURS[k % len(REGION_COLOURS)]
+        out.append(f'<rect x="{x:.1f}" y="{y - 13:.1f}" width="15" height="15" fill="{colour}" stroke="#555"/>')
+        out.append(_text(x + 20, y, words, "word"))
+        x += 34 + 8.6 * len(words)
+    out.append(_text(x, y, "9: settlement cost", "word"))
     return "".join(out)
 
 
@@ -301,49 +344,51 @@ def pieces_parts(rules: Rules, lay: Layout, state: GameState, seats: Sequence[st
                 out.append(_house(sx, sy, owner))
             elif s.crop[sp] != NOBODY:
                 out.append(
-                    f'<circle class="crop" data-player="p{s.crop[sp] + 1}" cx="{sx + 11:.1f}" cy="{sy + 11:.1f}" '
-                    f'r="6" fill="{player_colour(s.crop[sp])}" stroke="#fff" stroke-width="1.5">'
+                    f'<circle class="crop" data-player="p{s.crop[sp] + 1}" cx="{sx + 15:.1f}" cy="{sy + 15:.1f}" '
+                    f'r="9" fill="{player_colour(s.crop[sp])}" stroke="#fff" stroke-width="2">'
                     f"<title>p{s.crop[sp] + 1} grows {escape(r.good_names[r.spaces[sp].good])}</title></circle>"
                 )
         ships = [p for p in range(s.players) if s.ship[p] == i]
         for m, p in enumerate(ships):
-            cx, cy = x + CARD_W - 10 - m * 13, y + 12
+            cx, cy = _mooring_xy(lay, i, m)
+            cy += 3
             out.append(
-                f'<path class="ship" data-player="p{p + 1}" d="M{cx - 6:.1f} {cy:.1f}h12l-3 5h-6z'
-                f'M{cx:.1f} {cy:.1f}v-8l5 6z" fill="{player_colour(p)}" stroke="#111" stroke-width=".8">'
+                f'<path class="ship" data-player="p{p + 1}" d="M{cx - 9:.1f} {cy:.1f}h18l-4 7h-10z'
+                f'M{cx:.1f} {cy:.1f}v-12l8 9z" fill="{player_colour(p)}" stroke="#111" stroke-width="1">'
                 f"<title>ship of p{p + 1}</title></path>"
             )
         if s.alcalde[i] != NOBODY:
-            ax = x + CARD_W - 26 - max(island.moorings, len(ships)) * 13
+            ax = x + CARD_W - 30
             out.append(
                 f'<g class="alcalde" data-player="p{s.alcalde[i] + 1}"><title>Alcalde: p{s.alcalde[i] + 1}</title>'
-                f'<rect x="{ax:.1f}" y="{y + 4:.1f}" width="16" height="15" rx="3" '
+                f'<rect x="{ax:.1f}" y="{y + 26:.1f}" width="22" height="22" rx="4" '
                 f'fill="{player_colour(s.alcalde[i])}" stroke="#111"/>'
-                + _text(ax + 8, y + 15.5, "A", "small", "middle", fill="#fff", font_weight="700")
+                + _text(ax + 11, y + 43, "A", "chip", "middle")
                 + "</g>"
             )
-        wy = y + 30 + lay.space_rows * SPACE + 10
+        wy = y + HEAD + lay.space_rows * SPACE + 14
         wx = x + 8
         for p in range(s.players):
             n = s.workers[p][i]
             if n:
                 out.append(_worker(wx, wy, p, n))
-                wx += 36
+                wx += 28
         for row, p in enumerate(q for q in range(s.players) if any(s.warehouse[i][q])):
-            ly = wy + 14 + row * 12
+            ly = wy + 18 + row * WAREHOUSE
             out.append(
-                f'<g class="warehouse" data-player="p{p + 1}"><rect x="{x + 8:.1f}" y="{ly - 8:.1f}" width="8" '
-                f'height="8" fill="{player_colour(p)}"/>'
+                f'<g class="warehouse" data-player="p{p + 1}"><title>the warehouse of p{p + 1}</title>'
+                f'<rect x="{x + 8:.1f}" y="{ly:.1f}" width="8" height="18" fill="{player_colour(p)}"/>'
             )
-            gx = x + 20
+            gx = x + 22
             for g, n in enumerate(s.warehouse[i][p]):
                 if n:
                     out.append(
-                        f'<rect x="{gx:.1f}" y="{ly - 8:.1f}" width="8" height="8" '
-                        f'fill="{GOOD_COLOURS[g % len(GOOD_COLOURS)]}" stroke="#444" stroke-width=".5"/>'
-                        + _text(gx + 10, ly, f"{n} {r.good_names[g]}", "tiny")
+                        f'<rect x="{gx:.1f}" y="{ly + 2:.1f}" width="14" height="14" '
+                        f'fill="{GOOD_COLOURS[g % len(GOOD_COLOURS)]}" stroke="#444" stroke-width=".8">'
+                        f"<title>{n} {escape(r.good_names[g])}</title></rect>"
+                        + _text(gx + 17, ly + 15, str(n), "count")
                     )
-                    gx += 30 + 5.5 * len(r.good_names[g])
+                    gx += 36
             out.append("</g>")
     parts.append("".join(out))
     out = []
@@ -353,8 +398,8 @@ def pieces_parts(rules: Rules, lay: Layout, state: GameState, seats: Sequence[st
         for p in range(s.players):
             n = s.workers[p][loc]
             if n:
-                out.append(_worker(wx, y + 34, p, n))
-                wx += 30 if wx + 60 < x + SHIP_W else 0
+                out.append(_worker(wx, y + 42, p, n))
+                wx += 28 if wx + 54 < x + SHIP_W else 0
     parts.append("".join(out))
     parts.append(_state_panel(rules, lay, s, seats, note))
     return parts
@@ -381,10 +426,11 @@ def _house(sx: float, sy: float, owner: int) -> str:
 
 
 def _worker(x: float, y: float, p: int, n: int) -> str:
+    """``n`` workers of ``p``: a chip in its colour, centred at (x + 12, y), their number on it."""
     return (
         f'<g class="worker" data-player="p{p + 1}"><title>{n} worker(s) of p{p + 1}</title>'
-        f'<circle cx="{x + 5:.1f}" cy="{y - 4:.1f}" r="5" fill="{player_colour(p)}" stroke="#111" stroke-width=".7"/>'
-        + _text(x + 12, y, f"×{n}", "small")
+        f'<circle cx="{x + 12:.1f}" cy="{y:.1f}" r="12" fill="{player_colour(p)}" stroke="#111" stroke-width="1"/>'
+        + _text(x + 12, y + 6, str(n), "chip", "middle")
         + "</g>"
     )
 
@@ -448,7 +494,7 @@ def _state_panel(rules: Rules, lay: Layout, s: GameState, seats: Sequence[str], 
     py = ty + 30
     order = {p: k for k, p in enumerate(s.gold_rank())}
     for p in range(s.players):
-        yy = py + 18 * p
+        yy = py + 34 * p  # two lines a player: the figures, then the goods and cards
         src = s.vp_from[p]
         vp_parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in src.items() if v)
         supply = " ".join(f"{n}{r.good_names[g][0].lower()}" for g, n in enumerate(s.supply[p]) if n) or "-"
@@ -470,8 +516,7 @@ def _state_panel(rules: Rules, lay: Layout, s: GameState, seats: Sequence[str], 
                 f"{s.vp[p]} VP" + (f" ({vp_parts})" if vp_parts else "") + f" · {s.gold[p]} gold (#{order[p] + 1})",
                 "small",
             )
-            + _text(x0 + 470, yy, f"supply {supply}{chosen}", "small")
-            + _text(x0 + 760, yy, f"hand: {hand}", "tiny")
+            + _text(x0 + 18, yy + 15, f"supply {supply}{chosen} · hand: {hand}", "small")
             + "</g>"
         )
     return "".join(out)

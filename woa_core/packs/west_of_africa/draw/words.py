@@ -1,30 +1,157 @@
-"""West of Africa's words for a person at the game's page (``Drawing.words`` and
-``Drawing.key_numbers``): what each card, island and worker ship is, and the ruleset's key
-numbers, all read from the compiled rules (a variant shows its own).
+"""West of Africa's words for a person at the game's page (``Drawing.words``, ``Drawing.said`` and
+``Drawing.key_numbers``): what each card, island and worker ship is, each action of the move log
+as a sentence, and the ruleset's key numbers, all read from the compiled rules (a variant shows
+its own). What a card lets its player do is its ``description`` in ``cards.yaml``; an island
+card's is made from ``turn.yaml``'s ``island_actions``.
 
 >>> from woa_core.rules import load_rules
 >>> rules = load_rules("west-of-africa", 3)
->>> words(rules)["minus"], words(rules)["tenerife"]
-('Minus: a minus card, value -4', 'Tenerife: an island card, value 4; the island Tenerife (1 mooring)')
+>>> words(rules)["minus"]
+'Minus: a minus card, value -4: lowers your card sum, so you act earlier in the round; it allows no action and \
+passes on after your turn'
+>>> words(rules)["tenerife"]
+'Tenerife: an island card, value 4: Cultivate Goods, Sell Goods and Found Settlement act there; the island \
+Tenerife (1 mooring)'
+>>> said(rules, "p2 sell fuerteventura wine")
+'p2 sells wine on Fuerteventura, at 12 gold'
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
+from woa_core.packs.west_of_africa.actions import STEP_OF_VERB, VERBS
 from woa_core.packs.west_of_africa.compiled import Rules
 
 
+def _described(rules: Rules) -> dict[str, str]:
+    """Each card's ``description`` from the rules data, by card id."""
+    cards = rules.document["cards"]["cards"]
+    return {card.id: str(cards[card.id]["description"]) for card in rules.cards if "description" in cards[card.id]}
+
+
+def _names(words: list[str]) -> str:
+    """Words joined as a person lists them: ``a``, ``a and b``, ``a, b and c``.
+
+    >>> _names(["a"]), _names(["a", "b", "c"])
+    ('a', 'a, b and c')
+    """
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def words(rules: Rules) -> dict[str, str]:
-    """Each word of the notation a person picks (a card, an island, a worker ship) with a short
-    description from the rules data: its name, its kind and value, the island's moorings."""
+    """Each word of the notation a person picks (a card, an island, a worker ship, a step verb)
+    with a short description from the rules data: a card's name, kind, value and what it lets
+    its player do, an island's moorings, the action card a step verb belongs to."""
     out: dict[str, str] = {}
+    described = _described(rules)
+    acting = _names([c.name for c in rules.cards if c.kind == "action" and c.action in rules.island_actions])
     for island in rules.islands:
         out[island.id] = f"the island {island.name} ({island.moorings} mooring{'s' * (island.moorings != 1)})"
     for card in rules.cards:
         said = f"{card.name}: {'an' if card.kind[0] in 'aeiou' else 'a'} {card.kind} card, value {card.value}"
+        if card.id in described:
+            said += f": {described[card.id]}"
+        elif card.kind == "island" and acting:
+            said += f": {acting} act there"
         out[card.id] = said + (f"; {out[card.id]}" if card.id in out else "")
     for ship in rules.worker_ships:
-        out[ship] = f"the {ship.replace('_', ' ')} worker ship"
+        out[ship] = f"the {_ship_name(rules, ship)}, a worker ship"
+    for verb, action in STEP_OF_VERB.items():
+        owner = next((c for c in rules.cards if c.action == action), None)
+        if verb not in out and owner is not None and owner.id in described:
+            out[verb] = f"{VERBS[verb].summary} — {owner.name}: {described[owner.id]}"
     return out
+
+
+def _ship_name(rules: Rules, ship: str) -> str:
+    return str(rules.document["board"]["worker_ships"][ship].get("name", ship))
+
+
+def said(rules: Rules, text: str) -> str | None:
+    """An action written in the notation (as the history holds it) told as a sentence, its names
+    from the rules data (``Drawing.said``); None for a text it does not know.
+
+    >>> from woa_core.rules import load_rules
+    >>> rules = load_rules("west-of-africa", 3)
+    >>> said(rules, "p1 select el_hierro minus minus")
+    'p1 chooses El Hierro, Minus and Minus (sum -7)'
+    >>> said(rules, "p3 help la_gomera east east")
+    'p3 has 2 workers on La Gomera help, then go to the East ship'
+    >>> said(rules, "p2 worker east fuerteventura")
+    'p2 moves a worker from the East ship to Fuerteventura'
+    >>> said(rules, "p2 select (secret until the round is over)"), said(rules, "p2 dance")
+    ('p2 chooses cards (secret until the round is over)', None)
+    """
+    parts = text.split()
+    if len(parts) < 2:
+        return None
+    who, verb, *rest = parts
+    if any(word.startswith("(") for word in rest):  # a secret, as the viewer is shown it
+        return f"{who} chooses cards {' '.join(rest)}" if verb == "select" else None
+    try:
+        return _sentence(rules, who, verb, rest)
+    except (IndexError, KeyError, ValueError):
+        return None
+
+
+def _sentence(rules: Rules, who: str, verb: str, rest: list[str]) -> str | None:
+    """The sentence of one verb (``KeyError``, ``IndexError`` or ``ValueError`` for a word the
+    rules do not name)."""
+
+    def island(word: str) -> str:
+        return rules.islands[_index(rules.island_id(word))].name
+
+    def good(word: str) -> str:
+        return rules.good_names[_index(rules.good_id(word))].lower()
+
+    def place(word: str) -> str:
+        return f"the {_ship_name(rules, word)}" if word in rules.worker_ships else island(word)
+
+    if verb == "select":
+        cards = [rules.cards[_index(rules.card_id(w))] for w in rest]
+        return f"{who} chooses {_names([c.name for c in cards])} (sum {sum(c.value for c in cards)})"
+    if verb == "place":
+        return f"{who} puts its ship in the harbor of {island(rest[0])}"
+    if verb == "sail":
+        return f"{who} sails to {island(rest[0])}"
+    if verb in ("load", "unload"):
+        return f"{who} {verb}s {good(rest[0])} {'onto' if verb == 'load' else 'from'} its ship"
+    if verb == "displace":
+        return f"{who} has {rest[0]}'s ship make way at the full harbor"
+    if verb == "retreat":
+        return f"{who} sends its ship, made to make way, on to {island(rest[0])}"
+    if verb == "worker":
+        return f"{who} moves a worker from {place(rest[0])} to {place(rest[1])}"
+    if verb == "help":
+        ships = Counter(rest[1:])
+        if not ships:
+            return f"{who} has no worker help on {island(rest[0])}"
+        n = len(rest) - 1
+        to = _names(
+            [f"the {_ship_name(rules, s)}" + (f" ({k})" if k > 1 and len(ships) > 1 else "") for s, k in ships.items()]
+        )
+        return f"{who} has {n} worker{'s' * (n != 1)} on {island(rest[0])} help, then go to {to}"
+    if verb == "cultivate":
+        return f"{who} cultivates {good(rest[1])} on {island(rest[0])}"
+    if verb == "sell":
+        at = rules.islands[_index(rules.island_id(rest[0]))]
+        return f"{who} sells {good(rest[1])} on {at.name}, at {at.price} gold"
+    if verb == "found":
+        kind = f" ({good(rest[2])} field)" if len(rest) > 2 else ""
+        return f"{who} founds a settlement on {island(rest[0])}, on a space of cost {int(rest[1])}{kind}"
+    if verb == "done":
+        return f"{who} finishes the action"
+    if verb == "end":
+        return f"{who} ends the turn"
+    return None
+
+
+def _index(k: int) -> int:
+    """An index the rules found (``ValueError`` for -1: a name they do not know)."""
+    if k < 0:
+        raise ValueError("not in the rules")
+    return k
 
 
 def key_numbers(rules: Rules) -> list[str]:

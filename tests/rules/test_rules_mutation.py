@@ -211,7 +211,7 @@ def test_rules_mutation_overlay_adding_a_mapping_is_reported():
         with pytest.raises(RulesError) as exc:
             _load_all_counts(Path(tmp))
     assert [p.message for p in exc.value.problems] == [
-        "unknown key 'bonus' (allowed: alcalde, cultivation, final_scoring, game_end, gold, gold_majority, "
+        "unknown key 'bonus' (allowed: actions, alcalde, cultivation, final_scoring, game_end, gold, gold_majority, "
         "selection, settlement, ship, workers) (with 2 players)"
     ]
     assert Path(exc.value.problems[0].file).name == "players.yaml"

@@ -1,7 +1,7 @@
 """Throughput of the engine with bots: games/s and decisions/s, per player count, on one core
 and on all cores. A script, not a test: run it and read the table.
 
-    python benchmarks/throughput.py                 # random and heuristic, 2-5 players
+    python benchmarks/throughput.py                 # random and heuristic, every player count
     python benchmarks/throughput.py --games 400 --bots random --players 4 --json
     python benchmarks/throughput.py --rules go-west --players 2,3,4 --africa-games 0   # another game's bots rows
     python benchmarks/throughput.py --only-sources  # bundled rules vs a variant file vs --set
@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from woa_core.errors import run_script
 from woa_core.options import nonnegative_int, positive_int
+from woa_core.rules import read_rules
 from woa_core.sim.runner import RunSpec, run_games
 
 SOURCES = {
@@ -105,7 +106,7 @@ def main() -> int:
     parser.add_argument("--games", type=positive_int, default=300)
     parser.add_argument("--bots", default="random,heuristic")
     parser.add_argument("--rules", default="west-of-africa", help="rules of the bots rows")
-    parser.add_argument("--players", default="2,3,4,5")
+    parser.add_argument("--players", help="player counts, e.g. 2,4 (default: every count the rules allow)")
     parser.add_argument("--workers", default=f"1,{os.cpu_count() or 1}")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--only-sources", action="store_true", help="only the rules-source rows")
@@ -117,8 +118,9 @@ def main() -> int:
     args = parser.parse_args()
     os.chdir(Path(__file__).resolve().parents[1])  # the variant path is relative to the checkout
     rows = []
+    counts = read_rules(args.rules).counts if args.players is None else tuple(map(int, args.players.split(",")))
     for bots in [] if args.only_sources else args.bots.split(","):
-        for players in map(int, args.players.split(",")):
+        for players in counts:
             for workers in sorted(set(map(int, args.workers.split(",")))):
                 rows.append(measure(bots, players, args.games, workers, rules=args.rules))
                 if not args.json:

@@ -88,6 +88,11 @@ def test_the_browser_steps_through_a_go_west_game(viewer: Path, log: Path, watch
     assert re.search(r"p\d (wins|and p\d.* share the win)", told)
     page.keyboard.press("Home")
     assert page.locator("#pieces g.disc").count() == 0
+    # a game counted in turns (Drawing.rounds False) never says "round" (issue 38.6)
+    shown = page.inner_text("body") + " ".join(
+        page.eval_on_selector_all("[title], [aria-label]", "es => es.map(e => e.title + ' ' + e.ariaLabel)")
+    )
+    assert "round" not in shown.lower(), re.findall(r".{30}round.{30}", shown.lower())[:3]
     assert watched.errors == []
     assert watched.requests == [viewer.as_uri()]
 

@@ -213,6 +213,8 @@ def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> 
     words = "".join(f"<tr><th>{escape(a)}</th><td>{escape(b)}</td><td>{escape(c)}</td></tr>" for a, b, c in rows)
     table = f'<table id="unfolded"><caption>How this game unfolded</caption>{words}</table>' if words else ""
     data["colours"] = list(SEAT_COLOURS)
+    data["rounds"] = bool(drawing.rounds)  # a game counted in turns never says "round" (Drawing.rounds)
+    said = ROUND_WORDS if drawing.rounds else TURN_WORDS
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     return (
         PAGE.replace("__TITLE__", escape(f"woa replay · {os.path.basename(str(path))}"))
@@ -221,6 +223,10 @@ def viewer_html(path: str | os.PathLike[str], rules_spec: str | None = None) -> 
         .replace("__SVG__", svg)
         .replace("__CHART__", chart)
         .replace("__UNFOLDED__", table)
+        .replace("__END_TITLE__", said["__END_TITLE__"])
+        .replace("__END_NONE__", said["__END_NONE__"])
+        .replace("__ACTIONS__", said["__ACTIONS__"])
+        .replace("__END__", said["__END__"])
         .replace("__DATA__", payload)
     )
 
@@ -266,6 +272,22 @@ def svg_at(path: str | os.PathLike[str], n: int | None = None, rules_spec: str |
     seats = [str(b) for b in replayed.header.get("bots") or []]
     return drawing_of(t.rules).board(t.rules, t.states[k], seats, None)
 
+
+ROUND_WORDS = {
+    "__END__": "round end",
+    "__END_TITLE__": "Round end",
+    "__END_NONE__": "No round has ended yet.",
+    "__ACTIONS__": "Actions of this round",
+}
+"""The viewer's words for a game played in rounds (``Drawing.rounds``)."""
+
+TURN_WORDS = {
+    "__END__": "step the game explains",
+    "__END_TITLE__": "What followed",
+    "__END_NONE__": "Nothing beyond the actions themselves yet.",
+    "__ACTIONS__": "Actions",
+}
+"""The viewer's words for a game counted in turns: no "round" anywhere."""
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -316,11 +338,11 @@ font:13px ui-monospace,Menlo,Consolas,monospace}#actions li{cursor:pointer}#acti
 <header><h1>__TITLE__</h1><p id="manifest">__MANIFEST__</p></header>
 <nav aria-label="replay controls">
 <button id="first" title="start (Home)" aria-label="start">|&#x25C0;</button>
-<button id="prevRound" title="previous round end (Page Up, ↑)" aria-label="previous round">&#x25C0;&#x25C0;</button>
+<button id="prevRound" title="previous __END__ (Page Up, ↑)" aria-label="previous __END__">&#x25C0;&#x25C0;</button>
 <button id="prev" title="previous action (←)" aria-label="previous action">&#x25C0;</button>
 <button id="play" title="play / pause (space)" aria-label="play">play</button>
 <button id="next" title="next action (→)" aria-label="next action">&#x25B6;</button>
-<button id="nextRound" title="next round end (Page Down, ↓)" aria-label="next round">&#x25B6;&#x25B6;</button>
+<button id="nextRound" title="next __END__ (Page Down, ↓)" aria-label="next __END__">&#x25B6;&#x25B6;</button>
 <button id="last" title="end (End)" aria-label="end">&#x25B6;|</button>
 <input id="slider" type="range" min="0" max="__LAST__" value="0" aria-label="step">
 <span id="position"></span>
@@ -330,9 +352,9 @@ font:13px ui-monospace,Menlo,Consolas,monospace}#actions li{cursor:pointer}#acti
 <div id="status"></div>
 <table id="players"><thead><tr></tr></thead><tbody></tbody></table>
 <div id="chartbox">__CHART____UNFOLDED__</div></div>
-<aside><h2 id="roundendTitle">Round end</h2><div id="roundend">No round has ended yet.</div>
-<h2>Actions of this round</h2><ol id="actions"></ol></aside></main>
-<p class="keys">Keys: ← → one action, ↑ ↓ or Page Up / Page Down one round end, Home / End, space plays.
+<aside><h2 id="roundendTitle">__END_TITLE__</h2><div id="roundend">__END_NONE__</div>
+<h2>__ACTIONS__</h2><ol id="actions"></ol></aside></main>
+<p class="keys">Keys: ← → one action, ↑ ↓ or Page Up / Page Down one __END__, Home / End, space plays.
 The action just played is outlined on the board and its player's row is highlighted.</p>
 <script type="application/json" id="data">__DATA__</script>
 <script>
@@ -423,17 +445,18 @@ The action just played is outlined on the board and its player's row is highligh
     cursor(k);
     slider.value = String(k);
     const leads = s.lead === undefined ? "" : s.lead < 0 ? " · tied for the lead" : " · p" + (s.lead + 1) + " leads";
-    $("position").textContent = "action " + k + " of " + last + " · round " + s.r + leads;
+    $("position").textContent = "action " + k + " of " + last + (D.rounds ? " · round " + s.r : "") + leads;
     const words = (s.w || []).map(([, lines]) => lines.join("; ")).join("; ");
     $("action").textContent = k === 0 ? "before the first action" : s.a + (words ? " — " + words : "");
     const j = roundEnd(k), box = $("roundend");
     box.className = j === k && j > 0 ? "current" : "";
     box.textContent = "";
     if (j === 0) {
-      box.textContent = "No round has ended yet.";
-      $("roundendTitle").textContent = "Round end";
+      box.textContent = D.rounds ? "No round has ended yet." : "Nothing beyond the actions themselves yet.";
+      $("roundendTitle").textContent = D.rounds ? "Round end" : "What followed";
     } else {
-      $("roundendTitle").textContent = "End of round " + D.steps[j].r + (j === k ? " (this action)" : "");
+      $("roundendTitle").textContent = (D.rounds ? "End of round " + D.steps[j].r : "What followed action " + j)
+        + (j === k ? " (this action)" : "");
       const dl = document.createElement("dl");
       for (const [name, lines] of D.steps[j].e) {
         const dt = document.createElement("dt");

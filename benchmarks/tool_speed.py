@@ -1,8 +1,9 @@
 """What the tools around the game cost, in CPU seconds (issue 41.6): ``woa --version`` and
 ``woa --help`` against a bare Python start, and ``woa check``'s games per CPU-second for West of
 Africa at 4 players with random bots (sampled round trips, and with ``--exhaustive``), and the
-share of ``woa simulate``'s CPU spent outside play (Africa and West of Africa, 4 players, random
-bots: the whole command against a process that only plays the same games). A script, not a test:
+share of ``woa simulate``'s CPU spent outside play (Africa and West of Africa, 4 players, the
+command as written, with the pack's own bots, and with random bots: the whole command against a
+process that only plays the same games). A script, not a test:
 it measures and prints.
 
 Every figure is a fresh ``python -m woa_core`` process run from a source tree (``--source``,
@@ -15,7 +16,11 @@ archive COMMIT | tar -x -C DIR``) to measure before and after on the same machin
     python benchmarks/tool_speed.py                          # start-up and check (a minute or two)
     python benchmarks/tool_speed.py --only startup --repeats 20
     python benchmarks/tool_speed.py --only check --games 10 --source /tmp/before --json
-    python benchmarks/tool_speed.py --only simulate --games 20     # 400 games of each
+    python benchmarks/tool_speed.py --only simulate --games 20     # 400 games of each, with either bots
+    python benchmarks/tool_speed.py --python /tmp/venv/bin/python  # an installed (compiled) build
+
+``--python`` measures an installed build instead: its interpreter runs ``python -m woa_core``
+from a folder outside any source tree.
 """
 
 from __future__ import annotations
@@ -38,6 +43,10 @@ from woa_core.options import positive_int
 ROOT = Path(__file__).resolve().parents[1]
 
 
+PYTHON = [sys.executable]
+"""The interpreter of the measured processes (``--python`` sets it): that of this script by
+default, run on the source tree; another (an installed, compiled build's) runs its own install."""
+
 PYCACHE = Path(tempfile.gettempdir()) / f"woa-tool-speed-pycache-{os.getuid()}"
 """Where the measured processes keep their bytecode (as an installed or used tree has it), apart
 from the source tree; a first run of each command writes it and is not counted."""
@@ -48,10 +57,14 @@ def cpu_of(command: list[str], source: Path) -> tuple[float, str]:
     standard output; a failing command is a ``UsageError`` naming it. The bytecode is cached
     (``PYCACHE``) even where ``PYTHONDONTWRITEBYTECODE`` is set: a user's start reads it, it does
     not compile every module."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env |= {"PYTHONPATH": str(source), "PYTHONPYCACHEPREFIX": str(PYCACHE / source.name)}
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH", "WOA_PURE")}
+    cwd = source
+    if PYTHON[0] == sys.executable:  # the source tree, first on the path
+        env |= {"PYTHONPATH": str(source), "PYTHONPYCACHEPREFIX": str(PYCACHE / source.name)}
+    else:  # an installed build, run from outside any source tree
+        cwd = Path(tempfile.gettempdir())
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=source, check=False)
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=cwd, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise UsageError(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()[-300:]}")
@@ -63,9 +76,9 @@ def startup(source: Path, repeats: int) -> list[dict[str, object]]:
     """Best and median CPU seconds of a bare Python start, ``woa --version`` and ``woa --help``,
     the runs interleaved."""
     commands = {
-        "python -c pass": [sys.executable, "-c", "pass"],
-        "woa --version": [sys.executable, "-m", "woa_core", "--version"],
-        "woa --help": [sys.executable, "-m", "woa_core", "--help"],
+        "python -c pass": [PYTHON[0], "-c", "pass"],
+        "woa --version": [PYTHON[0], "-m", "woa_core", "--version"],
+        "woa --help": [PYTHON[0], "-m", "woa_core", "--help"],
     }
     times: dict[str, list[float]] = {name: [] for name in commands}
     for command in commands.values():  # the bytecode written, not counted
@@ -82,7 +95,7 @@ def startup(source: Path, repeats: int) -> list[dict[str, object]]:
 def check_speed(source: Path, games: int, exhaustive: bool) -> dict[str, object]:
     """Games per CPU-second of ``woa check`` at 4 players, random bots, one worker (the whole
     command: start-up, rules and games)."""
-    command = [sys.executable, "-m", "woa_core", "check", "--players", "4", "--games", str(games)]
+    command = [PYTHON[0], "-m", "woa_core", "check", "--players", "4", "--games", str(games)]
     command += ["--bots", "random", "--workers", "1", "--seed", "0"] + (["--exhaustive"] if exhaustive else [])
     cpu_of([*command[:7], "1", *command[8:]], source)  # the bytecode written, not counted
     seconds, _ = cpu_of(command, source)
@@ -101,21 +114,24 @@ from woa_core.kernel import loop
 from woa_core.kernel.contract import new_game
 from woa_core.rules import load_rules
 from woa_core.sim.runner import game_seed
+from woa_core.bots import seat_bots
 rules, games = load_rules(sys.argv[1], int(sys.argv[2])), int(sys.argv[3])
+bots = seat_bots(sys.argv[4] if len(sys.argv) > 4 else None, rules.players, rules.pack)
 for i in range(games):
     seed = game_seed(0, i)
-    loop.run(new_game(rules, seed), seated.bots(["random"] * rules.players, seed, rules.pack))
+    loop.run(new_game(rules, seed), seated.bots(bots, seed, rules.pack))
 """
 """The same games as ``woa simulate --seed 0`` plays, and nothing else: the rules loaded, each game
-made and played by its bots."""
+made and played by its bots (``random``, or the pack's own when none is named)."""
 
 
-def simulate_overhead(source: Path, rules: str, games: int) -> dict[str, object]:
+def simulate_overhead(source: Path, rules: str, games: int, bots: str | None) -> dict[str, object]:
     """The share of ``woa simulate``'s CPU spent outside play (start-up, figures, statistics, the
-    report): the whole command's CPU against that of a process that only plays the same games."""
-    command = [sys.executable, "-m", "woa_core", "simulate", "--rules", rules, "--players", "4"]
-    command += ["--games", str(games), "--bots", "random", "--workers", "1", "--seed", "0"]
-    play = [sys.executable, "-c", PLAY_ONLY, rules, "4", str(games)]
+    report): the whole command's CPU against that of a process that only plays the same games;
+    ``bots`` None: the command as written, with the pack's own bots."""
+    command = [PYTHON[0], "-m", "woa_core", "simulate", "--rules", rules, "--players", "4"]
+    command += ["--games", str(games), "--workers", "1", "--seed", "0"] + (["--bots", bots] if bots else [])
+    play = [PYTHON[0], "-c", PLAY_ONLY, rules, "4", str(games)] + ([bots] if bots else [])
     cpu_of([*command[:9], "1", *command[10:]], source)  # the bytecode written, not counted
     whole, _ = cpu_of(command, source)
     alone, _ = cpu_of(play, source)
@@ -135,11 +151,16 @@ def main() -> int:
     parser.add_argument("--no-exhaustive", action="store_true", help="leave out the --exhaustive check row")
     parser.add_argument("--source", type=Path, default=ROOT, help="the source tree to run (default: this one)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--python", help="the interpreter of an installed build to measure (e.g. a compiled venv's bin/python)"
+    )
     args = parser.parse_args()
+    if args.python:
+        PYTHON[0] = args.python
     source = args.source.resolve()
     if not (source / "woa_core" / "__init__.py").is_file():
         raise UsageError(f"--source {source}: no woa_core there")
-    version = cpu_of([sys.executable, "-m", "woa_core", "--version"], source)[1].strip()
+    version = cpu_of([PYTHON[0], "-m", "woa_core", "--version"], source)[1].strip()
     out: dict[str, object] = {"source": str(source), "version": version}
     if args.only in (None, "startup"):
         out["startup"] = startup(source, args.repeats)
@@ -149,7 +170,11 @@ def main() -> int:
             rows.append(check_speed(source, args.games, exhaustive=True))
         out["check"] = rows
     if args.only in (None, "simulate"):
-        out["simulate"] = [simulate_overhead(source, rules, 20 * args.games) for rules in ("africa", "west-of-africa")]
+        out["simulate"] = [
+            simulate_overhead(source, rules, n, bots)
+            for rules in ("africa", "west-of-africa")
+            for bots, n in ((None, 20 * args.games), ("random", 20 * args.games))
+        ]
     if args.json:
         print(json.dumps(out, indent=2))
         return 0

@@ -91,7 +91,8 @@ def board_layer(rules: Rules, lay: Layout) -> str:
         x, y = lay.centres[f]
         out.append(
             f'<g class="citymark" data-city="{rules.city_keys[c]}"><title>start city {escape(rules.city_names[c])}'
-            f"</title>{towers(x, y + DOWN_Y - 4)}</g>"
+            f'</title><polygon class="cityarea" points="{hex_points(x, y, R - 0.6)}" fill="#fff" fill-opacity="0"/>'
+            f"{towers(x, y + DOWN_Y - 4)}</g>"
         )
         nx, ny, anchor = name_place(lay, f, rules.city_names[c])
         out.append(svg_text(nx, ny, rules.city_names[c], "cityname halo", anchor, data_name=rules.city_keys[c]))

@@ -132,7 +132,8 @@ def layout(rules: Rules) -> Layout:
         ships.append((x, y))
         mid = y + SHIP_H / 2
         if between:
-            lines.append(f"M{edge:.1f} {mid:.1f}V{lane:.1f}H{ex + CARD_W / 2:.1f}V{ey + card_h:.1f}")
+            down = f"V{lane:.1f}" if mid != lane else ""  # a ship stacked under another: down to the lane first
+            lines.append(f"M{edge:.1f} {mid:.1f}{down}H{ex + CARD_W / 2:.1f}V{ey + card_h:.1f}")
         else:
             lines.append(f"M{edge:.1f} {mid:.1f}L{ex + CARD_W / 2:.1f} {ey + card_h / 2:.1f}")
     map_h = max(map_h, *(y + SHIP_H + GAP for _, y in ships))

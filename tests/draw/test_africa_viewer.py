@@ -183,3 +183,74 @@ def test_the_picture_keeps_every_seat_s_words_in_its_frame(played: tuple[Path, P
     )
     assert page.locator("g.player").count() == 3 and spilled == []
     assert watched.errors == []
+
+
+CLEAR = """() => {
+  const svg = document.documentElement, out = [];
+  const words = [...svg.querySelectorAll("text")].filter((t) => !t.closest("defs") && t.textContent);
+  const boxes = words.map((t) => t.getBBox());
+  const meet = (a, b) => a.x + 1 < b.x + b.width && b.x + 1 < a.x + a.width && a.y + 1 < b.y + b.height
+    && b.y + 1 < a.y + a.height;
+  words.forEach((t, i) => { for (let j = 0; j < i; j++)
+    if (meet(boxes[i], boxes[j])) out.push("overlap: " + words[j].textContent + " / " + t.textContent); });
+  const pieces = [...svg.querySelectorAll("#pieces circle, #pieces path, #pieces polygon")];
+  words.forEach((t, i) => {
+    const own = t.closest("g.tile, g.explorer, g.camp") || t, a = boxes[i];
+    for (const s of pieces) {
+      if (own.contains(s) || !(t.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+      let hit;
+      if (s.tagName === "circle") {  // the circle itself, not its square
+        const cx = +s.getAttribute("cx"), cy = +s.getAttribute("cy"), r = +s.getAttribute("r");
+        const nx = Math.max(a.x, Math.min(cx, a.x + a.width)), ny = Math.max(a.y + 1, Math.min(cy, a.y + a.height - 1));
+        hit = (nx - cx) ** 2 + (ny - cy) ** 2 < (r - 0.5) ** 2;
+      } else hit = meet(a, s.getBBox());
+      if (hit) out.push("covered: " + t.textContent + " by a " + s.closest("g").getAttribute("class"));
+    }
+  });
+  return out;
+}"""
+"""Every word of the picture whose box meets another word's, or that a piece drawn over it (a
+tile, a camp, an explorer) covers: a field's id, a city's name, a tile's label, a seat's mark."""
+
+
+def test_no_word_of_the_map_is_covered_or_touches_another(watched: Any, tmp_path: Path) -> None:
+    """Issue 38: the map-only picture the play page and the viewer draw, at positions of a random
+    4-player game (explorers on tiles, in cities, camps built), opened in Chromium at 1280 px: no
+    field's id meets the row above's pieces or words, no tile's label is under an explorer, no city's
+    name under a piece (the names stand on the sea beside their cities); every word 12 px or more."""
+    import random
+
+    from woa_core.packs.africa.draw.drawing import DRAWING
+    from woa_core.packs.africa.game import Game
+    from woa_core.rules import load_rules
+
+    rules = load_rules("africa", 4)
+    game, rng = Game(rules, seed=3), random.Random(3)
+    shown = DRAWING.viewer(rules)
+    page = watched.page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    seen = {"explorer on a tile": 0, "camp": 0}
+    for k in range(1, 361):
+        if game.over:
+            break
+        game.apply(rng.choice(list(game.legal_actions())))
+        if k % 60 and k != 1:
+            continue
+        s = game.state
+        seen["explorer on a tile"] += sum(s.tile[f] >= 0 for f in s.at if f >= 0)
+        seen["camp"] += sum(c >= 0 for c in s.camp)
+        picture = tmp_path / f"at-{k}.svg"
+        picture.write_text(shown.document("".join(shown.parts(s, ["a", "b", "c", "d"]))), encoding="utf-8")
+        page.goto(picture.as_uri())
+        assert page.evaluate(CLEAR) == [], k
+        small = page.evaluate(
+            """() => { const svg = document.documentElement;
+              const scale = Math.min(1, 1216 / svg.viewBox.baseVal.width);  // the page's board at 1280 px, at most
+              return [...svg.querySelectorAll("text")].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale)
+                .filter((size) => size < 12); }"""
+        )
+        assert small == [], k
+    assert all(seen.values()), seen  # the positions held what is checked
+    names = {e.get_attribute("data-name") for e in page.query_selector_all("text.cityname")}
+    assert names == set(rules.city_keys)
+    assert watched.errors == []

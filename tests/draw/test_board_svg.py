@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 from pathlib import Path
 
 from woa_core.bots import make_bots
@@ -100,3 +101,48 @@ def test_the_same_rules_draw_the_same_bytes(tmp_path: Path, capsys) -> None:
     assert a.read_bytes() == b.read_bytes()
     assert main(["board", "-o", str(tmp_path / "no" / "such" / "dir.svg")]) == 1
     assert "dir.svg: the folder" in capsys.readouterr().err
+
+
+def _path_points(d: str) -> list[tuple[float, float]]:
+    """The corners of a path of M, L, H and V commands, in order."""
+    import re
+
+    points: list[tuple[float, float]] = []
+    for command, numbers in re.findall(r"([MLHV])([-\d. ]+)", d):
+        values = [float(v) for v in numbers.split()]
+        x, y = points[-1] if points else (0.0, 0.0)
+        points.append(
+            (values[0], values[1]) if command in "ML" else (values[0], y) if command == "H" else (x, values[0])
+        )
+    return points
+
+
+def test_a_worker_ships_line_runs_by_the_sea_to_its_island() -> None:
+    """Each worker ship's dashed line ends on the island it enters and crosses no other island's
+    card (the West ship enters La Gomera, which La Palma stands beside on the western edge: its
+    line goes by the sea under their band, not behind La Palma); the ship is beside no card."""
+    from woa_core.packs.west_of_africa.draw.svg import CARD_W, SHIP_H, SHIP_W, layout
+
+    for players in (2, 3, 4, 5):
+        rules = load_rules("west-of-africa", players)
+        lay = layout(rules)
+        for k, entry in enumerate(rules.ship_entry):
+            points = _path_points(lay.ship_lines[k])
+            samples = [
+                (a[0] + (b[0] - a[0]) * t / 40, a[1] + (b[1] - a[1]) * t / 40)
+                for a, b in pairwise(points)
+                for t in range(41)
+            ]
+            for i, (x, y) in enumerate(lay.cards):
+                inside = [(px, py) for px, py in samples if x < px < x + CARD_W and y < py < y + lay.card_h]
+                assert not inside or i == entry, (players, rules.worker_ships[k], rules.islands[i].id)
+            ex, ey = lay.cards[entry]
+            assert ex <= points[-1][0] <= ex + CARD_W and ey <= points[-1][1] <= ey + lay.card_h
+            sx, sy = lay.worker_ships[k]
+            assert not any(
+                abs(sx + SHIP_W / 2 - x - CARD_W / 2) < (SHIP_W + CARD_W) / 2
+                and abs(sy + SHIP_H / 2 - y - lay.card_h / 2) < (SHIP_H + lay.card_h) / 2
+                for x, y in lay.cards
+            )
+        west = rules.worker_ships.index("west")
+        assert "H" in lay.ship_lines[west]  # La Palma stands between the edge and La Gomera: the line turns

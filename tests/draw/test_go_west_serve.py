@@ -77,7 +77,7 @@ def test_a_seats_page_never_holds_another_seats_hand() -> None:
             hands = {g.get("data-seat"): [c.get("data-id") for c in g if c.get("class") == "card"] for g in board.iter(
                 "{http://www.w3.org/2000/svg}g") if g.get("class") == "hand"}  # fmt: skip
             mine = [session.rules.card_id[c] for c in session.game.state.cards.hands[seat]]
-            assert hands == {f"p{q + 1}": mine if q == seat else [] for q in range(3)}
+            assert hands == {f"p{seat + 1}": mine}  # the map-only board: the seat's own hand, no other row
             text = session.text(seat)
             _relabel(session, seat)
             assert _page_json(session) == page and session.text(seat) == text, len(session.actions)
@@ -145,7 +145,8 @@ def _turn(page: Any) -> None:
 def test_hot_seat_covers_the_screen_and_shows_the_next_persons_hand(server: Any, watched: Any) -> None:
     """Two people at one screen: after p1's turn the screen is covered (the whole window) until p2
     is there; behind the cover and after it the board holds p2's hand face up and none of p1's
-    cards, p1's hand a back with its size; and back to p1 the same the other way round."""
+    cards, no row for p1 (its hand's size is in its panel); and back to p1 the same the other way
+    round."""
     page = watched.page
     page.add_init_script("localStorage.setItem('woa.pace', '0')")
     page.set_viewport_size({"width": 1280, "height": 900})
@@ -170,7 +171,12 @@ def test_hot_seat_covers_the_screen_and_shows_the_next_persons_hand(server: Any,
         assert state["viewer"] == then
         theirs = _ids(page, f'#board g.hand[data-seat="p{then + 1}"] g.card')
         left = set(mine) - set(_ids(page, "#board g[data-slot] g.card"))  # the card sold lies face up
-        assert len(theirs) == 7 and not left & set(_ids(page, "#board g.card")) and "7 cards, hidden" in state["board"]
+        assert (
+            len(theirs) == 7 and not left & set(_ids(page, "#board g.card")) and "cards, hidden" not in state["board"]
+        )
+        assert page.locator("#board g.hand").count() == 1 and "7 cards" in page.inner_text(
+            f'#seatPanels .seat[data-seat="{now}"]'
+        )
         assert not any(card in page.inner_text("#text") for card in left)
         page.click("#curtainOpen")
         _settle(page)
@@ -186,9 +192,40 @@ SMALL_BOARD_TEXT = """() => {
 }"""
 
 
+WRAPPED = """() => [...document.querySelectorAll("#seatPanels dd")].filter((dd) => {
+  const range = document.createRange();
+  range.selectNodeContents(dd);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+}).map((dd) => dd.previousElementSibling.textContent + ": " + dd.textContent)"""
+"""The seats' panels' values that take more than one line."""
+
+
+def test_the_page_board_is_the_map_and_the_seats_own_hand() -> None:
+    """Issue 38 item 1, the board drawn map-only: the play page's picture holds the regions, the
+    track, the piles and the hand of the seat looking (its cards the targets of play and sell),
+    no seat's row (name, token, next scoring, another hand's back): those are the panel's words,
+    where every seat's hand size is. The whole board of ``woa board`` keeps the rows."""
+    from woa_core.serve.app import map_board, panel_words
+
+    session = Session(read_rules("go-west"), 3, seed=4, seats=["human", "random", "random"])
+    board = ET.fromstring(map_board(session, session.game, 0) or "")
+    classes = [g.get("class") for g in board.iter("{http://www.w3.org/2000/svg}g")]
+    hands = [g for g in board.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "hand"]
+    assert "seat" not in classes and "region" in classes and "track" in classes
+    assert [g.get("data-seat") for g in hands] == ["p1"]
+    assert len([c for c in hands[0] if c.get("class") == "card"]) == 7
+    drawn = "".join(board.itertext())
+    assert "hidden" not in drawn and "next scoring" not in drawn and "2× held" not in drawn
+    assert int(board.get("height", "0")) < int(ET.fromstring(session.board(0)).get("height", "0"))
+    shown = panel_words(session, session.game, 0)
+    assert shown is not None and [row[-1] for row in shown["rows"]] == ["7 cards"] * 3
+    assert shown["columns"][2:7] == ["discs in supply", "in the lid", "in blocks", "scorings used", "next costs"]
+
+
 def test_the_play_page_is_legible_at_1280(server: Any, watched: Any) -> None:
     """One person against 2 bots at 1280 px: the page's words (the seats' panels from the table)
-    and the board's words 12 px or more, no panel cell spilling, nothing wider than the window."""
+    and the board's words 12 px or more, no panel cell spilling, each panel's value on one line,
+    nothing wider than the window."""
     from tests.serve.test_serve_page import SMALL_TEXT, SPILLS
 
     status, made = server.request(
@@ -208,6 +245,7 @@ def test_the_play_page_is_legible_at_1280(server: Any, watched: Any) -> None:
     assert page.locator("#seatPanels .seat").count() == 3 and "next costs" in page.inner_text("#seatPanels")
     assert page.evaluate(SMALL_TEXT) == []
     assert page.evaluate(SPILLS) == []
+    assert page.evaluate(WRAPPED) == []
     assert page.evaluate(SMALL_BOARD_TEXT) == []
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     assert watched.errors == []

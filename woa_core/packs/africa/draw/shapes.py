@@ -27,7 +27,19 @@ W = math.sqrt(3) * R
 
 MARGIN = 16.0
 
-TOP = 44.0
+TOP = 62.0
+"""Where the sea starts under the title, and above the first row a band of it, where a city on
+the top coast has its name."""
+
+DOWN_Y = 10.0
+"""How far below a field's centre a tile, a camp or a back sits: the field's id above it, clear
+of the row above's pieces (a field's id, its tile's label and an explorer never overlap)."""
+
+DISC = 18.0
+"""A face-up tile's radius."""
+
+SHIFT = 8.0
+"""How far left a face-up tile sits when an explorer stands on its field (the pawn at the right)."""
 
 PANEL_W = 380.0
 
@@ -127,50 +139,53 @@ def towers(x: float, y: float) -> str:
     return f'<path d="{path}" fill="#c0573e" stroke="#6e2414" stroke-width="1.2"/>'
 
 
-def tile_svg(rules: Rules, f: int, t: int, x: float, y: float) -> str:
+def tile_svg(rules: Rules, f: int, t: int, x: float, y: float, beside: bool = False) -> str:
     """What lies on field ``f`` (``State.tile`` value ``t``) drawn at (x, y); "" for nothing or a
-    camp (drawn apart). A face-down tile is a back like every other: its face is never drawn."""
+    camp (drawn apart). A face-down tile is a back like every other: its face is never drawn.
+    ``beside``: an explorer stands on the field (at its right), so a face-up tile sits to the
+    left, its words clear of the pawn."""
     field = rules.fields[f]
+    cy = y + DOWN_Y
     if t == DOWN:
         return (
             f'<g class="tile down" data-field="{field}"><title>{field}: a face-down tile</title>'
-            f'<polygon class="back" points="{hex_points(x, y + 5, R * 0.58)}"/>'
-            f'<polygon class="backrim" points="{hex_points(x, y + 5, R * 0.4)}"/></g>'
+            f'<polygon class="back" points="{hex_points(x, cy, R * 0.5)}"/>'
+            f'<polygon class="backrim" points="{hex_points(x, cy, R * 0.34)}"/></g>'
         )
     if t < 0:
         return ""
     kind = rules.face_kind[t]
-    cy = y + 5
+    x -= SHIFT if beside else 0.0
     parts = [
         f'<g class="tile up" data-field="{field}" data-face="{rules.face_names[t]}">'
         f"<title>{field}: {escape(_told(rules, t))}</title>",
-        f'<circle class="disc" cx="{x:.1f}" cy="{cy:.1f}" r="{R * 0.6:.1f}" fill="{fill(rules, t)}"/>',
+        f'<circle class="disc" cx="{x:.1f}" cy="{cy:.1f}" r="{DISC:.1f}" fill="{fill(rules, t)}"/>',
     ]
     ring = band(rules, t)
     if ring is not None:
         parts.append(
-            f'<circle cx="{x:.1f}" cy="{cy:.1f}" r="{R * 0.6 - 3.5:.1f}" fill="none" stroke="{ring}" stroke-width="5"/>'
+            f'<circle cx="{x:.1f}" cy="{cy:.1f}" r="{DISC - 3:.1f}" fill="none" stroke="{ring}" stroke-width="4"/>'
         )
     value = rules.face_value[t]
     if kind in (GOLD, GEM):
         for k in range(value):
-            dx = (k - (value - 1) / 2) * 14
+            dx = (k - (value - 1) / 2) * 12
             if kind == GOLD:
                 parts.append(
-                    f'<path d="M{x + dx - 6:.1f} {cy - 3:.1f}l4 -5h5l3 5l-2 5h-8z" fill="{NUGGET}" stroke="#5a3d00"/>'
+                    f'<path d="M{x + dx - 5:.1f} {cy - 5:.1f}l3 -4h4l3 4l-2 4h-6z" fill="{NUGGET}" stroke="#5a3d00"/>'
                 )
             else:
                 parts.append(
-                    f'<path d="M{x + dx:.1f} {cy - 12:.1f}l6 6l-6 8l-6 -8z" fill="{GEM_STONE}" stroke="#0b3550"/>'
+                    f'<path d="M{x + dx:.1f} {cy - 13:.1f}l5 5l-5 6l-5 -6z" fill="{GEM_STONE}" stroke="#0b3550"/>'
                 )
-        parts.append(svg_text(x, cy + 13, "gold" if kind == GOLD else "gems", "word", "middle"))
+        parts.append(svg_text(x, cy + 9, "gold" if kind == GOLD else "gems", "word", "middle"))
     elif kind == MONUMENT:
         parts.append(
             f'<path d="M{x - 4.5:.1f} {cy + 9:.1f}l2 -20l2.5 -4l2.5 4l2 20z M{x - 11:.1f} {cy + 9:.1f}h22v4h-22z" '
             'fill="#6a5a8c" stroke="#332a4d"/>'
         )
     else:
-        parts.append(svg_text(x, cy + 5, label(rules, t), "label", "middle"))
+        parts.append(svg_text(x, cy + 4.5, label(rules, t), "label", "middle"))
     parts.append("</g>")
     return "".join(parts)
 
@@ -189,32 +204,36 @@ def _told(rules: Rules, face: int) -> str:
 
 def camp_svg(rules: Rules, f: int, seat: int, x: float, y: float) -> str:
     """A camp of ``seat`` on field ``f``: a tent in its colour, the seat's number on it."""
+    y += DOWN_Y - 3  # under the field's id
     return (
         f'<g class="camp" data-field="{rules.fields[f]}" data-player="p{seat + 1}">'
         f"<title>{rules.fields[f]}: camp of p{seat + 1}</title>"
-        f'<path d="M{x - 20:.1f} {y + 14:.1f}L{x:.1f} {y - 16:.1f}L{x + 20:.1f} {y + 14:.1f}Z" '
+        f'<path d="M{x - 18:.1f} {y + 14:.1f}L{x:.1f} {y - 13:.1f}L{x + 18:.1f} {y + 14:.1f}Z" '
         f'fill="{seat_colour(seat)}" stroke="#222" stroke-width="1.5" stroke-linejoin="round"/>'
-        f'<path d="M{x - 5:.1f} {y + 14:.1f}L{x:.1f} {y + 2:.1f}L{x + 5:.1f} {y + 14:.1f}Z" fill="#222"/>'
-        + svg_text(x, y - 1, str(seat + 1), "small", "middle", fill="#fff", font_weight="700")
+        f'<path d="M{x - 4:.1f} {y + 14:.1f}L{x:.1f} {y + 5:.1f}L{x + 4:.1f} {y + 14:.1f}Z" fill="#222"/>'
+        + svg_text(x, y + 4, str(seat + 1), "small", "middle", fill="#fff", font_weight="700")
         + "</g>"
     )
 
 
 def explorer_svg(rules: Rules, f: int, seat: int, x: float, y: float, who: str = "") -> str:
-    """The explorer of ``seat`` on field ``f``: a pawn in its colour at the field's lower right."""
+    """The explorer of ``seat`` on field ``f``: a pawn in its colour at the field's right, under
+    its id (a face-up tile there sits to the left, ``tile_svg``'s ``beside``)."""
     title = f"explorer of p{seat + 1}" + (f" ({who})" if who else "") + f" on {rules.fields[f]}"
     return (
         f'<g class="explorer" data-field="{rules.fields[f]}" data-player="p{seat + 1}"><title>{escape(title)}</title>'
-        + pawn(x + R * 0.55, y + R * 0.3, seat_colour(seat), str(seat + 1))
+        + pawn(x + 21, y + 8, seat_colour(seat), str(seat + 1), 7.5)
         + "</g>"
     )
 
 
-def pawn(x: float, y: float, colour: str, mark: str = "") -> str:
-    """An explorer's pawn standing at (x, y): a body and a head, ``mark`` on the body."""
+def pawn(x: float, y: float, colour: str, mark: str = "", half: float = 10) -> str:
+    """An explorer's pawn standing at (x, y): a body ``2 * half`` wide and a head, ``mark`` on
+    the body."""
     return (
-        f'<path d="M{x - 10:.1f} {y + 12:.1f}Q{x - 10:.1f} {y - 3:.1f} {x:.1f} {y - 3:.1f}'
-        f'Q{x + 10:.1f} {y - 3:.1f} {x + 10:.1f} {y + 12:.1f}Z" fill="{colour}" stroke="#fff" stroke-width="2"/>'
-        f'<circle cx="{x:.1f}" cy="{y - 9:.1f}" r="6.5" fill="{colour}" stroke="#fff" stroke-width="2"/>'
+        f'<path d="M{x - half:.1f} {y + 12:.1f}Q{x - half:.1f} {y - 3:.1f} {x:.1f} {y - 3:.1f}'
+        f'Q{x + half:.1f} {y - 3:.1f} {x + half:.1f} {y + 12:.1f}Z" fill="{colour}" stroke="#fff" stroke-width="2"/>'
+        f'<circle cx="{x:.1f}" cy="{y - 9:.1f}" r="{min(6.5, half - 1.5):.1f}" fill="{colour}" stroke="#fff" '
+        'stroke-width="2"/>'
         + (svg_text(x, y + 9.5, mark, "tiny", "middle", fill="#fff", font_weight="700") if mark else "")
     )

@@ -36,10 +36,12 @@ from woa_core.packs.africa.draw.panel import (
     situation,
 )
 from woa_core.packs.africa.draw.shapes import (
+    DOWN_Y,
     MARGIN,
     TOP,
     Layout,
     R,
+    W,
     camp_svg,
     explorer_svg,
     hex_points,
@@ -74,7 +76,7 @@ def board_layer(rules: Rules, lay: Layout) -> str:
     >>> layer.count('data-field="'), layer.count('data-city="')
     (101, 5)
     """
-    out = [f'<rect class="sea" x="0" y="{TOP - 12:.0f}" width="{lay.map_w:.0f}" height="{lay.height - TOP + 12:.0f}"/>']
+    out = [f'<rect class="sea" x="0" y="{TOP - 18:.0f}" width="{lay.map_w:.0f}" height="{lay.height - TOP + 18:.0f}"/>']
     city_of = {f: c for c, f in enumerate(rules.cities)}
     for f, (x, y) in enumerate(lay.centres):
         c = city_of.get(f)
@@ -84,17 +86,67 @@ def board_layer(rules: Rules, lay: Layout) -> str:
             f'<polygon class="{cls}" data-field="{rules.fields[f]}" points="{hex_points(x, y, R - 0.6)}">'
             f"<title>{escape(rules.fields[f])}: {escape(what)}</title></polygon>"
         )
-        out.append(svg_text(x, y - R * 0.5, rules.fields[f], "id", "middle"))
+        out.append(svg_text(x, y - ID_ABOVE, rules.fields[f], "id", "middle"))
     for c, f in enumerate(rules.cities):
         x, y = lay.centres[f]
         out.append(
             f'<g class="citymark" data-city="{rules.city_keys[c]}"><title>start city {escape(rules.city_names[c])}'
-            f"</title>{towers(x, y - 4)}"
-            + svg_text(x, y + R * 0.62, rules.city_names[c], "cityname halo", "middle")
-            + "</g>"
+            f'</title><polygon class="cityarea" points="{hex_points(x, y, R - 0.6)}" fill="#fff" fill-opacity="0"/>'
+            f"{towers(x, y + DOWN_Y - 4)}</g>"
         )
+        nx, ny, anchor = name_place(lay, f, rules.city_names[c])
+        out.append(svg_text(nx, ny, rules.city_names[c], "cityname halo", anchor, data_name=rules.city_keys[c]))
     out.append(legend(rules, lay))
     return "".join(out)
+
+
+ID_ABOVE = 11.0
+"""A field's id: its baseline this far above the field's centre."""
+
+NAME_W = 7.6
+"""About how wide a letter of a city's name is (12.5 px, bold), to find the name a place."""
+
+
+def name_place(lay: Layout, f: int, name: str) -> tuple[float, float, str]:
+    """Where the name of the city on field ``f`` goes: on the sea beside its field (left, right,
+    above, below, or a corner), clear of every field and on the map, so that no piece in the city
+    ever covers it; where none is clear, inside the field under its towers.
+
+    >>> from woa_core.rules import load_rules
+    >>> rules = load_rules("africa", 3)
+    >>> lay = layout(rules)
+    >>> [name_place(lay, f, "Tangier")[2] for f in rules.cities[:1]]
+    ['end']
+    """
+    x, y = lay.centres[f]
+    wide, half = len(name) * NAME_W, W / 2
+    tries = [
+        (x - half - 3, y + 4, "end"),
+        (x + half + 3, y + 4, "start"),
+        (x, y - R - 3, "middle"),
+        (x, y + R + 14, "middle"),
+        (x - 1, y - R - 3, "end"),
+        (x + 1, y - R - 3, "start"),
+        (x - 1, y + R + 14, "end"),
+        (x + 1, y + R + 14, "start"),
+    ]
+    for nx, ny, anchor in tries:
+        left = nx - wide if anchor == "end" else nx - wide / 2 if anchor == "middle" else nx
+        box = (left, ny - 12, left + wide, ny + 3)
+        if box[0] < 2 or box[2] > lay.map_w - 2 or box[1] < TOP - 16 or box[3] > lay.map_h - 2:
+            continue
+        points = [
+            (box[0] + (box[2] - box[0]) * i / 6, box[1] + (box[3] - box[1]) * j / 3) for i in range(7) for j in range(4)
+        ]
+        if not any(_in_hex(cx, cy, px, py) for cx, cy in lay.centres for px, py in points):
+            return nx, ny, anchor
+    return x, y + R * 0.62, "middle"
+
+
+def _in_hex(cx: float, cy: float, px: float, py: float) -> bool:
+    """Whether (px, py) lies inside the pointy-top hex of radius ``R`` around (cx, cy)."""
+    dx, dy = abs(px - cx), abs(py - cy)
+    return dx < W / 2 and dy < R and dy < R - dx * (R / 2) / (W / 2)
 
 
 def pieces_parts(rules: Rules, lay: Layout, state: State, seats: Sequence[str] = ()) -> list[str]:
@@ -115,12 +167,15 @@ def map_parts(rules: Rules, lay: Layout, state: State, seats: Sequence[str] = ()
     """What a state puts on the map: a part per board row (its tiles and camps), per explorer."""
     s = state
     out: list[str] = []
+    explored = set(s.at)
     for row in lay.rows:
         drawn = []
         for f in row:
             x, y = lay.centres[f]
             t = s.tile[f]
-            drawn.append(camp_svg(rules, f, s.camp[f], x, y) if t == CAMP else tile_svg(rules, f, t, x, y))
+            drawn.append(
+                camp_svg(rules, f, s.camp[f], x, y) if t == CAMP else tile_svg(rules, f, t, x, y, f in explored)
+            )
         out.append("".join(drawn))
     for p, f in enumerate(s.at):
         out.append(explorer_svg(rules, f, p, *lay.centres[f], seats[p] if p < len(seats) else "") if f >= 0 else "")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from woa_core.packs.go_west.compiled import Rules
 from woa_core.packs.go_west.draw.explain import explain_between
 from woa_core.packs.go_west.draw.look import seen
-from woa_core.packs.go_west.draw.svg import board_layer, board_svg, document, layout, pieces_parts
+from woa_core.packs.go_west.draw.svg import board_layer, board_svg, document, map_height, map_parts
 from woa_core.packs.go_west.draw.words import key_numbers, panel, render, said, words
 from woa_core.packs.go_west.state import State
 from woa_core.packs.go_west.steps import PAY
@@ -29,21 +29,26 @@ from woa_core.report.drawing import Drawing, Viewer
 
 
 def viewer(rules: Rules) -> Viewer[State]:
-    """The replay viewer's static board and pieces parts, the seats' table given as words
-    (``panel``) for the page to show beside the picture.
+    """The replay viewer's and the play page's static board and pieces parts: the map only (the
+    regions, the track, the piles) and the hands whose faces the state drawn holds — every hand
+    in a replay, a seat's own at ``woa serve`` —, the seats' figures given as words (``panel``)
+    for the page to show beside the picture, so no seat's row is drawn.
 
     >>> from woa_core.rules import load_rules
     >>> from woa_core.packs.go_west.game import Game
     >>> rules = load_rules("go-west", 3)
-    >>> parts = viewer(rules).parts(Game(rules, seed=1).state, ["a", "b", "c"])
-    >>> len(parts)  # 6 regions' wagons, 4 blocks, the track and its markers, 3 piles, 3 seats and hands
-    21
+    >>> game = Game(rules, seed=1)
+    >>> parts = viewer(rules).parts(game.state, ["a", "b", "c"])
+    >>> len(parts)  # 6 regions' wagons, 4 blocks, the track and its markers, 3 piles, 3 hands
+    18
+    >>> mine = "".join(viewer(rules).parts(seen(game, 1), ["a", "b", "c"]))
+    >>> mine.count('<g class="hand"'), 'data-seat="p2"' in mine, 'class="seat"' in mine
+    (1, True, False)
     """
-    lay = layout(rules)
     static = board_layer(rules)
     return Viewer(
-        document=lambda pieces: document(rules, lay.height, static, pieces),
-        parts=lambda state, seats: pieces_parts(rules, lay, state, seats),
+        document=lambda pieces: document(rules, map_height(rules, pieces), static, pieces),
+        parts=lambda state, seats: map_parts(rules, state),
         panel=lambda state, seats: panel(rules, state, seats),
     )
 

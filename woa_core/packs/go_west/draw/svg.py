@@ -252,6 +252,70 @@ def hand_part(rules: Rules, s: State, lay: Layout, p: int) -> str:
     return f'<g class="hand" data-seat="p{p + 1}">{cards}</g>'
 
 
+HAND_ROW = CARD_H + 14
+"""A hand's row on the map-only picture (``map_parts``)."""
+
+
+def hands_y(rules: Rules) -> float:
+    """Where the map-only picture's hands start: under the piles (no seats' rows there)."""
+    return layout(rules).piles_y + CARD_H + 16
+
+
+def map_height(rules: Rules, pieces: str) -> float:
+    """The map-only picture's height for its ``pieces``: the map, the track and the piles, and a
+    row per hand drawn (a seat's own at ``woa serve``, every hand in a replay).
+
+    >>> from woa_core.rules import load_rules
+    >>> rules = load_rules("go-west", 3)
+    >>> map_height(rules, "") + 2 * HAND_ROW == map_height(rules, '<g class="hand" x><g class="hand" y>')
+    True
+    """
+    return hands_y(rules) + HAND_ROW * pieces.count('<g class="hand"') + 4
+
+
+def shown_hand_part(rules: Rules, s: State, p: int, row: int) -> str:
+    """Seat ``p``'s hand in row ``row`` of the map-only picture, framed and named, where the state
+    holds its faces; "" for a hand the state hides (its size is told in the panel)."""
+    hand = s.cards.hands[p]
+    if any(card == HIDDEN for card in hand):
+        return ""
+    y = hands_y(rules) + HAND_ROW * row
+    cards = "".join(card_svg(rules, card, HAND_X + CARD_STEP * k, y + 5) for k, card in enumerate(hand))
+    return (
+        f'<g class="hand" data-seat="p{p + 1}"><rect class="row" x="{MARGIN - 4}" y="{y}" '
+        f'width="{W - 2 * MARGIN + 8}" height="{HAND_ROW - 4}" rx="6" fill="#fbf8f1" stroke="{seat_colour(p)}" '
+        f'stroke-width="1.5"/><rect x="{MARGIN - 4}" y="{y}" width="7" height="{HAND_ROW - 4}" '
+        f'fill="{seat_colour(p)}"/>'
+        + svg_text(MARGIN + 10, y + 24, f"p{p + 1}'s hand", "h")
+        + svg_text(MARGIN + 10, y + 44, plural(len(hand), "card"), "s")
+        + cards
+        + "</g>"
+    )
+
+
+def map_parts(rules: Rules, s: State) -> list[str]:
+    """What a state adds to the map-only picture (the page and the replay viewer, which show the
+    seats' figures as words beside it, ``panel``): the wagons, the blocks, the track, the piles,
+    and the hands whose faces the state holds, no seats' rows.
+
+    >>> from woa_core.rules import load_rules
+    >>> from woa_core.packs.go_west.game import Game
+    >>> rules = load_rules("go-west", 3)
+    >>> parts = map_parts(rules, Game(rules, seed=1).state)
+    >>> len(parts), sum(part.count('<g class="hand"') for part in parts), any('class="seat"' in p for p in parts)
+    (18, 3, False)
+    """
+    lay = layout(rules)
+    out = [wagons_part(rules, s, r) for r in range(len(rules.regions))]
+    out += [block_part(rules, s, b) for b in range(len(rules.block_region))]
+    out += [*track_parts(rules, s), *piles_parts(rules, s, lay)]
+    row = 0
+    for p in range(s.players):
+        out.append(shown_hand_part(rules, s, p, row))
+        row += bool(out[-1])
+    return out
+
+
 def pieces_parts(rules: Rules, lay: Layout, s: State, seats: Sequence[str] = ()) -> list[str]:
     """What a state adds, in parts (each stored once by the replay viewer): the wagons of each
     region, each block, the track, the piles, each seat's row."""

@@ -12,7 +12,7 @@ is a list of ``HIDDEN`` cards, told by its size only.
 ('Turn 1: p1 chooses a double move or a single action', 'wagons in New England and East: 20 (the game ends \
 at 0) · out of play in California: 0')
 >>> panel(rules, game.state, ["human", "random"]).rows[1]
-('p2 random', '10', '30 · 0 · 0', '0 used · next costs 1', 'held', '7 cards')
+('p2 random', '10', '30', '0', '0', '0 of 6', '1', 'held', '7 cards')
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ from woa_core.packs.go_west.state import State
 from woa_core.packs.go_west.steps import ALSO, DECLARE, OVER, PAY, STEP
 from woa_core.report.drawing import Panel
 
-COLUMNS = ("player", "VP", "discs: supply · lid · blocks", "scoring cards", "token", "hand")
-"""The table's headings: a seat's VP, its discs (in its supply, in the box lid, in the blocks,
-G10), its scoring cards (used, and what the next costs, 5.2), its double-move token and its hand."""
+COLUMNS = ("player", "VP", "discs in supply", "in the lid", "in blocks", "scorings used", "next costs", "token", "hand")
+"""The table's headings, one value each (short, so that a seat's panel beside the board holds each
+value on one line): a seat's VP, its discs (in its supply, in the box lid, in the blocks, G10),
+its scoring cards (how many used, what the next costs, 5.2), its double-move token and its hand."""
 
 
 def ended_words(rules: Rules, s: State) -> str:
@@ -87,10 +88,11 @@ def seat_row(rules: Rules, s: State, p: int, who: str) -> tuple[str, ...]:
         + (f" {who}" if who else "")
         + ("" if p not in won else " · wins" if len(won) == 1 else " · shares the win")
     )
-    scoring = f"{used} used · next costs {rules.scoring_costs[used]}" if used < len(rules.scoring_costs) else "all used"
+    costs = rules.scoring_costs
     token = ("held" if s.token[p] else "spent") if rules.tokens else "–"
-    discs = f"{s.supply[p]} · {s.lid[p]} · {sum(b.count(p) for b in s.blocks)}"
-    return (name, str(s.vp[p]), discs, scoring, token, plural(len(s.cards.hands[p]), "card"))
+    discs = (str(s.supply[p]), str(s.lid[p]), str(sum(b.count(p) for b in s.blocks)))
+    scoring = (f"{used} of {len(costs)}", str(costs[used]) if used < len(costs) else "–")
+    return (name, str(s.vp[p]), *discs, *scoring, token, plural(len(s.cards.hands[p]), "card"))
 
 
 def panel(rules: Rules, s: State, seats: Sequence[str]) -> Panel:
@@ -129,7 +131,9 @@ def text_of(rules: Rules, s: State, viewer: int | None) -> str:
         lines.append(f"Being played by p{s.order[s.turn] + 1}: {card_words(rules, s.card)}")
     lines += ["", "Players (discs: supply · lid · blocks):"]
     for p in range(s.players):
-        _, vp, discs, scoring, token, cards = seat_row(rules, s, p, "")
+        _, vp, supply, lid, blocks, used, cost, token, cards = seat_row(rules, s, p, "")
+        scoring = f"{used} used" + (f" · next costs {cost}" if cost != "–" else "")
+        discs = f"{supply} · {lid} · {blocks}"
         lines.append(f"  p{p + 1}: {vp} VP · discs {discs} · scoring cards {scoring} · token {token} · {cards}")
     seats = range(s.players) if viewer is None else (viewer,)
     lines.append("Hands:" if viewer is None else f"Your (p{viewer + 1}) hand:")

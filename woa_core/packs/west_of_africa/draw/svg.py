@@ -5,8 +5,9 @@ say (so that the map stays narrow enough for its words to be read on a laptop's 
 px of the picture's own, about 13 px on screen at 1280 px), coloured by region (the legend gives
 each region's sale price); sea links join them; each island shows its moorings (those unusable
 at this player count crossed out), and every space with its good and/or settlement cost; the
-worker ships sit at the board's edge next to the island they enter. Few words are drawn: what a
-space or a ship is, is said by its tooltip, and the players' panel is words beside the map.
+worker ships sit at the board's edge next to the island they enter, their dashed line never behind
+another card. Few words are drawn: what a space or a ship is, is said by its tooltip, and the
+players' panel is words beside the map.
 A state adds ships, workers, crops, settlements, Alcaldes, warehouses, the gold and settlement
 tracks, hands and VP.
 
@@ -69,12 +70,15 @@ class Layout:
     worker_ships: tuple[tuple[float, float], ...]
     panel_y: float  # where the players' panel starts (below the map)
     players: int
+    ship_lines: tuple[str, ...] = ()  # each worker ship's dashed line to its island, as SVG path data
 
 
 def layout(rules: Rules) -> Layout:
     """Place the island cards in bands of at most ``PER_BAND``, from north to south by their
     ``at:`` coordinates, each band west to east at its islands' x, pushed apart just enough that
-    no two cards overlap; the worker ships at the edge beside the island they enter.
+    no two cards overlap; the worker ships at the edge beside the island they enter, or, where
+    another card stands between the edge and that island, beside the sea under its band, their
+    dashed line going by that sea (never behind a card).
 
     >>> from woa_core.rules import load_rules
     >>> lay = layout(load_rules("west-of-africa", 4))
@@ -111,16 +115,31 @@ def layout(rules: Rules) -> Layout:
     map_h = TOP + bands * (card_h + GAP)
     ships: list[tuple[float, float]] = []
     middle = left + span / 2
+    lines: list[str] = []
     for entry in rules.ship_entry:
-        x = MARGIN if cards[entry][0] + CARD_W / 2 <= middle else map_w - MARGIN - SHIP_W
-        y = cards[entry][1] + (card_h - SHIP_H) / 2
+        ex, ey = cards[entry]
+        west = ex + CARD_W / 2 <= middle
+        x = MARGIN if west else map_w - MARGIN - SHIP_W
+        edge = x + SHIP_W if west else x  # where the ship's line leaves it
+        between = [k for k, (cx, cy) in enumerate(cards) if cy == ey and (cx < ex if west else cx > ex)]
+        if between:  # another card between the edge and the island: the line goes by the sea below the band
+            lane = ey + card_h + GAP / 2
+            y = lane - SHIP_H / 2
+        else:
+            y = ey + (card_h - SHIP_H) / 2
         while (x, y) in ships:
             y += SHIP_H + 8
         ships.append((x, y))
+        mid = y + SHIP_H / 2
+        if between:
+            down = f"V{lane:.1f}" if mid != lane else ""  # a ship stacked under another: down to the lane first
+            lines.append(f"M{edge:.1f} {mid:.1f}{down}H{ex + CARD_W / 2:.1f}V{ey + card_h:.1f}")
+        else:
+            lines.append(f"M{edge:.1f} {mid:.1f}L{ex + CARD_W / 2:.1f} {ey + card_h / 2:.1f}")
     map_h = max(map_h, *(y + SHIP_H + GAP for _, y in ships))
     panel_y = map_h + LEGEND_H + 12
     height = panel_y + 70 + 34 * rules.players + 40
-    return Layout(map_w, height, card_h, rows, tuple(cards), tuple(ships), panel_y, rules.players)
+    return Layout(map_w, height, card_h, rows, tuple(cards), tuple(ships), panel_y, rules.players, tuple(lines))
 
 
 def _overlap(lay: Layout, a: int, b: int) -> bool:
@@ -218,11 +237,9 @@ def board_layer(rules: Rules, lay: Layout, printed_moorings: Sequence[int] | Non
                     f'fill="none"><title>{escape(label)}</title></path>'
                 )
     for k, (entry, (x, y)) in enumerate(zip(r.ship_entry, lay.worker_ships, strict=True)):
-        ex, ey = _centre(lay, entry)
-        tx = x + SHIP_W if x < ex else x
         out.append(
-            f'<line x1="{tx:.1f}" y1="{y + SHIP_H / 2:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" stroke="#7a5a2f" '
-            'stroke-width="2" stroke-dasharray="6 4"/>'
+            f'<path class="ship-line" d="{lay.ship_lines[k]}" fill="none" '
+            'stroke="#7a5a2f" stroke-width="2" stroke-dasharray="6 4"/>'
         )
         name = r.document["board"]["worker_ships"][r.worker_ships[k]].get("name", r.worker_ships[k])
         out.append(

@@ -217,6 +217,27 @@ def changes_told(drawing: SomeDrawing, rules: Any, seen: tuple[Any, Any], texts:
     return Changes("score: " + ", ".join(moved) if moved else None, told, lines)
 
 
+def told(text: str, sentence: Callable[[str, str, list[str]], str | None]) -> str | None:
+    """An action in the notation told as a sentence (``Drawing.said``): ``text`` split into its
+    seat, verb and words for ``sentence(who, verb, words)``; None for a text too short to be an
+    action, or one that names what the rules do not (``sentence`` raising ``IndexError``,
+    ``KeyError`` or ``ValueError``).
+
+    >>> told("p2 sail la_gomera", lambda who, verb, words: f"{who} {verb}s to {words[0]}")
+    'p2 sails to la_gomera'
+    >>> told("p2", print), told("p2 sail", lambda who, verb, words: words[0])
+    (None, None)
+    """
+    parts = text.split()
+    if len(parts) < 2:
+        return None
+    who, verb, *words = parts
+    try:
+        return sentence(who, verb, words)
+    except (IndexError, KeyError, ValueError):
+        return None
+
+
 def new_lines(old: list[str], new: list[str]) -> tuple[str, ...]:
     """The lines of ``new`` that a line diff from ``old`` adds (what ``difflib.ndiff`` marks
     ``+``, without its costly search for similar lines), stripped.

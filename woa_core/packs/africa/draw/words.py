@@ -20,6 +20,7 @@ from __future__ import annotations
 from woa_core.packs.africa.compiled import Rules
 from woa_core.packs.africa.draw.look import descriptions
 from woa_core.packs.africa.draw.panel import _ordinal, turn_words
+from woa_core.report.drawing import told
 
 
 def words(rules: Rules) -> dict[str, str]:
@@ -68,14 +69,7 @@ def said(rules: Rules, text: str) -> str | None:
     >>> said(rules, "p3 camp mine"), said(rules, "p3 dance")
     ('p3 builds a camp for mining', None)
     """
-    parts = text.split()
-    if len(parts) < 2:
-        return None
-    who, verb, *rest = parts
-    try:
-        return _sentence(rules, who, verb, rest)
-    except (IndexError, KeyError, ValueError):
-        return None
+    return told(text, lambda who, verb, rest: _sentence(rules, who, verb, rest))
 
 
 def _sentence(rules: Rules, who: str, verb: str, rest: list[str]) -> str | None:

@@ -25,7 +25,7 @@ from woa_core.packs.go_west.draw.look import HIDDEN, card_words, plural, seen
 from woa_core.packs.go_west.scoring import winners
 from woa_core.packs.go_west.state import State
 from woa_core.packs.go_west.steps import ALSO, DECLARE, OVER, PAY, STEP
-from woa_core.report.drawing import Panel
+from woa_core.report.drawing import Panel, told
 
 COLUMNS = ("player", "VP", "discs in supply", "in the lid", "in blocks", "scorings used", "next costs", "token", "hand")
 """The table's headings, one value each (short, so that a seat's panel beside the board holds each
@@ -178,14 +178,7 @@ def said(rules: Rules, text: str) -> str | None:
     >>> said(rules, "p1 pay 2"), said(rules, "p1 dance")
     ('p1 pays 2 VP of the cost, the rest in discs', None)
     """
-    parts = text.split()
-    if len(parts) < 2:
-        return None
-    who, verb, *rest = parts
-    try:
-        return _sentence(rules, who, verb, rest)
-    except (IndexError, KeyError, ValueError):
-        return None
+    return told(text, lambda who, verb, rest: _sentence(rules, who, verb, rest))
 
 
 def _sentence(rules: Rules, who: str, verb: str, rest: list[str]) -> str | None:

@@ -22,6 +22,7 @@ from collections import Counter
 
 from woa_core.packs.west_of_africa.actions import STEP_OF_VERB, VERBS
 from woa_core.packs.west_of_africa.compiled import Rules
+from woa_core.report.drawing import told
 
 
 def _described(rules: Rules) -> dict[str, str]:
@@ -83,21 +84,14 @@ def said(rules: Rules, text: str) -> str | None:
     >>> said(rules, "p2 select (secret until the round is over)"), said(rules, "p2 dance")
     ('p2 chooses cards (secret until the round is over)', None)
     """
-    parts = text.split()
-    if len(parts) < 2:
-        return None
-    who, verb, *rest = parts
-    if any(word.startswith("(") for word in rest):  # a secret, as the viewer is shown it
-        return f"{who} chooses cards {' '.join(rest)}" if verb == "select" else None
-    try:
-        return _sentence(rules, who, verb, rest)
-    except (IndexError, KeyError, ValueError):
-        return None
+    return told(text, lambda who, verb, rest: _sentence(rules, who, verb, rest))
 
 
 def _sentence(rules: Rules, who: str, verb: str, rest: list[str]) -> str | None:
     """The sentence of one verb (``KeyError``, ``IndexError`` or ``ValueError`` for a word the
     rules do not name)."""
+    if any(word.startswith("(") for word in rest):  # a secret, as the viewer is shown it
+        return f"{who} chooses cards {' '.join(rest)}" if verb == "select" else None
 
     def island(word: str) -> str:
         return rules.islands[_index(rules.island_id(word))].name

@@ -1167,6 +1167,7 @@ GAME_PATHS = [
     "/redo",
     "/hint",
     "/hint/cancel",
+    "/hint/progress",
     "/log",
     "/count",
     "/position/0",
@@ -1175,7 +1176,7 @@ GAME_PATHS = [
     "/position/x",
     "/position/" + "9" * 40,
 ]
-GETS = ("", "/log", "/count")
+GETS = ("", "/log", "/count", "/hint/progress")
 """The game routes answered to GET (the others to POST); ``/position/N`` is a GET too."""
 ODD_KEYS = ["nope", "", "..", "%2e%2e", "x" * 10000, "ü", "\x00", "{key}/extra", "{key}%00", "resume"]
 

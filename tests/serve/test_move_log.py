@@ -55,6 +55,18 @@ def test_every_action_of_a_game_is_told_in_a_sentence(ruleset: str) -> None:
     assert len(verbs) >= {"west-of-africa": 8, "africa": 6, "go-west": 4}[ruleset], verbs
 
 
+@pytest.mark.parametrize("ruleset", sorted(GAMES))
+def test_every_verb_of_the_notation_has_a_sentence_and_no_other(ruleset: str) -> None:
+    """The verbs are declared once, in the pack's notation (``Pack.verbs``); its move log's
+    sentences (``draw.words.SENTENCES``) are for exactly those verbs, so a new verb without a
+    sentence (or a sentence left for a verb that is gone) fails here, not on the page."""
+    import importlib
+
+    rules = read_rules(ruleset).compile(GAMES[ruleset][0])
+    words = importlib.import_module(f"woa_core.packs.{rules.pack.name}.draw.words")
+    assert sorted(words.SENTENCES) == sorted(rules.pack.verbs)
+
+
 def test_a_secret_selection_is_told_without_its_cards() -> None:
     """West of Africa's selection is secret until the round is over: the other person's log says
     that a choice was made, not which cards."""

@@ -17,6 +17,9 @@ of one kind; each kind scores as a set at the end"
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
 from woa_core.packs.africa.compiled import Rules
 from woa_core.packs.africa.draw.look import descriptions
 from woa_core.packs.africa.draw.panel import _ordinal, turn_words
@@ -69,38 +72,37 @@ def said(rules: Rules, text: str) -> str | None:
     >>> said(rules, "p3 camp mine"), said(rules, "p3 dance")
     ('p3 builds a camp for mining', None)
     """
-    return told(text, lambda who, verb, rest: _sentence(rules, who, verb, rest))
+    return told(text, lambda who, verb, rest: SENTENCES[verb](rules, who, rest))
 
 
-def _sentence(rules: Rules, who: str, verb: str, rest: list[str]) -> str | None:
-    def at(k: int) -> str:
-        return place_words(rules, rest[k])
+Sentence = Callable[[Rules, str, list[str]], str]
+"""A verb's sentence: from the rules, the seat's word and the action's other words (``IndexError``,
+``KeyError`` or ``ValueError`` for a word the rules do not name)."""
 
-    if verb == "start":
-        return f"{who} starts in {rules.city_names[rules.city_keys.index(rest[0])]}"
-    if verb == "relocate":
-        return f"{who} relocates to {at(0)}: the turn ends"
-    if verb == "walk":
-        return f"{who} walks to {at(0)}"
-    if verb == "reveal":
-        return f"{who} reveals the tile on {at(0)}"
-    if verb in ("animal", "nomad"):
-        what = "animal" if verb == "animal" else "nomad people"
-        return f"{who} moves the {what} on {at(0)} to {at(1)}"
-    if verb == "camp":
-        return f"{who} builds a camp for {'research' if rest[0] == 'research' else 'mining'}"
-    if verb == "skip":
-        return f"{who} takes no action in this step"
-    if verb == "stay":
-        return f"{who} leaves the revealed tile where it lies"
-    if verb == "place":
-        return f"{who} places the revealed tile on {at(0)}"
-    if verb == "keep":
-        return f"{who} keeps the revealed good"
-    if verb == "swap":
-        good = rest[1].replace("_", " ")
-        return f"{who} swaps the revealed good for all of {rest[0]}'s {good} tiles"
-    return None
+SENTENCES: Mapping[str, Sentence] = MappingProxyType(
+    {
+        "start": lambda r, who, rest: f"{who} starts in {r.city_names[r.city_keys.index(rest[0])]}",
+        "relocate": lambda r, who, rest: f"{who} relocates to {place_words(r, rest[0])}: the turn ends",
+        "walk": lambda r, who, rest: f"{who} walks to {place_words(r, rest[0])}",
+        "reveal": lambda r, who, rest: f"{who} reveals the tile on {place_words(r, rest[0])}",
+        "animal": lambda r, who, rest: (
+            f"{who} moves the animal on {place_words(r, rest[0])} to {place_words(r, rest[1])}"
+        ),
+        "nomad": lambda r, who, rest: (
+            f"{who} moves the nomad people on {place_words(r, rest[0])} to {place_words(r, rest[1])}"
+        ),
+        "camp": lambda r, who, rest: f"{who} builds a camp for {'research' if rest[0] == 'research' else 'mining'}",
+        "skip": lambda r, who, rest: f"{who} takes no action in this step",
+        "stay": lambda r, who, rest: f"{who} leaves the revealed tile where it lies",
+        "place": lambda r, who, rest: f"{who} places the revealed tile on {place_words(r, rest[0])}",
+        "keep": lambda r, who, rest: f"{who} keeps the revealed good",
+        "swap": lambda r, who, rest: (
+            f"{who} swaps the revealed good for all of {rest[0]}'s {rest[1].replace('_', ' ')} tiles"
+        ),
+    }
+)
+"""Each verb's sentence in the move log (``Drawing.said``): one entry per verb of the notation
+(``tests/serve/test_move_log.py`` holds the two to the same verbs)."""
 
 
 def key_numbers(rules: Rules) -> list[str]:

@@ -17,7 +17,8 @@ at 0) · out of play in California: 0')
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from woa_core.packs.go_west.compiled import Rules
@@ -178,35 +179,40 @@ def said(rules: Rules, text: str) -> str | None:
     >>> said(rules, "p1 pay 2"), said(rules, "p1 dance")
     ('p1 pays 2 VP of the cost, the rest in discs', None)
     """
-    return told(text, lambda who, verb, rest: _sentence(rules, who, verb, rest))
+    return told(text, lambda who, verb, rest: SENTENCES[verb](rules, who, rest))
 
 
-def _sentence(rules: Rules, who: str, verb: str, rest: list[str]) -> str | None:
-    def region(word: str) -> int:
-        return rules.regions.index(word)
+def _card(rules: Rules, word: str) -> str:
+    """A card's id and its face (``card_words``): ``A19 (GP 2 · 2 wagons · cost 3)``."""
+    return f"{word} ({card_words(rules, rules.card_index[word]).split(' ', 1)[1]})"
 
-    def card(word: str) -> str:
-        shown = card_words(rules, rules.card_index[word])
-        return f"{word} ({shown.split(' ', 1)[1]})"
 
-    if verb == "double":
-        return f"{who} declares a double move: two actions this turn"
-    if verb == "single":
-        return f"{who} takes a single action this turn"
-    if verb in ("play", "sell"):
-        return f"{who} {verb}s {card(rest[0])}"
-    if verb == "score":
-        return f"{who} triggers a scoring with the next scoring card"
-    if verb == "stop":
-        return f"{who} ends the double move after its first action"
-    if verb == "pay":
-        return f"{who} pays {int(rest[0])} VP of the cost, the rest in discs"
-    if verb == "also":
-        return f"{who} puts the second disc into the {rules.region_names[region(rest[0])]} block"
-    if verb == "step":
-        r = region(rest[0])
-        return f"{who} moves a wagon one region west: {rules.region_names[r]} to {rules.region_names[r + 1]}"
-    return None
+def _region(rules: Rules, word: str, west: int = 0) -> str:
+    """A region's name from its word, or (``west``) that of the region so many further west."""
+    return rules.region_names[rules.regions.index(word) + west]
+
+
+Sentence = Callable[[Rules, str, list[str]], str]
+"""A verb's sentence: from the rules, the seat's word and the action's other words (``IndexError``,
+``KeyError`` or ``ValueError`` for a word the rules do not name)."""
+
+SENTENCES: Mapping[str, Sentence] = MappingProxyType(
+    {
+        "double": lambda r, who, rest: f"{who} declares a double move: two actions this turn",
+        "single": lambda r, who, rest: f"{who} takes a single action this turn",
+        "play": lambda r, who, rest: f"{who} plays {_card(r, rest[0])}",
+        "sell": lambda r, who, rest: f"{who} sells {_card(r, rest[0])}",
+        "score": lambda r, who, rest: f"{who} triggers a scoring with the next scoring card",
+        "stop": lambda r, who, rest: f"{who} ends the double move after its first action",
+        "pay": lambda r, who, rest: f"{who} pays {int(rest[0])} VP of the cost, the rest in discs",
+        "also": lambda r, who, rest: f"{who} puts the second disc into the {_region(r, rest[0])} block",
+        "step": lambda r, who, rest: (
+            f"{who} moves a wagon one region west: {_region(r, rest[0])} to {_region(r, rest[0], 1)}"
+        ),
+    }
+)
+"""Each verb's sentence in the move log (``Drawing.said``): one entry per verb of the notation
+(``tests/serve/test_move_log.py`` holds the two to the same verbs)."""
 
 
 def key_numbers(rules: Rules) -> list[str]:

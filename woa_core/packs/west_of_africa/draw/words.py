@@ -19,6 +19,8 @@ Tenerife (1 mooring)'
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 from woa_core.packs.west_of_africa.actions import STEP_OF_VERB, VERBS
 from woa_core.packs.west_of_africa.compiled import Rules
@@ -84,61 +86,80 @@ def said(rules: Rules, text: str) -> str | None:
     >>> said(rules, "p2 select (secret until the round is over)"), said(rules, "p2 dance")
     ('p2 chooses cards (secret until the round is over)', None)
     """
-    return told(text, lambda who, verb, rest: _sentence(rules, who, verb, rest))
+    return told(text, lambda who, verb, rest: _told(rules, who, verb, rest))
 
 
-def _sentence(rules: Rules, who: str, verb: str, rest: list[str]) -> str | None:
-    """The sentence of one verb (``KeyError``, ``IndexError`` or ``ValueError`` for a word the
-    rules do not name)."""
+def _told(rules: Rules, who: str, verb: str, rest: list[str]) -> str:
     if any(word.startswith("(") for word in rest):  # a secret, as the viewer is shown it
-        return f"{who} chooses cards {' '.join(rest)}" if verb == "select" else None
+        if verb != "select":
+            raise ValueError("only a selection is secret")
+        return f"{who} chooses cards {' '.join(rest)}"
+    return SENTENCES[verb](rules, who, rest)
 
-    def island(word: str) -> str:
-        return rules.islands[_index(rules.island_id(word))].name
 
-    def good(word: str) -> str:
-        return rules.good_names[_index(rules.good_id(word))].lower()
+def _island(rules: Rules, word: str) -> str:
+    return rules.islands[_index(rules.island_id(word))].name
 
-    def place(word: str) -> str:
-        return f"the {_ship_name(rules, word)}" if word in rules.worker_ships else island(word)
 
-    if verb == "select":
-        cards = [rules.cards[_index(rules.card_id(w))] for w in rest]
-        return f"{who} chooses {_names([c.name for c in cards])} (sum {sum(c.value for c in cards)})"
-    if verb == "place":
-        return f"{who} puts its ship in the harbor of {island(rest[0])}"
-    if verb == "sail":
-        return f"{who} sails to {island(rest[0])}"
-    if verb in ("load", "unload"):
-        return f"{who} {verb}s {good(rest[0])} {'onto' if verb == 'load' else 'from'} its ship"
-    if verb == "displace":
-        return f"{who} has {rest[0]}'s ship make way at the full harbor"
-    if verb == "retreat":
-        return f"{who} sends its ship, made to make way, on to {island(rest[0])}"
-    if verb == "worker":
-        return f"{who} moves a worker from {place(rest[0])} to {place(rest[1])}"
-    if verb == "help":
-        ships = Counter(rest[1:])
-        if not ships:
-            return f"{who} has no worker help on {island(rest[0])}"
-        n = len(rest) - 1
-        to = _names(
-            [f"the {_ship_name(rules, s)}" + (f" ({k})" if k > 1 and len(ships) > 1 else "") for s, k in ships.items()]
-        )
-        return f"{who} has {n} worker{'s' * (n != 1)} on {island(rest[0])} help, then go to {to}"
-    if verb == "cultivate":
-        return f"{who} cultivates {good(rest[1])} on {island(rest[0])}"
-    if verb == "sell":
-        at = rules.islands[_index(rules.island_id(rest[0]))]
-        return f"{who} sells {good(rest[1])} on {at.name}, at {at.price} gold"
-    if verb == "found":
-        kind = f" ({good(rest[2])} field)" if len(rest) > 2 else ""
-        return f"{who} founds a settlement on {island(rest[0])}, on a space of cost {int(rest[1])}{kind}"
-    if verb == "done":
-        return f"{who} finishes the action"
-    if verb == "end":
-        return f"{who} ends the turn"
-    return None
+def _good(rules: Rules, word: str) -> str:
+    return rules.good_names[_index(rules.good_id(word))].lower()
+
+
+def _place(rules: Rules, word: str) -> str:
+    """A worker's place: a worker ship (``the West ship``) or an island."""
+    return f"the {_ship_name(rules, word)}" if word in rules.worker_ships else _island(rules, word)
+
+
+def _selected(rules: Rules, who: str, rest: list[str]) -> str:
+    cards = [rules.cards[_index(rules.card_id(w))] for w in rest]
+    return f"{who} chooses {_names([c.name for c in cards])} (sum {sum(c.value for c in cards)})"
+
+
+def _helped(rules: Rules, who: str, rest: list[str]) -> str:
+    ships = Counter(rest[1:])
+    if not ships:
+        return f"{who} has no worker help on {_island(rules, rest[0])}"
+    n = len(rest) - 1
+    to = _names(
+        [f"the {_ship_name(rules, s)}" + (f" ({k})" if k > 1 and len(ships) > 1 else "") for s, k in ships.items()]
+    )
+    return f"{who} has {n} worker{'s' * (n != 1)} on {_island(rules, rest[0])} help, then go to {to}"
+
+
+def _sold(rules: Rules, who: str, rest: list[str]) -> str:
+    at = rules.islands[_index(rules.island_id(rest[0]))]
+    return f"{who} sells {_good(rules, rest[1])} on {at.name}, at {at.price} gold"
+
+
+def _founded(rules: Rules, who: str, rest: list[str]) -> str:
+    kind = f" ({_good(rules, rest[2])} field)" if len(rest) > 2 else ""
+    return f"{who} founds a settlement on {_island(rules, rest[0])}, on a space of cost {int(rest[1])}{kind}"
+
+
+Sentence = Callable[[Rules, str, list[str]], str]
+"""A verb's sentence: from the rules, the seat's word and the action's other words (``IndexError``,
+``KeyError`` or ``ValueError`` for a word the rules do not name)."""
+
+SENTENCES: Mapping[str, Sentence] = MappingProxyType(
+    {
+        "select": _selected,
+        "place": lambda r, who, rest: f"{who} puts its ship in the harbor of {_island(r, rest[0])}",
+        "sail": lambda r, who, rest: f"{who} sails to {_island(r, rest[0])}",
+        "load": lambda r, who, rest: f"{who} loads {_good(r, rest[0])} onto its ship",
+        "unload": lambda r, who, rest: f"{who} unloads {_good(r, rest[0])} from its ship",
+        "displace": lambda r, who, rest: f"{who} has {rest[0]}'s ship make way at the full harbor",
+        "retreat": lambda r, who, rest: f"{who} sends its ship, made to make way, on to {_island(r, rest[0])}",
+        "worker": lambda r, who, rest: f"{who} moves a worker from {_place(r, rest[0])} to {_place(r, rest[1])}",
+        "help": _helped,
+        "cultivate": lambda r, who, rest: f"{who} cultivates {_good(r, rest[1])} on {_island(r, rest[0])}",
+        "sell": _sold,
+        "found": _founded,
+        "done": lambda r, who, rest: f"{who} finishes the action",
+        "end": lambda r, who, rest: f"{who} ends the turn",
+    }
+)
+"""Each verb's sentence in the move log (``Drawing.said``): one entry per verb of the notation
+(``tests/serve/test_move_log.py`` holds the two to the same verbs)."""
 
 
 def _index(k: int) -> int:

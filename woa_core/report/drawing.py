@@ -217,6 +217,12 @@ def changes_told(drawing: SomeDrawing, rules: Any, seen: tuple[Any, Any], texts:
     return Changes("score: " + ", ".join(moved) if moved else None, told, lines)
 
 
+Sentence = Callable[[R, str, list[str]], str]
+"""A verb's sentence in the move log, as a pack's table of them (``draw.words.SENTENCES``) holds
+it: from the rules ``R``, the seat's word and the action's other words (``IndexError``,
+``KeyError`` or ``ValueError`` for a word the rules do not name)."""
+
+
 def told(text: str, sentence: Callable[[str, str, list[str]], str | None]) -> str | None:
     """An action in the notation told as a sentence (``Drawing.said``): ``text`` split into its
     seat, verb and words for ``sentence(who, verb, words)``; None for a text too short to be an

@@ -17,13 +17,13 @@ of one kind; each kind scores as a set at the end"
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from woa_core.packs.africa.compiled import Rules
 from woa_core.packs.africa.draw.look import descriptions
 from woa_core.packs.africa.draw.panel import _ordinal, turn_words
-from woa_core.report.drawing import told
+from woa_core.report.drawing import Sentence, told
 
 
 def words(rules: Rules) -> dict[str, str]:
@@ -75,11 +75,7 @@ def said(rules: Rules, text: str) -> str | None:
     return told(text, lambda who, verb, rest: SENTENCES[verb](rules, who, rest))
 
 
-Sentence = Callable[[Rules, str, list[str]], str]
-"""A verb's sentence: from the rules, the seat's word and the action's other words (``IndexError``,
-``KeyError`` or ``ValueError`` for a word the rules do not name)."""
-
-SENTENCES: Mapping[str, Sentence] = MappingProxyType(
+SENTENCES: Mapping[str, Sentence[Rules]] = MappingProxyType(
     {
         "start": lambda r, who, rest: f"{who} starts in {r.city_names[r.city_keys.index(rest[0])]}",
         "relocate": lambda r, who, rest: f"{who} relocates to {place_words(r, rest[0])}: the turn ends",

@@ -17,7 +17,7 @@ at 0) · out of play in California: 0')
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -26,7 +26,7 @@ from woa_core.packs.go_west.draw.look import HIDDEN, card_words, plural, seen
 from woa_core.packs.go_west.scoring import winners
 from woa_core.packs.go_west.state import State
 from woa_core.packs.go_west.steps import ALSO, DECLARE, OVER, PAY, STEP
-from woa_core.report.drawing import Panel, told
+from woa_core.report.drawing import Panel, Sentence, told
 
 COLUMNS = ("player", "VP", "discs in supply", "in the lid", "in blocks", "scorings used", "next costs", "token", "hand")
 """The table's headings, one value each (short, so that a seat's panel beside the board holds each
@@ -192,11 +192,7 @@ def _region(rules: Rules, word: str, west: int = 0) -> str:
     return rules.region_names[rules.regions.index(word) + west]
 
 
-Sentence = Callable[[Rules, str, list[str]], str]
-"""A verb's sentence: from the rules, the seat's word and the action's other words (``IndexError``,
-``KeyError`` or ``ValueError`` for a word the rules do not name)."""
-
-SENTENCES: Mapping[str, Sentence] = MappingProxyType(
+SENTENCES: Mapping[str, Sentence[Rules]] = MappingProxyType(
     {
         "double": lambda r, who, rest: f"{who} declares a double move: two actions this turn",
         "single": lambda r, who, rest: f"{who} takes a single action this turn",

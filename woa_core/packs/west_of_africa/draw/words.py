@@ -19,12 +19,12 @@ Tenerife (1 mooring)'
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from woa_core.packs.west_of_africa.actions import STEP_OF_VERB, VERBS
 from woa_core.packs.west_of_africa.compiled import Rules
-from woa_core.report.drawing import told
+from woa_core.report.drawing import Sentence, told
 
 
 def _described(rules: Rules) -> dict[str, str]:
@@ -136,11 +136,7 @@ def _founded(rules: Rules, who: str, rest: list[str]) -> str:
     return f"{who} founds a settlement on {_island(rules, rest[0])}, on a space of cost {int(rest[1])}{kind}"
 
 
-Sentence = Callable[[Rules, str, list[str]], str]
-"""A verb's sentence: from the rules, the seat's word and the action's other words (``IndexError``,
-``KeyError`` or ``ValueError`` for a word the rules do not name)."""
-
-SENTENCES: Mapping[str, Sentence] = MappingProxyType(
+SENTENCES: Mapping[str, Sentence[Rules]] = MappingProxyType(
     {
         "select": _selected,
         "place": lambda r, who, rest: f"{who} puts its ship in the harbor of {_island(r, rest[0])}",

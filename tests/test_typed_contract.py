@@ -176,24 +176,15 @@ def test_a_bundled_pack_whose_game_drops_a_member_fails_the_type_check(tmp_path:
 
 
 FLOW_PRIMITIVE = """
-from woa_core.kernel.flow import FlowPrimitives
-
-
-class State:
-    players: int
-    round: int
-    phase: int
-    step: str
-    order: list[int]
-    turn: int
+from woa_core.kernel.flow import FlowPrimitives, FlowState
 
 
 class Mine:
-    state: State
+    state: FlowState
 
 
 class Other:
-    state: State
+    state: FlowState
     name: str
 
 
@@ -217,7 +208,7 @@ def test_a_flow_primitive_of_another_game_fails_the_type_check(tmp_path: Path) -
     report, status = _mypy("--cache-dir", str(tmp_path / "cache"), str(kept), str(other))
     assert status == 1, report
     assert "kept_flow.py" not in report, report
-    assert 'other_flow.py:26: error: Argument 1 has incompatible type "Callable[[Other], list[int]]"' in report, report
+    assert 'other_flow.py:17: error: Argument 1 has incompatible type "Callable[[Other], list[int]]"' in report, report
 
 
 def test_the_kernel_is_strict_clean(tmp_path: Path) -> None:

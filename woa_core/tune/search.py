@@ -29,6 +29,7 @@ trials of the batch cut short fail) and ``--resume`` continues up to ``trials``.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import math
@@ -179,11 +180,13 @@ def play_trials(
     games: Games,
     multi: bool,
     on_game: Callable[[int], None] | None = None,
+    held: Callable[[], contextlib.AbstractContextManager[None]] = contextlib.nullcontext,
 ) -> list[Outcome]:
     """Play Optuna's ``trials`` (each with its ``setting`` attribute) side by side, round by round:
     each round's games of every trial still going go to the backend as one batch, so its workers
     share them; then each trial looks at its intervals (and may stop). ``on_game`` gets the
-    games played so far over all of them."""
+    games played so far over all of them. What writes to the study runs inside ``held()`` (the
+    search's ``stop.saving``: a signal never leaves its database in the middle of a commit)."""
     flying = [InFlight(t, Point("trial", t.user_attrs["setting"]).overrides, _no_games(tune)) for t in trials]
     looks = rounds(tune)
     z_look = bonferroni_z(max(1, len(looks) - 1) * len(tune.players) * len(tune.targets))
@@ -200,8 +203,10 @@ def play_trials(
         if step == tune.games:
             break
         for f in going:
-            _look(tune, f, games, multi, step, z_look)
-    return [_outcome(tune, f, games, multi) for f in flying]
+            with held():
+                _look(tune, f, games, multi, step, z_look)
+    with held():
+        return [_outcome(tune, f, games, multi) for f in flying]
 
 
 def _no_games(tune: TuneFile) -> TrialGames:
@@ -393,31 +398,45 @@ def run_search(
     run = SearchRun(resumed=len(finished(study)))
     pending: list[Any] = []
     try:
-        while (left := tune.trials - len(finished(study))) > 0:
+        while True:
+            # every use of the study's database is held whole against Ctrl-C: a signal inside one
+            # of its commits would leave a transaction open and the database locked for the tells
+            # that keep the finished trials
             with stop.saving():
+                left = tune.trials - len(finished(study))
+                if left <= 0:
+                    break
                 pending = [study.ask() for _ in range(min(left, tune.in_flight))]
                 for trial in pending:
                     trial.set_user_attr("setting", suggest(trial, tune.parameters))
+                known = {setting_key(t.user_attrs.get("setting")): t for t in finished(study)}
             first = pending[0].number
 
             def on_game(done: int, first: int = first) -> None:
                 if on_progress:
-                    on_progress(first, done, study)
+                    with stop.saving():
+                        on_progress(first, done, study)
 
-            known = {setting_key(t.user_attrs.get("setting")): t for t in finished(study)}
             to_play = _first_of_each_setting([t for t in pending if _key(t) not in known])
-            for trial, outcome in zip(to_play, play_trials(tune, to_play, games, multi, on_game), strict=True):
+            played = play_trials(tune, to_play, games, multi, on_game, stop.saving)
+            for trial, outcome in zip(to_play, played, strict=True):
                 _tell(study, trial, outcome, stop, pending)
                 run.trials_now += 1
-            known = {setting_key(t.user_attrs.get("setting")): t for t in finished(study)}
+            with stop.saving():
+                known = {setting_key(t.user_attrs.get("setting")): t for t in finished(study)}
             for trial in list(pending):  # a setting tried before (or twice in this batch)
-                _tell(study, trial, reuse(trial, known[_key(trial)], multi), stop, pending)
+                with stop.saving():
+                    outcome = reuse(trial, known[_key(trial)], multi)
+                _tell(study, trial, outcome, stop, pending)
                 run.trials_now += 1
                 run.reused += 1
     except KeyboardInterrupt:
         run.interrupted = True
         for trial in pending:  # later signals are ignored: these tells are not cut short
-            study.tell(trial, state=optuna.trial.TrialState.FAIL)
+            # (a study that cannot be written leaves the trial unfinished, which a resumed search
+            # does not count either: the finished ones are kept)
+            with contextlib.suppress(Exception):
+                study.tell(trial, state=optuna.trial.TrialState.FAIL)
     return run
 
 

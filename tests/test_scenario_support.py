@@ -7,7 +7,7 @@ it, each card once, with every failure at its path."""
 from __future__ import annotations
 
 from collections import Counter
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 from typing import NoReturn
 
 import pytest
@@ -15,6 +15,7 @@ import pytest
 from woa_core.check.scenario import Failure, observed
 from woa_core.kernel.card_scenario import CARD_EXPECT, CardWords, card_expect, place_cards
 from woa_core.kernel.cards import Cards
+from woa_core.kernel.compiled import CompiledRules
 from woa_core.kernel.pack import ScenarioHooks
 from woa_core.kernel.scenario import (
     by_seat,
@@ -39,12 +40,16 @@ def fail(path: tuple[object, ...], message: str) -> NoReturn:
     raise Failed(path, message)
 
 
+COLOURS = ("red", "blue", "green", "yellow")
+
+
 def _rules(players: int = 3) -> SimpleNamespace:
-    return SimpleNamespace(players=players, colours=("red", "blue", "green", "yellow"))
+    return SimpleNamespace(players=players, colours=COLOURS)
 
 
 def _seat(text: str, *path: object) -> int:
-    return seat_reader(_rules(), fail, colour_marks(_rules()), _rules().colours)(text, *path)
+    rules = CompiledRules("tiny", 3, "", None, MappingProxyType({}))  # compiled, parse_player takes no other
+    return seat_reader(rules, fail, colour_marks(_rules()), COLOURS)(text, *path)
 
 
 def test_a_seat_is_pn_its_mark_or_its_colour() -> None:

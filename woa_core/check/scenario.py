@@ -32,6 +32,7 @@ from woa_core.errors import IllegalAction, InvalidNotation, Problem, RulesError,
 from woa_core.kernel.contract import Game, new_game
 from woa_core.kernel.notation import format_action, parse_action
 from woa_core.kernel.pack import Pack, PackError
+from woa_core.kernel.scenario import declared_expect
 from woa_core.rules import DEFAULT_RULES, RulesSource, read_rules
 from woa_core.rules.bundled import data_root
 from woa_core.rules.data import scenario_validator
@@ -352,6 +353,8 @@ def observed(game: Game, key: str) -> Any:
     try:
         if hooks is None:
             raise KeyError(key)
+        if key in hooks.fields | hooks.seat_fields:
+            return declared_expect(hooks, game, key)
         return hooks.expect(game, key)
     except KeyError:
         raise Failure(f"unknown expectation '{key}'") from None

@@ -114,14 +114,26 @@ class ScenarioHooks:
       stood at that moment, or None when the action did not pass it (say, after a game's end is
       triggered and before its final scoring, which the same action runs).
 
+    - ``fields``: the expect keys the kernel reads itself, each the state's field of that name
+      as it is (``step``, ``turns``);
+    - ``seat_fields``: the expect keys the kernel reads itself, each the state's per-seat list of
+      that name, as a mapping under ``p1``..``pN`` and each seat's mark (``vp``);
+    - ``seat_marks(rules)``: each seat's mark beside ``pN`` (its colour's letter:
+      ``woa_core.kernel.scenario.colour_marks``), or None for none.
+
     ``setup`` may return notes, one sentence each, on what it placed itself (a ``complete``
-    setup's completion): the scenario's output shows them.
+    setup's completion): the scenario's output shows them. ``woa_core.kernel.scenario`` holds
+    what setups and expectations share (seats, values per seat, every way to finish a step), and
+    ``woa_core.kernel.card_scenario`` the same for a card component.
     """
 
     setup: Callable[[PackGame, JSON, SetupFail], Sequence[str] | None]
     expect: Callable[[PackGame, str], object]
     unordered: frozenset[str] = frozenset()
     moments: Mapping[str, Callable[[PackGame, PackGame], PackGame | None]] = field(default_factory=dict)
+    fields: frozenset[str] = frozenset()
+    seat_fields: frozenset[str] = frozenset()
+    seat_marks: Callable[[PackRules], Sequence[str]] | None = None
 
 
 def ranking_lines(ranking: Sequence[int]) -> list[str]:

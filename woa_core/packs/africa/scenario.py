@@ -38,7 +38,7 @@ the camps its case does not place (supply, players, board) in the box, out of pl
 []
 >>> expect(game, "explorers"), {f: expect(game, "fields")[f] for f in ("h02_06", "h02_07", "h02_08")}
 ({'p1': 'h02_06', 'p2': 'h00_10'}, {'h02_06': 'empty', 'h02_07': 'down', 'h02_08': 'elephant'})
->>> expect(game, "hidden")["h02_07"], expect(game, "step"), expect(game, "aside")
+>>> expect(game, "hidden")["h02_07"], game.state.step, expect(game, "aside")
 ('elephant', 'turn', {'giraffe': 1})
 >>> done = new_game(load_rules("africa", 2), seed=1)
 >>> for note in setup(done, {"complete": True, "explorers": {"p1": "h02_06"}, "displays": {"p1": {"statue": 2}},
@@ -59,6 +59,7 @@ from typing import Any
 from woa_core.errors import InvalidNotation
 from woa_core.kernel.notation import parse_player
 from woa_core.kernel.pack import ScenarioHooks, SetupFail, setup_words
+from woa_core.kernel.scenario import name_reader
 from woa_core.packs.africa.compiled import ANIMAL, GEM, GOLD, GOODS, NOMAD, Rules
 from woa_core.packs.africa.game import Game
 from woa_core.packs.africa.notation import parse_field
@@ -191,9 +192,7 @@ def far_fields(r: Rules, s: State, named: set[int], candidates: list[int], n: in
 
 
 def _face(r: Rules, name: str, path: tuple[Any, ...], fail: SetupFail) -> int:
-    if name in r.face_names:
-        return r.face_names.index(name)
-    fail(path, f"'{name}' is not a tile (one of: {', '.join(r.face_names)})")
+    return name_reader(fail, "a tile", r.face_names)(name, *path)
 
 
 def _what(r: Rules, f: int, what: str, path: tuple[Any, ...], fail: SetupFail) -> tuple[int, int, int]:
@@ -337,14 +336,13 @@ def _check_camps(r: Rules, s: State, setup: Mapping[str, Any], fail: SetupFail, 
 
 def expect(game: Game, key: str) -> Any:
     """The value of an expectation ``key`` in the game, in the words a scenario uses (``KeyError``
-    for a key Africa does not know)."""
+    for a key Africa does not know); the kernel reads the plain fields and per-seat lists
+    ``SCENARIO`` declares."""
     r, s = game.rules, game.state
 
     def seats(values: list[Any]) -> dict[str, Any]:
         return {f"p{p + 1}": v for p, v in enumerate(values)}
 
-    if key in ("vp", "camps"):
-        return seats(list(getattr(s, key)))
     if key == "vp_from":
         return seats([dict(v) for v in s.vp_from])
     if key == "explorers":
@@ -365,8 +363,6 @@ def expect(game: Game, key: str) -> Any:
         return f"p{s.bonus + 1}" if s.bonus != NOBODY else None
     if key == "score_now":
         return seats(score_now(r, s))
-    if key in ("supply", "step", "turns", "ended", "boxed"):
-        return getattr(s, key)
     raise KeyError(key)
 
 
@@ -419,7 +415,13 @@ def _word(r: Rules, s: State, f: int) -> str:
     return "empty" if t == EMPTY else r.face_names[t]
 
 
-SCENARIO = ScenarioHooks(setup=setup, expect=expect, moments={"before_final_scoring": before_final_scoring})
+SCENARIO = ScenarioHooks(
+    setup=setup,
+    expect=expect,
+    moments={"before_final_scoring": before_final_scoring},
+    fields=frozenset({"supply", "step", "turns", "ended", "boxed"}),
+    seat_fields=frozenset({"vp", "camps"}),
+)
 """Africa's scenario keys, for the kernel (``Pack.scenario``)."""
 
 __all__ = ["SCENARIO", "VP_SOURCES", "before_final_scoring", "expect", "far_fields", "score_now", "setup"]

@@ -4,12 +4,13 @@ Alcaldes, hands, ...) and what each of its ``expect`` keys reads. Their schema i
 ``schema/scenario.schema.json``; ``woa_core.check.scenario`` runs scenarios of any game.
 
 >>> from woa_core.kernel.contract import new_game
+>>> from woa_core.kernel.scenario import declared_expect
 >>> from woa_core.rules import load_rules
 >>> game = new_game(load_rules("west-of-africa", 2), seed=1)
 >>> def fail(path, message):
 ...     raise ValueError(f"{path}: {message}")
 >>> setup(game, {"gold": {"p2": 20}, "ships": {"p1": "tenerife"}}, fail)
->>> expect(game, "gold"), expect(game, "ships")
+>>> declared_expect(SCENARIO, game, "gold"), expect(game, "ships")
 ({'p1': 15, 'p2': 20}, {'p1': 'tenerife', 'p2': None})
 >>> setup(game, {"ships": {"p1": "atlantis"}}, fail)
 Traceback (most recent call last):
@@ -125,14 +126,13 @@ def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
 
 def expect(game: Game, key: str) -> Any:
     """The value of an expectation ``key`` in the game, in the words a scenario uses
-    (``KeyError`` for a key West of Africa does not know)."""
+    (``KeyError`` for a key West of Africa does not know); the kernel reads the plain fields and
+    per-seat lists ``SCENARIO`` declares."""
     r, s = game.rules, game.state
 
     def name(p: int) -> str | None:
         return f"p{p + 1}" if p >= 0 else None
 
-    if key in ("gold", "vp"):
-        return {f"p{p + 1}": v for p, v in enumerate(getattr(s, key))}
     if key == "vp_from":
         return {f"p{p + 1}": dict(v) for p, v in enumerate(s.vp_from)}
     if key == "order":
@@ -171,10 +171,14 @@ def expect(game: Game, key: str) -> Any:
         )
     if key == "hands":
         return {f"p{p + 1}": {c.id: s.hand[p][i] for i, c in enumerate(r.cards)} for p in range(s.players)}
-    if key in ("round", "track", "reserve", "step", "last_round", "end_reason"):
-        return getattr(s, key)
     raise KeyError(key)
 
 
-SCENARIO = ScenarioHooks(setup=setup, expect=expect, unordered=frozenset({"crops", "settlements"}))
+SCENARIO = ScenarioHooks(
+    setup=setup,
+    expect=expect,
+    unordered=frozenset({"crops", "settlements"}),
+    fields=frozenset({"round", "track", "reserve", "step", "last_round", "end_reason"}),
+    seat_fields=frozenset({"gold", "vp"}),
+)
 """West of Africa's scenario keys, for the kernel (``Pack.scenario``)."""

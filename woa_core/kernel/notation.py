@@ -168,6 +168,36 @@ def one_of_words(
     )
 
 
+def number_up_to(describe: str, most: Callable[[PackRules], int], expected: str | None = None) -> ArgKind:
+    """The argument kind of a whole number from 0 to ``most(rules)``, written in digits (a bid,
+    a payment): ``describe`` is what it is, for the message when the word is not such a number;
+    ``expected`` what a message for missing words calls it (``ArgKind.describe``), ``describe``
+    if None.
+
+    >>> from types import SimpleNamespace
+    >>> bid = number_up_to("a bid", lambda r: r.most_bid, expected="a bid, e.g. 2")
+    >>> rules = SimpleNamespace(most_bid=5)
+    >>> bid.parse(rules, ["4"]), bid.format(rules, 4), list(bid.values(rules)), bid.describe
+    (4, ['4'], [0, 1, 2, 3, 4, 5], 'a bid, e.g. 2')
+    >>> bid.parse(rules, ["6"])
+    Traceback (most recent call last):
+    woa_core.errors.InvalidNotation: '6' is not a bid: write a number from 0 to 5
+    """
+
+    def parse(rules: PackRules, words: list[str]) -> int:
+        word, top = words[0], most(rules)
+        if word.isdigit() and int(word) <= top:
+            return int(word)
+        raise InvalidNotation(f"'{word}' is not {describe}: write a number from 0 to {top}")
+
+    return ArgKind(
+        parse,
+        lambda rules, number: [str(number)],
+        describe if expected is None else expected,
+        values=lambda rules: range(most(rules) + 1),
+    )
+
+
 def _not_one_of(word: str, describe: str, names: Sequence[str]) -> InvalidNotation:
     message = with_suggestion(f"'{word}' is not {describe}", word, names)
     return InvalidNotation(f"{message} (one of: {', '.join(names)})")

@@ -27,7 +27,7 @@ from types import MappingProxyType
 
 from woa_core.errors import InvalidNotation
 from woa_core.kernel.actions import ArgKind
-from woa_core.kernel.notation import PLAYER, one_of_words
+from woa_core.kernel.notation import PLAYER, number_up_to, one_of_words
 from woa_core.packs.go_west.compiled import Rules
 from woa_core.suggest import with_suggestion
 
@@ -39,12 +39,6 @@ def parse_card(rules: Rules, word: str) -> int:
         said = with_suggestion(f"'{word}' is not an action card", word, rules.card_id)
         raise InvalidNotation(f"{said} (e.g. {rules.card_id[0]})")
     return rules.card_shape[card]
-
-
-def _vp(rules: Rules, word: str) -> int:
-    if word.isdigit() and int(word) <= rules.most_pay:
-        return int(word)
-    raise InvalidNotation(f"'{word}' is not a VP payment: write a number from 0 to {rules.most_pay}")
 
 
 def _blocks(rules: Rules) -> tuple[str, ...]:
@@ -61,12 +55,7 @@ ARG_KINDS: MappingProxyType[str, ArgKind] = MappingProxyType(
             values=lambda r: range(len(r.shapes)),
             component="card",
         ),
-        "vp": ArgKind(
-            parse=lambda r, w: _vp(r, w[0]),
-            format=lambda r, v: [str(v)],
-            describe="the VP part of a payment, e.g. 3",
-            values=lambda r: range(r.most_pay + 1),
-        ),
+        "vp": number_up_to("a VP payment", lambda r: r.most_pay, expected="the VP part of a payment, e.g. 3"),
         "block": one_of_words(
             "a region with a scoring block",
             _blocks,

@@ -1,6 +1,7 @@
-"""The kernel's argument kinds of "one of these words" (``woa_core.kernel.notation``: ``one_of`` and
-``one_of_words``), without any pack: the word read as its index and written back, a did-you-mean
-for a wrong word, and what a message for missing words calls the kind."""
+"""The kernel's common argument kinds (``woa_core.kernel.notation``), without any pack: "one of
+these words" (``one_of``, ``one_of_words``: the word read as its index and written back, a
+did-you-mean for a wrong word, what a message for missing words calls the kind) and a number
+up to a most (``number_up_to``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from woa_core.errors import InvalidNotation
-from woa_core.kernel.notation import one_of, one_of_words
+from woa_core.kernel.notation import number_up_to, one_of, one_of_words
 
 RULES = SimpleNamespace(rivers=("Niger", "Nile", "Congo"), open=2)
 
@@ -36,3 +37,12 @@ def test_one_of_names_its_kind_for_missing_words_as_told() -> None:
     assert river.parse(RULES, ["Congo"]) == 2 and river.describe == "a river, e.g. Congo"
     with pytest.raises(InvalidNotation, match=r"^'Volga' is not a river \(one of: Niger, Nile, Congo\)$"):
         river.parse(RULES, ["Volga"])
+
+
+@pytest.mark.parametrize("word", ["-1", "4", "two", "", "1.5"])
+def test_a_number_up_to_a_most_refuses_any_other_word(word: str) -> None:
+    bid = number_up_to("a bid", lambda r: r.open + 1)
+    assert [bid.parse(RULES, [str(n)]) for n in range(4)] == [0, 1, 2, 3] == list(bid.values(RULES))
+    assert bid.format(RULES, 3) == ["3"] and bid.describe == "a bid"
+    with pytest.raises(InvalidNotation, match=f"^'{word}' is not a bid: write a number from 0 to 3$"):
+        bid.parse(RULES, [word])

@@ -13,7 +13,7 @@ pytest.importorskip("pettingzoo")
 import numpy as np
 from pettingzoo.test import api_test
 
-from woa_core.packs.go_west.features import size
+from woa_core.kernel.features import feature_count
 from woa_core.packs.go_west.hidden import resample_hidden
 from woa_core.pettingzoo import action_table, encode_view, env
 from woa_core.rules import load_rules
@@ -25,7 +25,8 @@ def test_go_west_passes_pettingzoos_api_test(players: int) -> None:
     for agent in e.possible_agents:
         e.action_space(agent).seed(players)  # the test's random actions, reproducibly
     api_test(e, num_cycles=300)
-    assert e.unwrapped.observation_space("player_0")["observation"].shape == (size(load_rules("go-west", players)),)
+    size = feature_count(load_rules("go-west", players))
+    assert e.unwrapped.observation_space("player_0")["observation"].shape == (size,) == ({2: 323, 4: 399}[players],)
 
 
 def test_a_whole_game_masks_exactly_the_legal_actions_and_pays_the_winners() -> None:

@@ -5,7 +5,8 @@ Everything that knows an action's vocabulary reads it from these declarations: t
 verb's ``legality``, ``woa_core.kernel.legality``), the notation's parsers and formatter (the
 argument kinds), the coverage report (the actions and verbs) and a test that holds the schema's
 enums to them. A new action is one module in ``woa_core/packs/west_of_africa/actions/`` with one
-``ActionDecl`` and its entry in that package's list.
+``ActionDecl`` and its entry in that package's list. ``action_table`` makes every action of a
+pack's verbs once, from the values their argument kinds declare, for a listing to pick from.
 
 >>> a = Action(0, "sell", 3, 1)
 >>> a == (0, "sell", 3, 1), a.player, a.verb, a.args
@@ -14,11 +15,13 @@ enums to them. A new action is one module in ``woa_core/packs/west_of_africa/act
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import product
 from typing import Final, Protocol
 
 from woa_core.kernel.aliases import PackGame, PackRules, PackValue
+from woa_core.kernel.compiled import CompiledRules
 from woa_core.kernel.flow import Outcome
 from woa_core.kernel.native import mypyc_attr
 
@@ -213,3 +216,46 @@ class ActionDecl:
     on_done: Callable[[PackGame, int], str] | None = None
     card: bool = True  # named by an action card (the turn flow is not)
     numbers: tuple[str, ...] = ()  # the numbers it reads from its rules, by name
+
+
+ActionTable = dict[str, list[list[Action]]]
+"""Every action of some verbs, made once (``action_table``): ``table[verb][seat]`` is the list of
+the verb's actions, ordered as ``itertools.product`` orders the values of its argument kinds
+(``ArgKind.values``): by the value's position for a verb of one argument (the value itself for
+values 0, 1, 2...), the one action at 0 for a verb of none. Shared: read it, never change it."""
+
+_TABLE: Final = "kernel.actions.table"
+"""The key of ``action_table`` on the compiled rules (``CompiledRules.memo``)."""
+
+
+def action_table(rules: CompiledRules, verbs: Mapping[str, Verb], kinds: Mapping[str, ArgKind]) -> ActionTable:
+    """Every action of ``verbs`` under ``rules``, for every seat and every value of their
+    argument kinds (``kinds``, by the names ``Verb.args`` gives), made once per rules
+    (``CompiledRules.memo``; ``make_action``): a game's listing then picks ready actions instead
+    of building tuples. The table holds the product of the values of each verb's kinds, so it
+    is for verbs of few values; ``ValueError`` if a kind lists none (``ArgKind.values``).
+
+    >>> from woa_core.kernel.compiled import freeze
+    >>> rules = CompiledRules("tiny", 2, "hash", None, freeze({}))
+    >>> place = ArgKind(lambda r, w: int(w[0]), lambda r, q: [str(q)], "a place", values=lambda r: range(3))
+    >>> verbs = {"go": Verb("go", ("place",), lambda game, p, q: None, "PLACE", "go to a place"),
+    ...          "rest": Verb("rest", (), lambda game, p: None, "", "stay where you are")}
+    >>> table = action_table(rules, verbs, {"place": place})
+    >>> table["go"][1][2], table["rest"][0][0], table is action_table(rules, verbs, {"place": place})
+    ((1, 'go', 2), (0, 'rest'), True)
+    """
+    return rules.memo(_TABLE, lambda: _make_table(rules, verbs, kinds))
+
+
+def _make_table(rules: CompiledRules, verbs: Mapping[str, Verb], kinds: Mapping[str, ArgKind]) -> ActionTable:
+    table: ActionTable = {}
+    for name, verb in verbs.items():
+        domains: list[Sequence[object]] = []
+        for kind in verb.args:
+            values = kinds[kind].values
+            if values is None:
+                raise ValueError(f"no action table for verb '{name}': its argument kind '{kind}' lists no values")
+            domains.append(values(rules))
+        every = list(product(*domains))
+        table[name] = [[make_action((p, name, *args)) for args in every] for p in range(rules.players)]
+    return table

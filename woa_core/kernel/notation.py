@@ -99,11 +99,13 @@ def one_of(
     values: Callable[[PackRules], Sequence[Value]],
     word: Callable[[PackRules, Value], str],
     component: str | None = None,
+    expected: str | None = None,
 ) -> ArgKind:
     """The argument kind of one word naming one of ``values(rules)``; ``word(rules, value)`` is
     the value's word, ``describe`` what it is (``a place``); ``component``: the kind of game
-    component each value is (``ArgKind.component``), if any. For small packs: it looks words
-    up one by one.
+    component each value is (``ArgKind.component``), if any; ``expected``: what a message for
+    missing words calls it (``ArgKind.describe``: ``a place, e.g. well``), ``describe`` if None.
+    For small packs: it looks words up one by one (``one_of_words`` for a list of words).
 
     >>> from types import SimpleNamespace
     >>> rules = SimpleNamespace(places=("camp", "well"))
@@ -119,11 +121,86 @@ def one_of(
         for value in values(rules):
             if word(rules, value) == words[0]:
                 return value
-        names = [word(rules, value) for value in values(rules)]
-        message = with_suggestion(f"'{words[0]}' is not {describe}", words[0], names)
-        raise InvalidNotation(f"{message} (one of: {', '.join(names)})")
+        raise _not_one_of(words[0], describe, [word(rules, value) for value in values(rules)])
 
-    return ArgKind(parse, lambda rules, value: [word(rules, value)], describe, values=values, component=component)
+    return ArgKind(
+        parse,
+        lambda rules, value: [word(rules, value)],
+        describe if expected is None else expected,
+        values=values,
+        component=component,
+    )
+
+
+def one_of_words(
+    describe: str,
+    words: Callable[[PackRules], Sequence[str]],
+    component: str | None = None,
+    expected: str | None = None,
+) -> ArgKind:
+    """The argument kind of one of the words ``words(rules)``, its value the word's index:
+    ``describe`` is what it is (``a good``), for the message when the word is none of them (with
+    a did-you-mean); ``component`` the kind of game component each value is, if any; ``expected``
+    what a message for missing words calls it (``ArgKind.describe``), ``describe`` if None.
+
+    >>> from types import SimpleNamespace
+    >>> rules = SimpleNamespace(goods=("salt", "gold", "ivory"))
+    >>> good = one_of_words("a good", lambda r: r.goods, expected="a good, e.g. salt")
+    >>> good.parse(rules, ["gold"]), good.format(rules, 2), list(good.values(rules)), good.describe
+    (1, ['ivory'], [0, 1, 2], 'a good, e.g. salt')
+    >>> good.parse(rules, ["glod"])
+    Traceback (most recent call last):
+    woa_core.errors.InvalidNotation: 'glod' is not a good: did you mean 'gold'? (one of: salt, gold, ivory)
+    """
+
+    def parse(rules: PackRules, said: list[str]) -> int:
+        names = words(rules)
+        if said[0] in names:
+            return names.index(said[0])
+        raise _not_one_of(said[0], describe, names)
+
+    return ArgKind(
+        parse,
+        lambda rules, index: [words(rules)[index]],
+        describe if expected is None else expected,
+        values=lambda rules: range(len(words(rules))),
+        component=component,
+    )
+
+
+def number_up_to(describe: str, most: Callable[[PackRules], int], expected: str | None = None) -> ArgKind:
+    """The argument kind of a whole number from 0 to ``most(rules)``, written in digits (a bid,
+    a payment): ``describe`` is what it is, for the message when the word is not such a number;
+    ``expected`` what a message for missing words calls it (``ArgKind.describe``), ``describe``
+    if None.
+
+    >>> from types import SimpleNamespace
+    >>> bid = number_up_to("a bid", lambda r: r.most_bid, expected="a bid, e.g. 2")
+    >>> rules = SimpleNamespace(most_bid=5)
+    >>> bid.parse(rules, ["4"]), bid.format(rules, 4), list(bid.values(rules)), bid.describe
+    (4, ['4'], [0, 1, 2, 3, 4, 5], 'a bid, e.g. 2')
+    >>> bid.parse(rules, ["6"])
+    Traceback (most recent call last):
+    woa_core.errors.InvalidNotation: '6' is not a bid: write a number from 0 to 5
+    """
+
+    def parse(rules: PackRules, words: list[str]) -> int:
+        word, top = words[0], most(rules)
+        if word.isdigit() and int(word) <= top:
+            return int(word)
+        raise InvalidNotation(f"'{word}' is not {describe}: write a number from 0 to {top}")
+
+    return ArgKind(
+        parse,
+        lambda rules, number: [str(number)],
+        describe if expected is None else expected,
+        values=lambda rules: range(most(rules) + 1),
+    )
+
+
+def _not_one_of(word: str, describe: str, names: Sequence[str]) -> InvalidNotation:
+    message = with_suggestion(f"'{word}' is not {describe}", word, names)
+    return InvalidNotation(f"{message} (one of: {', '.join(names)})")
 
 
 def _expected(name: str, kinds: list[ArgKind], usage: str) -> str:

@@ -34,9 +34,8 @@ from types import MappingProxyType
 
 from woa_core.errors import InvalidNotation
 from woa_core.kernel.actions import ArgKind
-from woa_core.kernel.notation import PLAYER
+from woa_core.kernel.notation import PLAYER, one_of_words
 from woa_core.packs.africa.compiled import Rules
-from woa_core.suggest import with_suggestion
 
 PURPOSES = ("research", "mine")
 """The words of ``camp``'s argument: 4.B4 and 4.B5 (``game.RESEARCH``, ``game.MINE``)."""
@@ -50,12 +49,6 @@ def parse_field(rules: Rules, word: str) -> int:
     return f
 
 
-def _one_of(words: tuple[str, ...], what: str, word: str) -> int:
-    if word in words:
-        return words.index(word)
-    raise InvalidNotation(with_suggestion(f"'{word}' is not {what}", word, words) + f" (one of: {', '.join(words)})")
-
-
 ARG_KINDS: MappingProxyType[str, ArgKind] = MappingProxyType(
     {
         "player": PLAYER,
@@ -65,24 +58,9 @@ ARG_KINDS: MappingProxyType[str, ArgKind] = MappingProxyType(
             describe="a field, e.g. h02_06",
             values=lambda r: range(len(r.fields)),
         ),
-        "city": ArgKind(
-            parse=lambda r, w: _one_of(r.city_keys, "a start city", w[0]),
-            format=lambda r, c: [r.city_keys[c]],
-            describe="a start city",
-            values=lambda r: range(len(r.cities)),
-        ),
-        "good": ArgKind(
-            parse=lambda r, w: _one_of(r.goods, "a trade good", w[0]),
-            format=lambda r, g: [r.goods[g]],
-            describe="a trade good",
-            values=lambda r: range(len(r.goods)),
-        ),
-        "purpose": ArgKind(
-            parse=lambda r, w: _one_of(PURPOSES, "what the camp is for", w[0]),
-            format=lambda r, k: [PURPOSES[k]],
-            describe="research or mine",
-            values=lambda r: range(len(PURPOSES)),
-        ),
+        "city": one_of_words("a start city", lambda r: r.city_keys),
+        "good": one_of_words("a trade good", lambda r: r.goods),
+        "purpose": one_of_words("what the camp is for", lambda r: PURPOSES, expected="research or mine"),
     }
 )
 """Every argument kind Africa's verbs use, by name (``Verb.args`` names them)."""

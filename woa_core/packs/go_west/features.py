@@ -11,12 +11,18 @@ and the viewing seat one-hot; by shape the viewer's hand, the discard pile, the 
 at the last reshuffle and the cards it has not seen; the pile's size, reshuffles; the end one-hot
 and the ranking once over (-1 before).
 
+Each part is of a width the rules fix (``woa_core.kernel.features``), so the count is what this
+writes (``feature_count``):
+
+>>> from woa_core.kernel.features import feature_count
 >>> from woa_core.packs.go_west.game import Game
 >>> from woa_core.rules import load_rules
 >>> game = Game(load_rules("go-west", 3), seed=1)
 >>> a, b = features(game.observation(0)), features(game.observation(2))
->>> len(a) == len(b) == size(game.rules), a == b
+>>> len(a) == len(b) == feature_count(game.rules), a == b
 (True, False)
+>>> feature_count(load_rules("go-west", 2)), feature_count(load_rules("go-west", 4))
+(323, 399)
 """
 
 from __future__ import annotations
@@ -24,15 +30,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from woa_core.kernel.features import Features
 from woa_core.packs.go_west.compiled import Rules
 from woa_core.packs.go_west.steps import OVER, STEPS
-
-
-def _one_hot(index: int, size: int) -> list[float]:
-    out = [0.0] * size
-    if 0 <= index < size:
-        out[index] = 1.0
-    return out
 
 
 def features(view: Any) -> list[float]:
@@ -40,45 +40,26 @@ def features(view: Any) -> list[float]:
     which, in order)."""
     rules: Rules = view.rules
     n, c, shapes = view.players, view.cards, len(rules.shapes)
-    out = [float(w) for w in view.wagons]
+    out = Features()
+    out.add(*view.wagons)
     for queue, pushed in zip(view.blocks, view.pushed, strict=True):
         for place in range(rules.capacity):
-            out += _one_hot(queue[place] if place < len(queue) else -1, n)
-        out.append(float(pushed))
+            out.one_hot(queue[place] if place < len(queue) else -1, n)
+        out.add(pushed)
     for p in range(n):
-        out += [float(view.supply[p]), float(view.lid[p]), float(view.vp[p]), float(view.used[p])]
-        out += [float(view.token[p]), float(c["hand_sizes"][p]), float(c["draws"][p])]
-    out += _one_hot(STEPS.index(view.step), len(STEPS))
-    out += [float(view.doubled), float(view.acts)]
-    out += _one_hot(rules.card_shape[view.card] if view.card >= 0 else -1, shapes)
-    out += [float(view.cost), float(view.left), float(view.floor), float(view.turns)]
-    out += _one_hot(view.order[view.turn] if view.order and view.step != OVER else -1, n)
-    out += _one_hot(view.player, n)
+        out.add(view.supply[p], view.lid[p], view.vp[p], view.used[p])
+        out.add(view.token[p], c["hand_sizes"][p], c["draws"][p])
+    out.one_hot(STEPS.index(view.step), len(STEPS))
+    out.add(view.doubled, view.acts)
+    out.one_hot(rules.card_shape[view.card] if view.card >= 0 else -1, shapes)
+    out.add(view.cost, view.left, view.floor, view.turns)
+    out.one_hot(view.order[view.turn] if view.order and view.step != OVER else -1, n)
+    out.one_hot(view.player, n)
     seen = Counter(c["hand"]) + Counter(c["discard"]) + Counter([view.card] if view.card >= 0 else [])
     unseen = [k for k in range(len(rules.card_id)) if not seen[k]]
     for cards in (c["hand"], c["discard"], c["pool"], unseen):
-        out += _by_shape(rules, cards)
-    out += [float(c["pile_size"]), float(c["reshuffles"])]
-    out += _one_hot([end.name for end in rules.flow.ends].index(view.ended) if view.ended else -1, len(rules.flow.ends))
-    out += [float(p) for p in view.ranking] + [-1.0] * (n - len(view.ranking))
-    return out
-
-
-def _by_shape(rules: Rules, cards: list[int]) -> list[float]:
-    counts = [0.0] * len(rules.shapes)
-    for card in cards:
-        counts[rules.card_shape[card]] += 1.0
-    return counts
-
-
-def size(rules: Rules) -> int:
-    """The number of features of any view under ``rules``.
-
-    >>> from woa_core.rules import load_rules
-    >>> size(load_rules("go-west", 2)), size(load_rules("go-west", 4))
-    (323, 399)
-    """
-    n, shapes, blocks = rules.players, len(rules.shapes), len(rules.block_region)
-    per_block = rules.capacity * n + 1
-    turn = len(STEPS) + 2 + shapes + 4 + 2 * n
-    return rules.exit + 1 + blocks * per_block + 7 * n + turn + 4 * shapes + 2 + len(rules.flow.ends) + n
+        out.counts(cards, rules.card_shape, shapes)
+    out.add(c["pile_size"], c["reshuffles"])
+    out.one_hot([end.name for end in rules.flow.ends].index(view.ended) if view.ended else -1, len(rules.flow.ends))
+    out.padded(view.ranking, n)
+    return out.numbers

@@ -27,12 +27,13 @@ from typing import Final, cast
 
 from woa_core.bots.random_bot import Weighted
 from woa_core.kernel import cards as card_component
-from woa_core.kernel.actions import Action, Verb, make_action
+from woa_core.kernel.actions import Action, ActionTable, Verb, action_table
 from woa_core.kernel.chance import redrawn
 from woa_core.kernel.flow import TURN_OVER, Outcome, Reached
 from woa_core.kernel.plain import ListedGame, View
 from woa_core.packs.go_west.bots.weights import step_weights
 from woa_core.packs.go_west.compiled import PLUS_ONE, TWO, Rules
+from woa_core.packs.go_west.notation import ARG_KINDS
 from woa_core.packs.go_west.scoring import score_all
 from woa_core.packs.go_west.state import State, new_state
 from woa_core.packs.go_west.steps import ACTION, ALSO, DECLARE, OVER, PAY, STEP
@@ -43,30 +44,12 @@ SCORING_DONE: Final = Reached("scoring")
 """A scoring is done, all four regions (G12): the ``vp50`` end is checked (G18)."""
 
 
-class Tables:
-    """Every action, made once per rules (``Rules.memo``): listing picks ready actions."""
-
-    __slots__ = ("also", "double", "pay", "play", "score", "sell", "single", "step", "stop")
-
-    def __init__(self, rules: Rules) -> None:
-        seats, shapes = range(rules.players), range(len(rules.shapes))
-        self.play = [[make_action((p, "play", k)) for k in shapes] for p in seats]
-        self.sell = [[make_action((p, "sell", k)) for k in shapes] for p in seats]
-        self.score = [make_action((p, "score")) for p in seats]
-        self.stop = [make_action((p, "stop")) for p in seats]
-        self.double = [make_action((p, "double")) for p in seats]
-        self.single = [make_action((p, "single")) for p in seats]
-        self.pay = [[make_action((p, "pay", v)) for v in range(rules.most_pay + 1)] for p in seats]
-        self.also = [[make_action((p, "also", b)) for b in range(len(rules.block_region))] for p in seats]
-        self.step = [[make_action((p, "step", r)) for r in range(rules.exit)] for p in seats]
-
-
 class Game(ListedGame[State, Rules, View]):
     """One game of Go West!: compiled ``rules`` plus a ``State`` that ``apply`` advances
     (``woa_core.kernel.contract.Game``)."""
 
     def __init__(self, rules: Rules, seed: int = 0, state: State | None = None) -> None:
-        self._t: Tables = rules.memo("go_west.actions", lambda: Tables(rules))
+        self._t: ActionTable = action_table(rules, VERBS, ARG_KINDS)  # every action, made once
         super().__init__(rules, seed, state)
 
     def new_state(self, rules: Rules, seed: int) -> State:
@@ -107,32 +90,33 @@ class Game(ListedGame[State, Rules, View]):
         if step == ACTION:
             return self._actions(p)
         if step == STEP:  # weighed for a random player: each distinct result as likely (bots.weights)
-            steps = Weighted([t.step[p][r] for r in self.step_regions()], partial(step_weights, self))
+            steps = Weighted([t["step"][p][r] for r in self.step_regions()], partial(step_weights, self))
             return cast(list[Action], steps)  # a list of actions with their weights
         if step == DECLARE:
-            return [t.double[p], t.single[p]]
+            return [t["double"][p][0], t["single"][p][0]]
         if step == PAY:
             low, high = self.vp_range(p, s.cost)
-            return t.pay[p][low : high + 1]
+            return t["pay"][p][low : high + 1]
         block = self.rules.shapes[self.rules.card_shape[s.card]][0]  # ALSO: any block but the printed one
-        return [a for b, a in enumerate(t.also[p]) if b != block]
+        return [a for b, a in enumerate(t["also"][p]) if b != block]
 
     def _actions(self, p: int) -> list[Action]:
         s, r, t = self.state, self.rules, self._t
         means = s.supply[p] + s.vp[p]
+        play, sell = t["play"][p], t["sell"][p]
         out = []
         shapes, seen = r.card_shape, -1
         for k in sorted(shapes[c] for c in s.cards.hands[p]):
             if k != seen:
                 seen = k
                 if r.shapes[k][3] <= means:
-                    out.append(t.play[p][k])
-                out.append(t.sell[p][k])
+                    out.append(play[k])
+                out.append(sell[k])
         used = s.used[p]
         if used < len(r.scoring_costs) and r.scoring_costs[used] <= means:
-            out.append(t.score[p])
+            out.append(t["score"][p][0])
         if s.doubled and s.acts == 1 and not r.second_required:
-            out.append(t.stop[p])
+            out.append(t["stop"][p][0])
         return out
 
     def step_regions(self) -> list[int]:
@@ -343,20 +327,6 @@ def action_done(game: Game) -> Outcome:
     return TURN_OVER
 
 
-_PLAY = MappingProxyType(
-    {
-        "double": _declare,
-        "single": _single,
-        "play": _play,
-        "sell": _sell,
-        "score": _score,
-        "stop": _stop,
-        "pay": _pay,
-        "also": _also,
-        "step": _step,
-    }
-)
-
 VERBS = MappingProxyType(
     {
         "double": Verb("double", (), _declare, "", "declare a double move: two actions this turn (6.0)"),
@@ -371,3 +341,7 @@ VERBS = MappingProxyType(
     }
 )
 """Every verb of Go West!'s notation (G26)."""
+
+_PLAY = MappingProxyType({name: verb.play for name, verb in VERBS.items()})
+"""What plays each verb, read by ``Game.apply_legal`` at each action (a module global: a test may
+break one on purpose, in either build)."""

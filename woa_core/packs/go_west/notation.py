@@ -27,15 +27,9 @@ from types import MappingProxyType
 
 from woa_core.errors import InvalidNotation
 from woa_core.kernel.actions import ArgKind
-from woa_core.kernel.notation import PLAYER
+from woa_core.kernel.notation import PLAYER, number_up_to, one_of_words
 from woa_core.packs.go_west.compiled import Rules
 from woa_core.suggest import with_suggestion
-
-
-def _one_of(words: tuple[str, ...], what: str, word: str) -> int:
-    if word in words:
-        return words.index(word)
-    raise InvalidNotation(with_suggestion(f"'{word}' is not {what}", word, words) + f" (one of: {', '.join(words)})")
 
 
 def parse_card(rules: Rules, word: str) -> int:
@@ -45,12 +39,6 @@ def parse_card(rules: Rules, word: str) -> int:
         said = with_suggestion(f"'{word}' is not an action card", word, rules.card_id)
         raise InvalidNotation(f"{said} (e.g. {rules.card_id[0]})")
     return rules.card_shape[card]
-
-
-def _vp(rules: Rules, word: str) -> int:
-    if word.isdigit() and int(word) <= rules.most_pay:
-        return int(word)
-    raise InvalidNotation(f"'{word}' is not a VP payment: write a number from 0 to {rules.most_pay}")
 
 
 def _blocks(rules: Rules) -> tuple[str, ...]:
@@ -67,24 +55,15 @@ ARG_KINDS: MappingProxyType[str, ArgKind] = MappingProxyType(
             values=lambda r: range(len(r.shapes)),
             component="card",
         ),
-        "vp": ArgKind(
-            parse=lambda r, w: _vp(r, w[0]),
-            format=lambda r, v: [str(v)],
-            describe="the VP part of a payment, e.g. 3",
-            values=lambda r: range(r.most_pay + 1),
-        ),
-        "block": ArgKind(
-            parse=lambda r, w: _one_of(_blocks(r), "a region with a scoring block", w[0]),
-            format=lambda r, b: [r.regions[r.block_region[b]]],
-            describe="a region with a scoring block, e.g. MW",
-            values=lambda r: range(len(r.block_region)),
+        "vp": number_up_to("a VP payment", lambda r: r.most_pay, expected="the VP part of a payment, e.g. 3"),
+        "block": one_of_words(
+            "a region with a scoring block",
+            _blocks,
             component="block",
+            expected="a region with a scoring block, e.g. MW",
         ),
-        "region": ArgKind(
-            parse=lambda r, w: _one_of(r.regions[: r.exit], "a region a wagon can leave", w[0]),
-            format=lambda r, x: [r.regions[x]],
-            describe="the region a wagon leaves, e.g. NE",
-            values=lambda r: range(r.exit),
+        "region": one_of_words(
+            "a region a wagon can leave", lambda r: r.regions[: r.exit], expected="the region a wagon leaves, e.g. NE"
         ),
     }
 )

@@ -1,4 +1,5 @@
-"""Go West!'s invariants (``woa_core.packs.go_west.invariants``) hold in random games and each
+"""Go West!'s invariants (``woa_core.packs.go_west.invariants``) and the kernel's about its cards,
+chance stream and named ends (``woa_core.check.components``) hold in random games and each
 catches the fault it is about: seeded random play reaches a position where the fault can be planted,
 every invariant holds there, and a fault planted as if by the last action fails exactly the
 invariant about it (go-west-rulings T1, §5). ``woa check --rules go-west`` runs them all with the
@@ -11,7 +12,8 @@ from collections.abc import Callable
 
 import pytest
 
-from woa_core.check.invariants import violations
+from woa_core.check.invariants import INVARIANTS as KERNEL
+from woa_core.check.invariants import invariants_of, violations
 from woa_core.cli import main
 from woa_core.packs.go_west import game as game_module
 from woa_core.packs.go_west import view as view_module
@@ -22,6 +24,8 @@ from woa_core.packs.go_west.steps import ACTION, OVER, STEP
 from woa_core.rules import load_rules
 
 RULES = load_rules("go-west", 3)
+OWN = {name: check for name, check in invariants_of(RULES).items() if name not in KERNEL}
+"""The pack's invariants and the kernel's about its components: each ``check(game, prev)``."""
 NE, E, GP = 0, 1, 2
 
 
@@ -42,7 +46,7 @@ def reach(wanted: Callable[[Game], bool], rules=RULES) -> tuple[Game, State]:
 
 
 def broken(game: Game, prev: State | None) -> set[str]:
-    return {name for name, check in INVARIANTS.items() if check(game.rules, game.state, prev)}
+    return {name for name, check in OWN.items() if check(game, prev)}
 
 
 def at_action_with_discs(game: Game) -> bool:
@@ -153,7 +157,7 @@ def test_the_chance_stream_as_a_view_field_is_caught(monkeypatch: pytest.MonkeyP
     """§5 R-CHANCE: a view that carried the state's chance stream fails chance_never_seen."""
     game, prev = reach(at_action_with_discs)
     monkeypatch.setattr(view_module, "PUBLIC", (*view_module.PUBLIC, "chance"))
-    problem = INVARIANTS["chance_never_seen"](game.rules, game.state, prev)
+    problem = OWN["chance_never_seen"](game, prev)
     assert problem == "p1: the view shows the chance stream at 'chance' (§5 R-CHANCE)"
 
 
@@ -173,7 +177,7 @@ def test_woa_check_passes_at_2_3_and_4_players(capsys: pytest.CaptureFixture[str
     assert (
         "6 games (2 players, 3 players, 4 players)" in out and "invariants held (the 5 costly ones at 1 in 16)" in out
     )
-    assert f"all {len(INVARIANTS) + 6} invariants" in out
+    assert f"all {len(INVARIANTS) + 3 + 6} invariants" in out  # its own, its components', the contract's
 
 
 def test_woa_check_stops_at_a_broken_primitive(

@@ -104,8 +104,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     spec, overrides = rules_spec(args), rules_overrides(args)
     source = read_rules(spec, overrides)
-    invariants = list(invariants_of(source.pack, args.exhaustive))
     counts = args.players or list(source.counts)
+    # every count's (the rules of each may call for the kernel's invariants of their components)
+    invariants = list(dict.fromkeys(name for n in counts for name in invariants_of(source.compile(n), args.exhaustive)))
     bots_by_count = {n: seat_bots(args.bots, n, source.pack, check=True) for n in counts}
     backend = open_backend(args)
     outcome: dict[str, Any] = {

@@ -1,15 +1,16 @@
 """Invariants: what must hold in every reachable state of a game, each a named function.
 
-Two kinds run after every action of ``woa check`` (and of a scenario with
+Three kinds run after every action of ``woa check`` (and of a scenario with
 ``check_invariants``): the pack's own (``Pack.invariants``: ``check(rules, state, prev)``, about
-its pieces and rules) and the kernel's, ``INVARIANTS`` below, which hold for every game because
-they use only the contract (``woa_core.kernel.contract``): a seat that decides has a legal action,
-the state round-trips through JSON and copies faithfully, a view hides what it does not show,
-what the pack declares hidden from a seat changes nothing the seat is shown, ``apply`` refuses
-what is not legal and changes nothing then, and every legal action's text reads back as that
-action. A kernel invariant takes the game and the state before the last action
+its pieces and rules), the kernel's about the kernel's components a game uses (its cards, its
+chance stream, its named ends: ``woa_core.check.components``) and the kernel's, ``INVARIANTS``
+below, which hold for every game because they use only the contract (``woa_core.kernel.contract``):
+a seat that decides has a legal action, the state round-trips through JSON and copies faithfully,
+a view hides what it does not show, what the pack declares hidden from a seat changes nothing the
+seat is shown, ``apply`` refuses what is not legal and changes nothing then, and every legal
+action's text reads back as that action. A kernel invariant takes the game and the state before the last action
 (``None`` at the start) and returns ``None`` or a sentence saying what is wrong.
-``invariants_of(pack)`` lists them all, the pack's first; ``violations`` runs them.
+``invariants_of(rules)`` lists them all, the pack's first; ``violations`` runs them.
 
 >>> from woa_core.kernel.contract import new_game
 >>> from woa_core.rules import load_rules
@@ -30,7 +31,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
+from woa_core.check.components import component_invariants
 from woa_core.errors import IllegalAction, InvalidNotation
+from woa_core.kernel.compiled import CompiledRules
 from woa_core.kernel.contract import Game
 from woa_core.kernel.notation import format_action, parse_action
 from woa_core.kernel.pack import Pack
@@ -62,19 +65,26 @@ def invariant(fn: GameInvariant) -> GameInvariant:
     return fn
 
 
-def invariants_of(pack: Pack, exhaustive: bool = False) -> dict[str, GameInvariant]:
-    """Every invariant of ``pack``'s games: its own, then the kernel's (``INVARIANTS``); with
-    ``exhaustive``, ``notation_round_trips`` reads back every legal action, not a sample.
+def invariants_of(of: Pack | CompiledRules, exhaustive: bool = False) -> dict[str, GameInvariant]:
+    """Every invariant of the games of ``of``, compiled rules (or a pack: then without those its
+    rules may call for): the pack's own, then the kernel's about the components they use
+    (``component_invariants``; a pack's own of the same name stands in for one), then the
+    kernel's (``INVARIANTS``); with ``exhaustive``, ``notation_round_trips`` reads back every
+    legal action, not a sample.
 
-    >>> from woa_core.kernel.pack import load_pack
-    >>> checks = invariants_of(load_pack("west_of_africa"), exhaustive=True)
+    >>> from woa_core.rules import load_rules
+    >>> checks = invariants_of(load_rules("west-of-africa", 2), exhaustive=True)
     >>> names = list(checks)
     >>> names[0], names[-1], checks[names[-1]] is notation_round_trips_exhaustive
     ('gold_in_range', 'notation_round_trips', True)
+    >>> [name for name in invariants_of(load_rules("go-west", 2)) if name.endswith("_by_name")]
+    ['ended_by_name']
     """
+    pack: Pack = of if isinstance(of, Pack) else of.pack
     checks: dict[str, GameInvariant] = {name: _of_state(check) for name, check in pack.invariants.items()}
+    components = component_invariants(of) if not isinstance(of, Pack) else {}
     kernel = INVARIANTS | ({"notation_round_trips": notation_round_trips_exhaustive} if exhaustive else {})
-    return checks | kernel
+    return checks | {name: check for name, check in components.items() if name not in checks} | kernel
 
 
 def _of_state(check: Callable[[Any, Any, Any], str | None]) -> GameInvariant:
@@ -89,7 +99,7 @@ def violations(rules: Any, state: Any, prev: Any) -> list[tuple[str, str]]:
     """Every invariant of ``rules``' pack that fails in ``state``, as (name, what is wrong)."""
     game = rules.pack.game(rules, state=state)
     out = []
-    for name, check in invariants_of(rules.pack).items():
+    for name, check in invariants_of(rules).items():
         problem = check(game, prev)
         if problem:
             out.append((name, problem))

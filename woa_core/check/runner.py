@@ -20,7 +20,6 @@ from woa_core.check.invariants import COSTLY, COSTLY_EVERY, invariants_of
 from woa_core.kernel import loop
 from woa_core.kernel.contract import Game, new_game
 from woa_core.kernel.loop import Choices, Ending, Observer, StopGame, Transcript
-from woa_core.kernel.pack import Pack
 from woa_core.rules import CompiledRules as Rules
 from woa_core.rules.data import scenario_schema_path
 
@@ -63,7 +62,7 @@ class Invariants(Observer):
 
     def __init__(
         self,
-        pack: Pack,
+        rules: Rules,
         seed: int,
         only: str | None,
         choices: Choices,
@@ -71,7 +70,7 @@ class Invariants(Observer):
         exhaustive: bool = False,
     ) -> None:
         self.seed = seed
-        checks = invariants_of(pack, exhaustive)
+        checks = invariants_of(rules, exhaustive)
         self.checks = {only: checks[only]} if only in checks else ({} if only else checks)
         every = 1 if exhaustive or only else COSTLY_EVERY
         self.always = {n: c for n, c in self.checks.items() if every == 1 or n not in COSTLY}
@@ -130,7 +129,7 @@ def play_checked(
     chooser = Bots(make_bots(bots, seed, pack=rules.pack)) if bots else None
     pick = Choices(choices, pick=random_choices(seed ^ 0x5EED), chooser=chooser)
     transcript = Transcript()
-    invariants = Invariants(rules.pack, seed, only, pick, transcript, exhaustive)
+    invariants = Invariants(rules, seed, only, pick, transcript, exhaustive)
     ending = loop.run(game, pick, [transcript, *observers, invariants], max_steps=max_steps)
     if ending is Ending.STUCK and invariants.violation is None:
         # (only reached when has_legal_action is not among the checks)

@@ -22,30 +22,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from woa_core.errors import Problem
 from woa_core.packs.africa.hexes import board_cells, border, components, field_id, holes, neighbours, ranges
+from woa_core.rules.checks import Checks
 from woa_core.rules.source import Located, Path_
-from woa_core.rules.validate import Check, run_checks
 
-CHECKS: list[Check] = []
+CHECKS = Checks()
 
 ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-def _check(fn: Check) -> Check:
-    CHECKS.append(fn)
-    return fn
-
-
-def check(located: Located, players: int | None) -> list[Problem]:
-    """Every problem of Africa's own checks in ``located`` (see ``woa_core.rules.validate``)."""
-    return run_checks(CHECKS, located, players)
+check = CHECKS.run
+"""Every problem of Africa's own checks in ``located`` (``Pack.check``; ``woa_core.rules.checks``)."""
 
 
 Found = Iterator[tuple[Path_, str]]
 
 
-@_check
+@CHECKS.add
 def _rows(located: Located, d: dict) -> Found:
     """Each range runs from west to east, and no two ranges of a row share a field."""
     taken: dict[tuple[int, int], Path_] = {}
@@ -60,7 +53,7 @@ def _rows(located: Located, d: dict) -> Found:
             taken[(q, r)] = path
 
 
-@_check
+@CHECKS.add
 def _ids(located: Located, d: dict) -> Found:
     """Every field gets an id from ``id_format``, snake_case and its own."""
     board = d["board"]
@@ -80,7 +73,7 @@ def _ids(located: Located, d: dict) -> Found:
         seen[fid] = cell.at
 
 
-@_check
+@CHECKS.add
 def _connected(located: Located, d: dict) -> Found:
     """The board is one piece (A1: walking and relocating need every field reachable)."""
     cells = board_cells(d["board"])
@@ -94,7 +87,7 @@ def _connected(located: Located, d: dict) -> Found:
         )
 
 
-@_check
+@CHECKS.add
 def _no_holes(located: Located, d: dict) -> Found:
     """No place off the board is enclosed by fields (africa-rulings §1: a hole is no field, yet it
     would sit inside the map)."""
@@ -107,7 +100,7 @@ def _no_holes(located: Located, d: dict) -> Found:
         yield path[:3], f"({q}, {r}) is a hole: a place off the board enclosed by fields"
 
 
-@_check
+@CHECKS.add
 def _min_neighbours(located: Located, d: dict) -> Found:
     """Every field has at least ``constraints.min_neighbours`` neighbours (a reconstruction choice)."""
     board = d["board"]
@@ -123,7 +116,7 @@ def _min_neighbours(located: Located, d: dict) -> Found:
             )
 
 
-@_check
+@CHECKS.add
 def _cities(located: Located, d: dict) -> Found:
     """Each start city is a field of the board under its own id, on the coast if asked, one per
     field and key; there are as many cities as players (A30)."""
@@ -161,7 +154,7 @@ def _cities(located: Located, d: dict) -> Found:
         )
 
 
-@_check
+@CHECKS.add
 def _one_tile_per_field(located: Located, d: dict) -> Found:
     """One face-down tile on every field but the start cities (2. Setup)."""
     board, tiles = d["board"], d["tiles"]
@@ -192,7 +185,7 @@ def total_tiles(tiles: dict) -> int:
     )
 
 
-@_check
+@CHECKS.add
 def _monuments(located: Located, d: dict) -> Found:
     """Enough monuments for every camp of the general supply and then the bonus, whose taking ends
     the game (A17, A24): otherwise the game could only end by the turn cap (A35)."""
@@ -208,7 +201,7 @@ def _monuments(located: Located, d: dict) -> Found:
         )
 
 
-@_check
+@CHECKS.add
 def _goods_table(located: Located, d: dict) -> Found:
     """The goods table scores every count a player can hold of each good (A25)."""
     table = d["scoring"]["goods_vp"]
@@ -220,7 +213,7 @@ def _goods_table(located: Located, d: dict) -> Found:
             )
 
 
-@_check
+@CHECKS.add
 def _camps_in_box(located: Located, d: dict) -> Found:
     """The general supply and every player's camps come out of the box (1., 2.)."""
     players = d["_players"]

@@ -26,9 +26,7 @@ from types import MappingProxyType
 from typing import Final, cast
 
 from woa_core.bots.random_bot import Weighted
-from woa_core.kernel import cards as card_component
 from woa_core.kernel.actions import Action, ActionTable, Verb, action_table
-from woa_core.kernel.chance import redrawn
 from woa_core.kernel.flow import TURN_OVER, Outcome, Reached
 from woa_core.kernel.plain import ListedGame, View
 from woa_core.packs.go_west.bots.weights import step_weights
@@ -159,14 +157,11 @@ class Game(ListedGame[State, Rules, View]):
     def determinize(cls, view: View, rng: Random) -> Game:
         """A full game consistent with ``view``: the unseen cards dealt anew over the others' hands
         and the pile (§4), the chance stream drawn anew (R-CHANCE)."""
+        from woa_core.packs.go_west.hidden import HIDDEN
         from woa_core.packs.go_west.view import state_of
 
-        state = state_of(view)
         rules: Rules = view.rules  # type: ignore[assignment]
-        aside = ((state.card, state.order[state.turn]),) if state.card >= 0 else ()  # the card under way
-        state.cards = card_component.sample(view.cards, view.player, state.players, len(rules.card_id), rng, aside)
-        state.chance = redrawn(state.chance, rng)
-        return cls(rules, state=state)
+        return cls(rules, state=HIDDEN.determinized(state_of(view), view.cards, view.player, rules, rng))
 
     def _refusal(self, action: tuple[object, ...]) -> str:
         from woa_core.packs.go_west.refusals import refusal

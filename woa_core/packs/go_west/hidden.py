@@ -1,8 +1,9 @@
-"""What Go West! hides from a seat, declared by changing it (``Pack.resample_hidden``): the other
-hands, the draw pile's order and the chance stream the next reshuffle draws from (G23, §4, §5
-R-CHANCE). ``resample_hidden`` deals the unseen cards anew consistently with what the seat has seen
-(``woa_core.kernel.cards.sample``) and redraws the stream (``chance.redrawn``), from the state
-alone; ``woa check``'s ``views_keep_secrets`` then wants the seat shown the same.
+"""What Go West! hides from a seat (G23, §4, §5 R-CHANCE): the other hands, the draw pile's order
+and the chance stream the next reshuffle draws from, declared once as the kernel's
+``CardsAndChance`` (``HIDDEN``, ``woa_core.kernel.hidden``). ``resample_hidden`` (``Pack.resample_hidden``)
+deals the unseen cards anew consistently with what the seat has seen and redraws the stream, from
+the state alone; ``Game.determinize`` does the same from a view; ``woa check`` counts the cards
+(``cards_conserved``) and looks for the stream in every view (``chance_never_seen``) by it.
 
 >>> import random
 >>> from woa_core.packs.go_west.game import Game
@@ -18,20 +19,18 @@ alone; ``woa check``'s ``views_keep_secrets`` then wants the seat shown the same
 
 from __future__ import annotations
 
-from random import Random
-from typing import Any
-
-from woa_core.kernel.cards import sample
-from woa_core.kernel.chance import redrawn
+from woa_core.kernel.hidden import Aside, CardsAndChance
+from woa_core.packs.go_west.compiled import Rules
 from woa_core.packs.go_west.state import State
 
 
-def resample_hidden(game: Any, seat: int, rng: Random) -> State:
-    """A state differing from ``game``'s only in what ``seat`` may not see: the others' hands and
-    the pile's order dealt anew (a card being played stays where it is), the stream redrawn."""
-    s: State = game.state
-    state = s.copy()
-    aside = ((s.card, s.order[s.turn]),) if s.card >= 0 else ()
-    state.cards = sample(s.cards.public(seat), seat, s.players, len(game.rules.card_id), rng, aside)
-    state.chance = redrawn(s.chance, rng)
-    return state
+def card_under_way(s: State) -> Aside:
+    """The action card being played, with its player: out of its hand, not yet discarded (G8)."""
+    return ((s.card, s.order[s.turn]),) if s.card >= 0 else ()
+
+
+HIDDEN: CardsAndChance[State, Rules] = CardsAndChance(lambda rules: len(rules.card_id), card_under_way)
+"""Go West!'s hidden cards and stream: its deck of ``card_id`` cards, the card under way set aside."""
+
+resample_hidden = HIDDEN
+"""``Pack.resample_hidden``: the declaration, called as one."""

@@ -1,6 +1,8 @@
 """Go West!'s own invariants, checked by ``woa check`` after every action beside the kernel's
 (``Pack.invariants``): each takes (rules, state, the state before the last action or None) and
-returns None or a sentence saying what is wrong (go-west-rulings T1, §5).
+returns None or a sentence saying what is wrong (go-west-rulings T1, §5). Its cards, its chance
+stream and its named ends are the kernel's components, with the kernel's invariants
+(``woa_core.check.components``: ``cards_conserved``, ``chance_never_seen``, ``ended_by_name``).
 
 >>> from woa_core.packs.go_west.game import Game
 >>> from woa_core.rules import load_rules
@@ -14,11 +16,9 @@ returns None or a sentence saying what is wrong (go-west-rulings T1, §5).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
-from woa_core.kernel.chance import hidden_from
 from woa_core.packs.go_west.compiled import Rules
 from woa_core.packs.go_west.state import State
 from woa_core.packs.go_west.steps import OVER
@@ -39,17 +39,6 @@ def wagons_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
     if min(s.wagons) < 0 or sum(s.wagons) != rules.wagons:
         return f"the wagons by region {s.wagons} are not the {rules.wagons} wagons (T1)"
     return None
-
-
-def cards_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
-    """Every action card is once in a hand, the draw pile, the discard pile or being played (§5
-    R-CARDS, T1)."""
-    cards = s.cards
-    if s.card >= 0:  # the card under way: out of its hand, not yet discarded (G8)
-        cards = cards.copy()
-        cards.discard.append(s.card)
-    problem = cards.problem(len(rules.card_id))
-    return None if problem is None else f"{problem} (§5 R-CARDS)"
 
 
 def blocks_within_capacity(rules: Rules, s: State, prev: State | None) -> str | None:
@@ -104,47 +93,16 @@ def scoring_cards_used(rules: Rules, s: State, prev: State | None) -> str | None
     return None
 
 
-def chance_never_seen(rules: Rules, s: State, prev: State | None) -> str | None:
-    """No seat's view shows the chance stream the next reshuffle draws from (§5 R-CHANCE). A view
-    whose JSON text holds neither the seed's digits nor a key naming a stream shows nothing of it
-    (``chance.hidden_from`` looks for those): only another is walked (it costs four times the text)."""
-    from woa_core.packs.go_west.game import Game
-
-    game, seed = Game(rules, state=s), str(s.chance[0])
-    for p in range(s.players):
-        view = game.observation(p).to_json()
-        text = json.dumps(view)
-        if seed in text or any(f'"{key}"' in text for key in ("chance", "stream", "seed")):
-            problem = hidden_from(view, s.chance)
-            if problem is not None:
-                return f"p{p + 1}: {problem} (§5 R-CHANCE)"
-    return None
-
-
-def ended_by_name(rules: Rules, s: State, prev: State | None) -> str | None:
-    """The game is over exactly when one of the rules' named ends has fired, and then ranked (7.0,
-    G18, G19, G22, G27)."""
-    names = {end.name for end in rules.flow.ends}
-    over = s.step == OVER
-    if over != bool(s.ended) or (s.ended and s.ended not in names) or over != bool(s.ranking):
-        state = "over" if over else "not over"
-        return f"the game is {state}, ended by {s.ended!r} of {sorted(names)}, ranked {s.ranking} (7.0)"
-    return None
-
-
 INVARIANTS: dict[str, Callable[[Any, Any, Any], str | None]] = {
     check.__name__: check
     for check in (
         discs_conserved,
         wagons_conserved,
-        cards_conserved,
         blocks_within_capacity,
         hands_full,
         vp_not_negative,
         wagons_move_west,
         scoring_cards_used,
-        chance_never_seen,
-        ended_by_name,
     )
 }
 """Go West!'s invariants, by name."""

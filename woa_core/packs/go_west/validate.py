@@ -23,43 +23,30 @@ K11 (a card sells for its cost, 5.3) is a definition the game applies, with noth
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
-from woa_core.errors import Problem
 from woa_core.packs.go_west.compile import card_ids
+from woa_core.rules.checks import Checks, Found, counted, first_index, no_such, repeated, repeats
 from woa_core.rules.source import Located, Path_
-from woa_core.rules.validate import Check, run_checks
 
-CHECKS: list[Check] = []
-Found = Iterator[tuple[Path_, str]]
+CHECKS = Checks()
 CARDS: Path_ = ("cards", "action_cards", "cards")
 
-
-def _check(fn: Check) -> Check:
-    CHECKS.append(fn)
-    return fn
-
-
-def check(located: Located, players: int | None) -> list[Problem]:
-    """Every problem of Go West!'s own checks in ``located`` (see ``woa_core.rules.validate``)."""
-    return run_checks(CHECKS, located, players)
+check = CHECKS.run
+"""Every problem of Go West!'s own checks in ``located`` (``Pack.check``; ``woa_core.rules.checks``)."""
 
 
 def _line(d: dict) -> tuple[list[dict], dict[str, int], list[str]]:
     """The regions, each key's (first) index, and the block regions strictly between, east to west."""
     regions = d["board"]["regions"]
-    index: dict[str, int] = {}
-    for i, r in enumerate(regions):
-        index.setdefault(r["key"], i)
     inner = list(dict.fromkeys(r["key"] for i, r in enumerate(regions) if r.get("block") and 0 < i < len(regions) - 1))
-    return regions, index, inner
+    return regions, first_index(regions, "key"), inner
 
 
 def _deck(d: dict) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The deck's entries, and its cards (an entry with ``count: k`` k times)."""
     entries = list(d["cards"]["action_cards"]["cards"])
-    return entries, [e for e in entries for _ in range(e.get("count", 1))]
+    return entries, counted(entries)
 
 
 def shape(card: dict[str, Any], names: dict[str, str] | None = None) -> str:
@@ -79,18 +66,18 @@ def shape(card: dict[str, Any], names: dict[str, str] | None = None) -> str:
     return ", ".join(words)
 
 
-@_check
+@CHECKS.add
 def _regions(located: Located, d: dict) -> Found:
     """§1, 3.1: one line of regions with their own keys and words; the first is where every wagon
     starts, the last and only it the exit; a block on each region strictly between, none else."""
     regions, _, _ = _line(d)
-    last, first = len(regions) - 1, dict[tuple[str, str], int]()
+    last = len(regions) - 1
+    for field, word in (("key", "key"), ("short", "short word")):
+        for i, value, j in repeats(regions, field):
+            said = f"'{value}' is already {regions[j]['name']}'s {word}: each its own"
+            yield ("board", "regions", i, field), f"{regions[i]['name']}: {said}"
     for i, r in enumerate(regions):
         at, name = ("board", "regions", i), r["name"]
-        for field, word in (("key", "key"), ("short", "short word")):
-            j = first.setdefault((field, r[field]), i)
-            if j != i:
-                yield (*at, field), f"{name}: '{r[field]}' is already {regions[j]['name']}'s {word}: each its own"
         if r.get("exit") and i != last:
             yield (*at, "exit"), f"{name} is marked exit, but the exit is the last region (5.1)"
         if bool(r.get("block")) != (0 < i < last):
@@ -104,20 +91,20 @@ def _regions(located: Located, d: dict) -> Found:
         yield ("board", "regions", last), f"the last region, {west}, is the exit: write exit: true (5.1)"
 
 
-@_check
+@CHECKS.add
 def _score_order(located: Located, d: dict) -> Found:
     """5.2, G12: a scoring scores every block region once, "beginning in the east"."""
     regions, index, inner = _line(d)
     order = d["board"]["score_order"]
     for j, key in enumerate(order):
         if key not in inner:
-            said = f"{regions[index[key]]['name']} has no block" if key in index else f"'{key}' is no region"
+            said = no_such(key, index, "region") or f"{regions[index[key]]['name']} has no block"
             yield ("board", "score_order", j), f"{said}: score_order lists the block regions (5.2)"
     if [k for k in order if k in inner] != inner:
         yield ("board", "score_order"), f"a scoring scores every block, east to west (5.2): {', '.join(inner)}"
 
 
-@_check
+@CHECKS.add
 def _wagons_gone_from(located: Located, d: dict) -> Found:
     """7.0, G19: the wagons end names regions of the line, the start among them (every wagon is there
     at first), never the exit (a wagon there is out of play, 5.1)."""
@@ -125,14 +112,14 @@ def _wagons_gone_from(located: Located, d: dict) -> Found:
     gone = d["turn"]["wagons_gone_from"]
     for j, key in enumerate(gone):
         if index.get(key, 0) == len(regions) - 1 or key not in index:
-            said = f"'{key}' is no region" if key not in index else f"{regions[-1]['name']} is the exit"
+            said = no_such(key, index, "region") or f"{regions[-1]['name']} is the exit"
             yield ("turn", "wagons_gone_from", j), f"{said}: the game ends when these regions hold no wagon (G19)"
     if regions[0]["key"] not in gone:
         start = regions[0]["name"]
         yield ("turn", "wagons_gone_from"), f"name the start region, {start}: every wagon is there at first (G19)"
 
 
-@_check
+@CHECKS.add
 def _movement_bound(located: Located, d: dict) -> Found:
     """G7, K10: while the game runs a wagon lies in one of ``wagons_gone_from``, and it can take
     ``exit − max(their index)`` steps; a card moving more could not always be carried out (5.1)."""
@@ -146,7 +133,7 @@ def _movement_bound(located: Located, d: dict) -> Found:
             yield (*CARDS, i, "moves"), f"{said} (G7, K10)"
 
 
-@_check
+@CHECKS.add
 def _scoring_cards(located: Located, d: dict) -> Found:
     """3.3, 5.2: the scoring cards are numbered 1, 2, ... in order (the lowest is used first)."""
     for j, card in enumerate(d["cards"]["scoring_cards"]):
@@ -155,7 +142,7 @@ def _scoring_cards(located: Located, d: dict) -> Found:
             return
 
 
-@_check
+@CHECKS.add
 def _every_player(located: Located, d: dict) -> Found:
     """3.4: each player takes a colour and is dealt a hand, at the largest count of players.yaml."""
     most, setup, deck = max(d["players"]["counts"]), d["setup"], _deck(d)[1]
@@ -165,20 +152,17 @@ def _every_player(located: Located, d: dict) -> Found:
         yield ("setup", "hand"), f"{len(deck)} action cards cannot deal {setup['hand']} to each of {most} players (3.4)"
 
 
-@_check
+@CHECKS.add
 def _card_ids(located: Located, d: dict) -> Found:
     """Logs and tests name a card by its id: each its own, ``count: k`` taking k from the entry's on."""
-    seen: set[str] = set()
-    for i, entry in enumerate(_deck(d)[0]):
-        ids = card_ids(entry)
-        twice = next((cid for cid in ids if cid in seen), None)
-        if twice is not None:
-            counted = f" ({entry['id']} with count {len(ids)} is {ids[0]}-{ids[-1]})" if len(ids) > 1 else ""
-            yield (*CARDS, i, "id"), f"two cards have the id {twice}{counted}: each card needs its own"
-        seen.update(ids)
+    entries = _deck(d)[0]
+    for i, twice, _ in repeated(card_ids(entry) for entry in entries):
+        ids = card_ids(entries[i])
+        written = f" ({entries[i]['id']} with count {len(ids)} is {ids[0]}-{ids[-1]})" if len(ids) > 1 else ""
+        yield (*CARDS, i, "id"), f"two cards have the id {twice}{written}: each card needs its own"
 
 
-@_check
+@CHECKS.add
 def _card_regions(located: Located, d: dict) -> Found:
     """K7: a card's region is a block region (discs go only into blocks, 3.1); K8: a disc symbol is
     shown exactly when a region is (3.3, 5.1)."""
@@ -193,7 +177,7 @@ def _card_regions(located: Located, d: dict) -> Found:
             yield (*CARDS, i, "discs"), f"{c['id']} shows {said}: a symbol comes exactly with a region (K8)"
 
 
-@_check
+@CHECKS.add
 def _deck_size(located: Located, d: dict) -> Found:
     """K1: the cards, ``count`` written out, are ``deck_size`` (2.0, 3.3: 56)."""
     have, want = len(_deck(d)[1]), d["cards"]["action_cards"]["deck_size"]
@@ -209,7 +193,7 @@ MINIMA = {
 """The constraints that ask for at least so many cards of a kind: the test, the words, the K."""
 
 
-@_check
+@CHECKS.add
 def _constraints(located: Located, d: dict) -> Found:
     """The deck's ``constraints`` (go-west-rulings §2.2), each only when given: K3, K4-K6 (at least
     so many cards of a kind), K9 (cards that must exist), K12 (every card does something)."""
@@ -242,7 +226,7 @@ def _word(card: dict[str, Any]) -> str:
     return shape({k: card[k] for k in ("discs", "moves", "cost")})
 
 
-@_check
+@CHECKS.add
 def _regions_alike(located: Located, d: dict) -> Found:
     """K13 (``constraints.regions_alike``): each block region's cards have the shapes (symbol, wagons,
     cost) of the most common region's; one that differs is shown at its first card of a shape too many."""

@@ -19,25 +19,18 @@ from collections.abc import Iterator, Sequence
 
 import networkx as nx
 
-from woa_core.errors import Problem
 from woa_core.packs.west_of_africa.actions import ACTIONS
 from woa_core.packs.west_of_africa.compile import sea_graph, select_spaces
+from woa_core.rules.checks import Checks
 from woa_core.rules.data import article
 from woa_core.rules.source import Located, Path_
-from woa_core.rules.validate import Check, run_checks
 from woa_core.suggest import with_suggestion
 
-CHECKS: list[Check] = []
+CHECKS = Checks()
 
 
-def _check(fn: Check) -> Check:
-    CHECKS.append(fn)
-    return fn
-
-
-def check(located: Located, players: int | None) -> list[Problem]:
-    """Every problem of West of Africa's own checks in ``located`` (see ``woa_core.rules.validate``)."""
-    return run_checks(CHECKS, located, players)
+check = CHECKS.run
+"""Every problem of West of Africa's own checks in ``located`` (``Pack.check``; ``woa_core.rules.checks``)."""
 
 
 MAX_SELECTION_WORK = 2**18
@@ -49,7 +42,7 @@ MAX_CHOICES = 20_000
 to send helpers to worker ships): bots and the engine list them all."""
 
 
-@_check
+@CHECKS.add
 def _enumeration_bounds(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     """Counts that drive enumeration stay within what the engine can list at every decision."""
     players = d["_players"]
@@ -81,7 +74,7 @@ def _enumeration_bounds(located: Located, d: dict) -> Iterator[tuple[Path_, str]
         )
 
 
-@_check
+@CHECKS.add
 def _one_turn_a_round(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     """A seat plays its selection in one turn a round (R7, R12): its actions may be used once and
     its minus cards pass on when that turn ends, so a round has one phase of turns (issue 42.2:
@@ -101,7 +94,7 @@ def _one_turn_a_round(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
             )
 
 
-@_check
+@CHECKS.add
 def _ships_can_moor(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     """A ship must be able to stop wherever it can sail: a harbor without mooring that ships can
     reach would leave a ship's player with no legal action (R3)."""
@@ -118,7 +111,7 @@ def _ships_can_moor(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
             )
 
 
-@_check
+@CHECKS.add
 def _game_can_end(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     """The end must be able to trigger (6. Game End, R16): a VP threshold some player can reach,
     or every settlement founded. The bound counts every VP a player could possibly score before
@@ -235,7 +228,7 @@ def _ref(kind: str, value: str, known: dict) -> str:
     return with_suggestion(f"'{value}' is not {article(kind)} of these rules", value, known) + f" (known: {options})"
 
 
-@_check
+@CHECKS.add
 def _board_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     board = d["board"]
     for island_id, island in board["islands"].items():
@@ -272,7 +265,7 @@ def _board_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
             )
 
 
-@_check
+@CHECKS.add
 def _sea_graph_connected(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     board = d["board"]
     if not all(e in board["islands"] for k in board["sea_links"] for e in k.split("-")):
@@ -284,7 +277,7 @@ def _sea_graph_connected(located: Located, d: dict) -> Iterator[tuple[Path_, str
         yield ("board", "sea_links"), f"the sea links do not connect all islands; separate groups: {shown}"
 
 
-@_check
+@CHECKS.add
 def _card_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     islands = d["board"]["islands"]
     island_owner: dict[str, str] = {}
@@ -308,7 +301,7 @@ def _card_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
             action_owner.setdefault(card["action"], card_id)
 
 
-@_check
+@CHECKS.add
 def _action_numbers(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     """Each action with a card in these rules gets the numbers its declaration reads
     (``ActionDecl.numbers``), in ``economy.yaml``'s ``actions``; a number it does not read is
@@ -351,7 +344,7 @@ def _action_numbers(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
                 )
 
 
-@_check
+@CHECKS.add
 def _setup_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     board, setup = d["board"], d["setup"]
     for good in setup["goods"]:
@@ -385,7 +378,7 @@ def _setup_references(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
         )
 
 
-@_check
+@CHECKS.add
 def _player_counts(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     counts = d["players"]["counts"]
     for key in d["players"].get("overlays", {}):
@@ -393,7 +386,7 @@ def _player_counts(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
             yield ("players", "overlays", key, "_key"), f"overlay for {key} players, but counts are {counts}"
 
 
-@_check
+@CHECKS.add
 def _pieces_add_up(located: Located, d: dict) -> Iterator[tuple[Path_, str]]:
     board, setup, players = d["board"], d["setup"], d["_players"]
     settle_spaces = sum("settle" in s for i in board["islands"].values() for s in i.get("spaces", []))

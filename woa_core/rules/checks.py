@@ -1,0 +1,132 @@
+"""Helpers for a pack's semantic checks (``Pack.check``: what its schemas cannot say), each about
+lists of mappings as rules files hold them (regions, cards, cities), naming no game.
+
+- ``Checks``: a pack's checks, registered in order by a decorator, run as its ``Pack.check``;
+- ``first_index(items, field)``: each value of a field, with the index of the first item holding it
+  (what a reference to an item by that field finds);
+- ``repeated(groups)`` and ``repeats(items, field)``: values that should be each their own but
+  are not (keys, short words, ids), with where each was first;
+- ``no_such(value, known, kind)``: the sentence for a reference to nothing, with a did-you-mean;
+- ``counted(entries)``: a list whose entries may say ``count: k``, written out.
+
+Each check yields ``(path, message)`` pairs, located by ``run_checks`` (``woa_core.rules.validate``).
+
+>>> CHECKS = Checks()
+>>> @CHECKS.add
+... def _keys(located, d):
+...     places = d["board"]["places"]
+...     for i, value, j in repeats(places, "key"):
+...         yield ("board", "places", i, "key"), f"'{value}' is already place {j + 1}'s key"
+...     known = first_index(places, "key")
+...     for n, key in enumerate(d["board"]["start"]):
+...         said = no_such(key, known, "place")
+...         if said:
+...             yield ("board", "start", n), said
+>>> from woa_core.rules.source import parse_yaml
+>>> text = "board:\\n  places: [{key: well}, {key: dune}, {key: well}]\\n  start: [dune, wel]\\n"
+>>> [(p.line, p.column, p.message) for p in CHECKS.run(parse_yaml(text, "x.yaml"), None)]
+[(2, 44, "'well' is already place 1's key"), (3, 17, "'wel' is no place: did you mean 'well'?")]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar
+
+from woa_core.errors import Problem
+from woa_core.rules.source import Located, Path_
+from woa_core.rules.validate import Check, run_checks
+from woa_core.suggest import with_suggestion
+
+Found = Iterator[tuple[Path_, str]]
+"""What a check yields: ``(path, message)`` for each problem."""
+
+V = TypeVar("V", bound=Hashable)
+"""A value that should be each item's own (a key, a word, an id)."""
+
+Item = Mapping[str, Any]
+"""An entry of a rules list (a region, a card): a mapping of the schema's shape."""
+
+Entry = TypeVar("Entry", bound=Item)
+"""The entries of one list."""
+
+
+class Checks:
+    """A pack's semantic checks, in the order they are registered (``@CHECKS.add``); ``run`` is
+    the pack's ``Pack.check``: every problem of them all, located."""
+
+    __slots__ = ("checks",)
+
+    def __init__(self) -> None:
+        self.checks: list[Check] = []
+
+    def add(self, check: Check) -> Check:
+        """Register ``check`` (a decorator: the function is returned as it is)."""
+        self.checks.append(check)
+        return check
+
+    def run(self, located: Located, players: int | None) -> list[Problem]:
+        """Every problem the checks find in ``located`` (``players``: one count, or None for every)."""
+        return run_checks(self.checks, located, players)
+
+
+def first_index(items: Sequence[Item], field: str) -> dict[Any, int]:
+    """Each value of ``field`` in ``items``, with the index of the first item holding it.
+
+    >>> first_index([{"key": "a"}, {"key": "b"}, {"key": "a"}], "key")
+    {'a': 0, 'b': 1}
+    """
+    index: dict[Any, int] = {}
+    for i, item in enumerate(items):
+        index.setdefault(item[field], i)
+    return index
+
+
+def repeated(groups: Iterable[Iterable[V]]) -> Iterator[tuple[int, V, int]]:
+    """For each group of values (an item's: a deck entry's card ids) holding one an earlier group
+    holds too: the group's index, the first such value, and the index of the first group holding it.
+
+    >>> list(repeated([["A1", "A2"], ["A3"], ["A2", "A3"]]))
+    [(2, 'A2', 0)]
+    """
+    first: dict[V, int] = {}
+    for i, group in enumerate(groups):
+        values = list(group)
+        twice = [value for value in values if value in first]
+        if twice:
+            yield i, twice[0], first[twice[0]]
+        for value in values:
+            first.setdefault(value, i)
+
+
+def repeats(items: Sequence[Item], field: str) -> Iterator[tuple[int, Any, int]]:
+    """For each item whose ``field`` repeats an earlier item's: its index, the value, the first's index.
+
+    >>> list(repeats([{"key": "a"}, {"key": "b"}, {"key": "a"}], "key"))
+    [(2, 'a', 0)]
+    """
+    return repeated([item[field]] for item in items)
+
+
+def no_such(value: object, known: Collection[object], kind: str) -> str | None:
+    """None when ``value`` is one of ``known``, else ``'VALUE' is no KIND`` with a did-you-mean
+    among ``known`` (``woa_core.suggest``).
+
+    >>> no_such("east", {"east", "west"}, "region") is None
+    True
+    >>> no_such("wset", {"east", "west"}, "region")
+    "'wset' is no region: did you mean 'west'?"
+    """
+    if value in known:
+        return None
+    return with_suggestion(f"'{value}' is no {kind}", value, known)
+
+
+def counted(entries: Iterable[Entry], field: str = "count") -> list[Entry]:
+    """The entries of a list in which an entry may stand for several (``count: k``), each as many
+    times as it counts (once without the field).
+
+    >>> [e["id"] for e in counted([{"id": "a", "count": 2}, {"id": "b"}])]
+    ['a', 'a', 'b']
+    """
+    return [entry for entry in entries for _ in range(entry.get(field, 1))]

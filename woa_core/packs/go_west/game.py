@@ -54,15 +54,6 @@ class Game(ListedGame[State, Rules, View]):
         """The state after setup (``state.new_state``)."""
         return new_state(rules, seed)
 
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended (ranked)."""
-        return self.state.step == OVER
-
-    def copy(self) -> Game:
-        """An independent game at the same state."""
-        return Game(self.rules, state=self.state.copy())
-
     def deciders(self) -> list[int]:
         """The active seat; nobody once the game is over."""
         s = self.state

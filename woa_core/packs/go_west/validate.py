@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from woa_core.errors import Problem
-from woa_core.packs.go_west.compile import card_ids
+from woa_core.kernel.deck import card_ids
 from woa_core.rules.source import Located, Path_
 from woa_core.rules.validate import Check, run_checks
 

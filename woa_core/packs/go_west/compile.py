@@ -20,6 +20,7 @@ from typing import Any
 
 from woa_core.kernel.compiled import freeze
 from woa_core.kernel.deck import Kinds, expand
+from woa_core.kernel.document_fields import document_fields
 from woa_core.packs.go_west.compiled import SYMBOLS, Rules
 from woa_core.packs.go_west.flow import FLOW
 
@@ -42,6 +43,7 @@ def compile_rules(
     shapes = Kinds.of(deck, key=shape_of)  # cards of one shape are interchangeable (G26)
     costs = tuple(c["cost"] for c in sorted(cards["scoring_cards"], key=lambda c: c["number"]))
     return Rules(
+        **document_fields(Rules, document),
         name=name,
         players=players,
         content_hash=content_hash,
@@ -55,25 +57,13 @@ def compile_rules(
         block_region=blocks,
         region_block=region_block,
         capacity=board["block"]["circles"] - 1,
-        circles=board["block"]["circles"],
-        wagons=board["wagons"],
-        start_vp=board["start_vp"],
         scoring_costs=costs,
         card_id=tuple(c["id"] for c in deck),
         card_shape=shapes.kind,
         shapes=shapes.keys,
         shape_word=shapes.first_id,
         card_index=MappingProxyType({c["id"]: i for i, c in enumerate(deck)}),
-        reconstructed=bool(cards["action_cards"].get("reconstructed", False)),
-        discs=setup["discs"],
-        hand=setup["hand"],
-        tokens=setup["double_move_token"],
-        vp_threshold=turn["vp_threshold"],
         gone_from=tuple(keys.index(k) for k in turn["wagons_gone_from"]),
-        random_start=turn["start_player"] == "random",
-        free_split=turn["vp_payment"] == "free_split",
-        second_required=turn["double_second_action"] == "required",
-        max_turns=turn["max_turns"],
         colours=tuple(setup["colours"][:players]),
         most_pay=max([c["cost"] for c in deck] + list(costs)),
     )

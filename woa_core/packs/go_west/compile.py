@@ -1,40 +1,28 @@
 """Turn a validated Go West! document for one player count into ``Rules``.
 
 Called once per ruleset and player count (and cached by ``load_rules``); it assumes the document
-passed the schemas and ``validate.check``.
+passed the schemas and ``validate.check``. The action cards are a deck as rules data
+(``woa_core.kernel.deck``): ``count: k`` written out by ``expand``, and cards of one shape (region,
+symbol, wagons, cost) one kind, named in the notation by its first card's id.
 
 >>> expand([{"id": "A04", "region": "east", "discs": "2", "moves": 1, "cost": 2, "count": 2}])[1]["id"]
 'A05'
+>>> from woa_core.rules import load_rules
+>>> rules = load_rules("go-west", 2)
+>>> rules.card_id[:3], rules.card_shape[:3], rules.shape_word[:2]
+(('A01', 'A02', 'A03'), (0, 1, 2), ('A01', 'A02'))
 """
 
 from __future__ import annotations
 
-import re
 from types import MappingProxyType
 from typing import Any
 
 from woa_core.kernel.compiled import freeze
+from woa_core.kernel.deck import Kinds, expand
+from woa_core.kernel.document_fields import document_fields
 from woa_core.packs.go_west.compiled import SYMBOLS, Rules
 from woa_core.packs.go_west.flow import FLOW
-
-NUMBERED = re.compile(r"^(.*?)([0-9]+)$")
-
-
-def card_ids(entry: dict[str, Any]) -> list[str]:
-    """The ids of a deck entry's cards: its own, and with ``count: k`` the k - 1 that count on from it.
-
-    >>> card_ids({"id": "A09", "count": 3})
-    ['A09', 'A10', 'A11']
-    """
-    match = NUMBERED.match(entry["id"])
-    assert match is not None  # the schema's pattern ends an id in a digit
-    stem, number = match.groups()
-    return [f"{stem}{int(number) + i:0{len(number)}d}" for i in range(entry.get("count", 1))]
-
-
-def expand(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One entry per card, ``count`` written out."""
-    return [{**entry, "id": cid} for entry in entries for cid in card_ids(entry)]
 
 
 def compile_rules(
@@ -46,23 +34,16 @@ def compile_rules(
     keys = tuple(r["key"] for r in regions)
     blocks = tuple(keys.index(k) for k in board["score_order"])
     region_block = tuple(blocks.index(i) if i in blocks else -1 for i in range(len(regions)))
-    deck = expand(list(cards["action_cards"]["cards"]))
+    deck = expand(cards["action_cards"]["cards"])  # one entry per card, count: k written out
 
     def shape_of(card: dict[str, Any]) -> tuple[int, int, int, int]:
         block = region_block[keys.index(card["region"])] if card["region"] is not None else -1
         return (block, SYMBOLS.index(card["discs"]), card["moves"], card["cost"])
 
-    shapes: list[tuple[int, int, int, int]] = []
-    words: list[str] = []
-    card_shape = []
-    for card in deck:
-        shape = shape_of(card)
-        if shape not in shapes:
-            shapes.append(shape)
-            words.append(card["id"])
-        card_shape.append(shapes.index(shape))
+    shapes = Kinds.of(deck, key=shape_of)  # cards of one shape are interchangeable (G26)
     costs = tuple(c["cost"] for c in sorted(cards["scoring_cards"], key=lambda c: c["number"]))
     return Rules(
+        **document_fields(Rules, document),
         name=name,
         players=players,
         content_hash=content_hash,
@@ -76,25 +57,13 @@ def compile_rules(
         block_region=blocks,
         region_block=region_block,
         capacity=board["block"]["circles"] - 1,
-        circles=board["block"]["circles"],
-        wagons=board["wagons"],
-        start_vp=board["start_vp"],
         scoring_costs=costs,
         card_id=tuple(c["id"] for c in deck),
-        card_shape=tuple(card_shape),
-        shapes=tuple(shapes),
-        shape_word=tuple(words),
+        card_shape=shapes.kind,
+        shapes=shapes.keys,
+        shape_word=shapes.first_id,
         card_index=MappingProxyType({c["id"]: i for i, c in enumerate(deck)}),
-        reconstructed=bool(cards["action_cards"].get("reconstructed", False)),
-        discs=setup["discs"],
-        hand=setup["hand"],
-        tokens=setup["double_move_token"],
-        vp_threshold=turn["vp_threshold"],
         gone_from=tuple(keys.index(k) for k in turn["wagons_gone_from"]),
-        random_start=turn["start_player"] == "random",
-        free_split=turn["vp_payment"] == "free_split",
-        second_required=turn["double_second_action"] == "required",
-        max_turns=turn["max_turns"],
         colours=tuple(setup["colours"][:players]),
         most_pay=max([c["cost"] for c in deck] + list(costs)),
     )

@@ -18,10 +18,11 @@ and player count).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from woa_core.kernel.compiled import CompiledRules
+from woa_core.kernel.document_fields import from_document
 from woa_core.kernel.pack import load_pack
 
 if TYPE_CHECKING:
@@ -37,7 +38,8 @@ SYMBOLS: Final = (None, "1", "2", "+1")
 
 @dataclass(frozen=True, slots=True)
 class Rules(CompiledRules):
-    """Go West!'s rules for one player count (see the module docstring)."""
+    """Go West!'s rules for one player count (see the module docstring); a field declared
+    ``from_document`` is the document's value at that path, as it is."""
 
     # the board (board.yaml)
     regions: tuple[str, ...]  # [region] its word in the notation (NE), east to west
@@ -47,9 +49,9 @@ class Rules(CompiledRules):
     block_region: tuple[int, ...]  # [block] its region, blocks in scoring order (5.2)
     region_block: tuple[int, ...]  # [region] its block, or -1
     capacity: int  # discs a block holds (circles - 1, 3.1.1)
-    circles: int
-    wagons: int
-    start_vp: int
+    circles: int = field(metadata=from_document("board.block.circles"))
+    wagons: int = field(metadata=from_document("board.wagons"))
+    start_vp: int = field(metadata=from_document("board.start_vp"))
     # the cards (cards.yaml)
     scoring_costs: tuple[int, ...]  # [k] the cost of a player's (k+1)-th scoring (3.3)
     card_id: tuple[str, ...]  # [card] A01 ...
@@ -57,17 +59,17 @@ class Rules(CompiledRules):
     shapes: tuple[tuple[int, int, int, int], ...]  # [shape] (block or -1, symbol, moves, cost)
     shape_word: tuple[str, ...]  # [shape] the id of its first card: its word in the notation
     card_index: Mapping[str, int]  # card id -> card
-    reconstructed: bool
+    reconstructed: bool = field(metadata=from_document("cards.action_cards.reconstructed", default=False))
     # setup (setup.yaml) and turn (turn.yaml)
-    discs: int
-    hand: int
-    tokens: bool
-    vp_threshold: int
+    discs: int = field(metadata=from_document("setup.discs"))
+    hand: int = field(metadata=from_document("setup.hand"))
+    tokens: bool = field(metadata=from_document("setup.double_move_token"))
+    vp_threshold: int = field(metadata=from_document("turn.vp_threshold"))
     gone_from: tuple[int, ...]  # regions that must hold no wagon for the wagons end (G19)
-    random_start: bool
-    free_split: bool  # vp_payment (G9)
-    second_required: bool  # double_second_action (G17)
-    max_turns: int
+    random_start: bool = field(metadata=from_document("turn.start_player", equals="random"))
+    free_split: bool = field(metadata=from_document("turn.vp_payment", equals="free_split"))  # G9
+    second_required: bool = field(metadata=from_document("turn.double_second_action", equals="required"))  # G17
+    max_turns: int = field(metadata=from_document("turn.max_turns"))
     colours: tuple[str, ...]
     most_pay: int  # the largest cost of any card: the ``pay`` values run 0..most_pay
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from woa_core.packs.go_west.compile import card_ids
+from woa_core.kernel.deck import card_ids
 from woa_core.rules.checks import Checks, Found, counted, first_index, no_such, repeated, repeats
 from woa_core.rules.source import Located, Path_
 

@@ -59,9 +59,25 @@ class CompiledRules:
 
     @property
     def pack(self) -> SomePack:
-        """The pack that compiled these rules (a subclass says which)."""
-        raise NotImplementedError
+        """The pack that compiled these rules: the one ``woa_core.rules`` compiled them with (kept
+        in ``derived``), else the one their ruleset names (``ruleset.yaml``'s ``pack``). A pack's
+        rules class need not say it again.
 
+        >>> from woa_core.rules import load_rules
+        >>> load_rules("go-west", 2).pack.name
+        'go_west'
+        """
+        found = self.derived.get(PACK_KEY)
+        if found is None:
+            from woa_core.kernel.pack import load_pack
+
+            ruleset = self.document["ruleset"]
+            found = self.derived[PACK_KEY] = load_pack(ruleset["pack"])
+        return found
+
+
+PACK_KEY = "kernel.pack"
+"""The key of ``CompiledRules.derived`` that holds the pack that compiled the rules."""
 
 _FIELDS: tuple[str, ...] = tuple(f.name for f in fields(CompiledRules))
 

@@ -223,7 +223,7 @@ class Record(Generic[T]):
     maps a field to a test its JSON value must pass and the sentence that says it does not.
 
     ``copy``, ``to_json`` and ``equal`` are functions written for the class (attributes, called
-    as methods are: ``RECORD.copy(state)``)."""
+    as methods are: ``RECORD.copy(state)``), and so is the copy of the shown fields ``view`` makes."""
 
     def __init__(
         self,
@@ -249,6 +249,10 @@ class Record(Generic[T]):
         self.copy = typing.cast("Callable[[T], T]", self._written("copy", "o", self._copy_lines()))
         json = ", ".join(f'"{s.name}": ' + _JSON[s.kind].format(n=s.name) for s in self.slots)
         self.to_json = typing.cast("Callable[[T], JSON]", self._written("to_json", "o", [f"return {{{json}}}"]))
+        shown = ", ".join(f'"{n}": ' + _COPY[self.by_name[n].kind].format(n=n) for n in self.shown)
+        self._shown = typing.cast(
+            "Callable[[T], dict[str, object]]", self._written("shown", "o", [f"return {{{shown}}}"])
+        )
         same = " and ".join(f"o.{s.name} == p.{s.name}" for s in self.slots) or "True"
         self.equal = typing.cast("Callable[[T, T], bool]", self._written("equal", "o, p", [f"return {same}"]))
 
@@ -279,7 +283,10 @@ class Record(Generic[T]):
     def view(self, obj: T, seat: int, shown: tuple[str, ...] | None = None) -> dict[str, object]:
         """What ``seat`` may see of ``obj``: the ``shown`` fields (default: all but the hidden and
         in-part ones) copied, then each in-part component's ``public(seat)``."""
-        out = {name: copied(self.by_name[name].kind, getattr(obj, name)) for name in shown or self.shown}
+        if shown is None or shown is self.shown:  # the usual split: by a function written for it
+            out = self._shown(obj)
+        else:
+            out = {name: copied(self.by_name[name].kind, getattr(obj, name)) for name in shown}
         for name in self.in_part:
             part: PartlySeen = getattr(obj, name)
             out[name] = part.public(seat)

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from woa_core.kernel.record import COMPONENT, LIST, NESTED, PLAIN, Record, slots_of
+from woa_core.kernel.record import Record, copied
 
 
 class Bag:
@@ -62,18 +62,19 @@ def tiny() -> Tiny:
     return Tiny(Bag([[1, 2], [3]]), [9, 4], "x", 2, True, 1.5, [1, 2], [[1], [2, 3]])
 
 
-def test_each_field_is_classified_by_its_declared_type() -> None:
-    kinds = {s.name: (s.kind, s.item.__name__, s.required) for s in RECORD.slots}
-    assert kinds == {
-        "bag": (COMPONENT, "Bag", True),
-        "secret": (LIST, "int", True),
-        "name": (PLAIN, "str", False),
-        "turn": (PLAIN, "int", False),
-        "over": (PLAIN, "bool", False),
-        "share": (PLAIN, "float", False),
-        "vp": (LIST, "int", False),
-        "rows": (NESTED, "int", False),
+def test_each_field_is_classified_by_its_type_as_both_builds_know_it() -> None:
+    """Any list is ``list`` (a compiled class keeps no more); a plain value its type; a component its class."""
+    assert RECORD.kinds == {
+        "bag": Bag,
+        "secret": list,
+        "name": str,
+        "turn": int,
+        "over": bool,
+        "share": float,
+        "vp": list,
+        "rows": list,
     }
+    assert RECORD.required == ["bag", "secret"]
 
 
 def test_a_copy_shares_nothing_and_equals_its_original() -> None:
@@ -91,12 +92,15 @@ def test_a_copy_shares_nothing_and_equals_its_original() -> None:
 def test_to_json_is_deep_and_reads_back() -> None:
     t = tiny()
     data = RECORD.to_json(t)
-    assert data["bag"] == {"counts": [[1, 2], [3]]} and list(data) == [s.name for s in RECORD.slots]
+    assert data["bag"] == {"counts": [[1, 2], [3]]} and list(data) == list(RECORD.kinds)
     data["rows"][0].append(5)
     assert t.rows == [[1], [2, 3]]
     back = RECORD.from_json(json.loads(json.dumps(RECORD.to_json(t))))
     assert RECORD.equal(back, t)
     assert RECORD.equal(RECORD.from_json({"bag": {"counts": []}, "secret": [1, 2]}), Tiny(Bag([]), [1, 2]))
+
+
+LISTS = "a list of numbers, strings and booleans, or of such lists"
 
 
 @pytest.mark.parametrize(
@@ -106,10 +110,13 @@ def test_to_json_is_deep_and_reads_back() -> None:
         ({"turn": True}, "not a tiny state: its turn is not a whole number"),
         ({"over": 1}, "not a tiny state: its over is not true or false"),
         ({"name": 3}, "not a tiny state: its name is not a string"),
-        ({"vp": [1, "2"]}, "not a tiny state: its vp is not a list of whole numbers"),
-        ({"rows": [1]}, "not a tiny state: its rows is not a list of lists of whole numbers"),
+        ({"share": "1"}, "not a tiny state: its share is not a number"),
+        ({"vp": 1}, f"not a tiny state: its vp is not {LISTS}"),
+        ({"vp": [1, None]}, f"not a tiny state: its vp is not {LISTS}"),
+        ({"rows": [[1], 2]}, f"not a tiny state: its rows is not {LISTS}"),
+        ({"rows": [[1], [[2], {}]]}, f"not a tiny state: its rows is not {LISTS}"),
         ({"secret": [1]}, "not a tiny state: its secret is not two numbers"),
-        ({"secret": ["a", "b"]}, "not a tiny state: its secret is not a list of whole numbers"),
+        ({"secret": [1, [2]]}, f"not a tiny state: its secret is not {LISTS}"),
         ({"bag": []}, "not a bag"),
         ({"extra": 1}, "not a tiny state: it has no field extra"),
     ],
@@ -156,22 +163,59 @@ def test_a_field_of_another_type_or_an_unknown_name_is_a_type_error() -> None:
         Record(Tiny, "a tiny state", hidden={"nothing": 0})
 
 
+def test_a_list_is_copied_by_its_shape_at_any_depth() -> None:
+    rows = [[[1], []], [[2, 3]]]
+    twin = copied(rows)
+    twin[0][0].append(4)
+    assert twin != rows and rows == [[[1], []], [[2, 3]]] and copied([]) == [] and copied([1, "a"]) == [1, "a"]
+
+
 @dataclass
-class Erased:
+class Declared:
     rows: list[list[int]]
     vp: list[bool] = field(default_factory=list)
+    turn: int = 0
 
 
-def test_list_items_a_build_erased_are_read_from_the_source() -> None:
-    """mypyc leaves ``list`` for ``list[list[int]]`` in a compiled class's annotations: the record
-    reads the items from the class's source, beside it."""
-    Erased.__annotations__ = {"rows": list, "vp": list}  # as a compiled class has them
-    assert [(s.kind, s.item) for s in slots_of(Erased)] == [(NESTED, int), (LIST, bool)]
+@dataclass
+class Erased:
+    """``Declared`` as a class compiled with mypyc has it: ``list`` for each list."""
+
+    rows: list  # type: ignore[type-arg]
+    vp: list = field(default_factory=list)  # type: ignore[type-arg]
+    turn: int = 0
 
 
-def test_a_class_with_its_own_new_is_copied_through_its_constructor() -> None:
-    """A class compiled with mypyc runs ``__init__`` from ``__new__``: such a class is copied by
-    calling it with every field."""
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"rows": [[1], [2, 3]], "vp": [True]},
+        {"rows": [], "turn": 2},
+        {"rows": [["a"], [1.5]], "vp": [1]},  # the items' declared types are erased in a compiled build
+        {"rows": [[1], 2]},
+        {"rows": [[1]], "vp": [None]},
+        {"rows": [[1]], "turn": 1.0},
+        {"rows": {}},
+        {"vp": []},
+    ],
+)
+def test_a_class_and_its_erased_twin_accept_and_refuse_the_same(data: dict[str, object]) -> None:
+    """The record reads no more than both builds know: a compiled class and its source agree."""
+    declared, erased = Record(Declared, "a board"), Record(Erased, "a board")
+    assert declared.kinds == erased.kinds
+
+    def outcome(record: Record[Declared] | Record[Erased]) -> object:
+        try:
+            return record.to_json(record.from_json(data))
+        except ValueError as e:
+            return str(e)
+
+    assert outcome(declared) == outcome(erased)
+
+
+def test_a_copy_is_made_through_the_constructor() -> None:
+    """A class compiled with mypyc runs ``__init__`` from ``__new__``: a record copies by calling the
+    class with every field (a keyword-only one by name)."""
 
     made: list[tuple[object, ...]] = []
 

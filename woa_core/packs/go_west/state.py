@@ -27,11 +27,12 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from woa_core.kernel.cards import Cards
 from woa_core.kernel.chance import draw, new_stream
+from woa_core.kernel.record import Record
 from woa_core.packs.go_west.compiled import Rules
 
 NOBODY = -1
@@ -74,69 +75,38 @@ class State:
     ranking: list[int] = field(default_factory=list)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.to_json() == other.to_json()
+        return isinstance(other, State) and RECORD.equal(self, other)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (a deep copy)."""
-        new = self.copy()
-        data = {name: getattr(new, name) for name in _FIELDS}
-        data["cards"] = new.cards.to_json()
-        return data
+        return RECORD.to_json(self)
 
     @classmethod
     def from_json(cls, data: Any) -> State:  # Any: compiled, a dict hint would refuse a list unchecked
-        """The state ``to_json`` wrote; another shape is a ``ValueError``."""
-        if not isinstance(data, dict) or set(data) - _NAMES or not {"players", "cards", "chance"} <= set(data):
-            raise ValueError("not a Go West! game state")
-        chance = data["chance"]
-        if not (isinstance(chance, list) and len(chance) == 2 and all(type(x) is int and x >= 0 for x in chance)):
-            raise ValueError(
-                "not a Go West! game state: its chance stream is not two whole numbers (a seed, draws made)"
-            )
-        try:
-            return cls(**{**data, "cards": Cards.from_json(data["cards"])}).copy()
-        except (TypeError, AttributeError) as e:
-            raise ValueError(f"not a Go West! game state: {e}") from None
+        """The state ``to_json`` wrote; another shape is a ``ValueError`` naming the field."""
+        return RECORD.from_json(data)
 
     def copy(self) -> State:
-        """An independent copy (field by field: search copies states constantly)."""
-        new = State.__new__(State)
-        new.players = self.players
-        new.cards = self.cards.copy()
-        new.chance = self.chance[:]
-        new.round = self.round
-        new.phase = self.phase
-        new.step = self.step
-        new.order = self.order[:]
-        new.turn = self.turn
-        new.ended = self.ended
-        new.wagons = self.wagons[:]
-        new.blocks = [b[:] for b in self.blocks]
-        new.pushed = self.pushed[:]
-        new.supply = self.supply[:]
-        new.lid = self.lid[:]
-        new.vp = self.vp[:]
-        new.used = self.used[:]
-        new.token = self.token[:]
-        new.scored = [v[:] for v in self.scored]
-        new.first = self.first
-        new.doubled = self.doubled
-        new.acts = self.acts
-        new.card = self.card
-        new.cost = self.cost
-        new.left = self.left
-        new.floor = self.floor
-        new.turns = self.turns
-        new.ranking = self.ranking[:]
-        return new
+        """An independent copy (search copies states constantly: ``RECORD`` wrote it for the fields)."""
+        return RECORD.copy(self)
 
     def active(self) -> int:
         """The seat whose turn it is; ``NOBODY`` once the game is over."""
         return self.order[self.turn] if self.order and not self.ranking else NOBODY
 
 
-_FIELDS = tuple(f.name for f in fields(State))
-_NAMES = frozenset(_FIELDS)
+def _is_stream(value: object) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(type(x) is int and x >= 0 for x in value)
+
+
+RECORD: Record[State] = Record(
+    State,
+    "a Go West! game state",
+    hidden={"chance": [0, 0]},  # no view shows it (R-CHANCE); a state made from a view has this
+    in_part={"cards": Cards([], [])},  # a view shows the cards' public(seat) (§4)
+    checks={"chance": (_is_stream, "its chance stream is not two whole numbers (a seed, draws made)")},
+)
+"""Its copy, JSON and view (``woa_core.kernel.record``): made once from the fields."""
 
 
 def new_state(rules: Rules, seed: int) -> State:

@@ -4,7 +4,7 @@ A view is the public state (wagons, blocks with their queue order, every seat's 
 scoring cards used and token, the discard pile, hand sizes, the pile's size) plus the viewer's own
 hand and what it knows since the last reshuffle (``Cards.public``). It never holds another hand,
 the pile's order or the chance stream (the invariant ``views_keep_secrets`` and
-``chance_never_seen`` check every view).
+``chance_never_seen`` check every view). The split is the state's ``RECORD`` (``woa_core.kernel.record``).
 
 >>> from woa_core.rules import load_rules
 >>> from woa_core.packs.go_west.game import Game
@@ -18,32 +18,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from woa_core.kernel.cards import Cards
 from woa_core.kernel.plain import View
-from woa_core.packs.go_west.state import State
+from woa_core.packs.go_west.state import RECORD, State
 
-PUBLIC: tuple[str, ...] = (
-    "players", "round", "phase", "step", "order", "turn", "ended", "wagons", "blocks", "pushed", "supply",
-    "lid", "vp", "used", "token", "scored", "first", "doubled", "acts", "card", "cost", "left", "floor",
-    "turns", "ranking",
-)  # fmt: skip
+PUBLIC: tuple[str, ...] = RECORD.shown
 """The state's public fields, as they are (everything but ``cards`` and ``chance``)."""
 
 
 def observe(game: Any, player: int) -> View:
     """``player``'s view of ``game`` (copies: it does not change with the game)."""
-    s = game.state
-    fields: dict[str, Any] = {}
-    for name in PUBLIC:
-        value = getattr(s, name)
-        fields[name] = [v[:] if isinstance(v, list) else v for v in value] if isinstance(value, list) else value
-    return View(game.rules, player, **fields, cards=s.cards.public(player))
+    return View(game.rules, player, **RECORD.view(game.state, player, PUBLIC))
 
 
 def state_of(view: View) -> State:
     """A state with the view's public fields; its cards and chance stream are placeholders that
     ``Game.determinize`` replaces."""
-    data = view.to_json()
-    data.pop("player")
-    data.pop("cards")
-    return State(cards=Cards([], []), chance=[0, 0], **data)
+    return RECORD.from_view(view)

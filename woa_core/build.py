@@ -38,6 +38,7 @@ COMPILED: tuple[str, ...] = (
     "woa_core.kernel.search",
     "woa_core.kernel.chance",
     "woa_core.kernel.cards",
+    "woa_core.kernel.record",
     # what the tools read of every game (figures and how a game unfolds: observers of the loop)
     "woa_core.report.figures",
     "woa_core.report.unfolding",

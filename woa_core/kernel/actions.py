@@ -18,10 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from woa_core.kernel.aliases import PackGame, PackRules, PackValue
-from woa_core.kernel.compiled import CompiledRules
 from woa_core.kernel.flow import Outcome
 from woa_core.kernel.native import mypyc_attr
 
@@ -224,18 +223,36 @@ the verb's actions, ordered as ``itertools.product`` orders the values of its ar
 (``ArgKind.values``): by the value's position for a verb of one argument (the value itself for
 values 0, 1, 2...), the one action at 0 for a verb of none. Shared: read it, never change it."""
 
+T = TypeVar("T")
+"""What a rules memo holds."""
+
+
+class TableRules(Protocol):
+    """What ``action_table`` reads of a pack's compiled rules (a ``woa_core.kernel.compiled.CompiledRules``,
+    which this module does not import: the compiled rules' module is below it)."""
+
+    @property
+    def players(self) -> int:
+        """The player count."""
+        ...
+
+    def memo(self, key: str, make: Callable[[], T]) -> T:
+        """``make()``'s result, made once per rules."""
+        ...
+
+
 _TABLE: Final = "kernel.actions.table"
 """The key of ``action_table`` on the compiled rules (``CompiledRules.memo``)."""
 
 
-def action_table(rules: CompiledRules, verbs: Mapping[str, Verb], kinds: Mapping[str, ArgKind]) -> ActionTable:
+def action_table(rules: TableRules, verbs: Mapping[str, Verb], kinds: Mapping[str, ArgKind]) -> ActionTable:
     """Every action of ``verbs`` under ``rules``, for every seat and every value of their
     argument kinds (``kinds``, by the names ``Verb.args`` gives), made once per rules
     (``CompiledRules.memo``; ``make_action``): a game's listing then picks ready actions instead
     of building tuples. The table holds the product of the values of each verb's kinds, so it
     is for verbs of few values; ``ValueError`` if a kind lists none (``ArgKind.values``).
 
-    >>> from woa_core.kernel.compiled import freeze
+    >>> from woa_core.kernel.compiled import CompiledRules, freeze
     >>> rules = CompiledRules("tiny", 2, "hash", None, freeze({}))
     >>> place = ArgKind(lambda r, w: int(w[0]), lambda r, q: [str(q)], "a place", values=lambda r: range(3))
     >>> verbs = {"go": Verb("go", ("place",), lambda game, p, q: None, "PLACE", "go to a place"),
@@ -247,7 +264,7 @@ def action_table(rules: CompiledRules, verbs: Mapping[str, Verb], kinds: Mapping
     return rules.memo(_TABLE, lambda: _make_table(rules, verbs, kinds))
 
 
-def _make_table(rules: CompiledRules, verbs: Mapping[str, Verb], kinds: Mapping[str, ArgKind]) -> ActionTable:
+def _make_table(rules: TableRules, verbs: Mapping[str, Verb], kinds: Mapping[str, ArgKind]) -> ActionTable:
     table: ActionTable = {}
     for name, verb in verbs.items():
         domains: list[Sequence[object]] = []

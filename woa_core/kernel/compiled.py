@@ -59,20 +59,16 @@ class CompiledRules:
 
     @property
     def pack(self) -> SomePack:
-        """The pack that compiled these rules: the one ``woa_core.rules`` compiled them with (kept
-        in ``derived``), else the one their ruleset names (``ruleset.yaml``'s ``pack``). A pack's
-        rules class need not say it again.
+        """The pack that compiled these rules, which ``woa_core.rules`` keeps with them as it
+        compiles them (``derived[PACK_KEY]``): a pack's rules class need not say it again.
 
         >>> from woa_core.rules import load_rules
         >>> load_rules("go-west", 2).pack.name
         'go_west'
         """
-        found = self.derived.get(PACK_KEY)
+        found: SomePack | None = self.derived.get(PACK_KEY)  # (``derived`` holds any type)
         if found is None:
-            from woa_core.kernel.pack import load_pack
-
-            ruleset = self.document["ruleset"]
-            found = self.derived[PACK_KEY] = load_pack(ruleset["pack"])
+            raise LookupError(f"the rules {self.name!r} were not compiled by woa_core.rules: they know no pack")
         return found
 
 

@@ -10,7 +10,8 @@
   (K8); enough colours and cards for the largest player count (3.4);
 - the deck's ``constraints`` (each demanded only when given, so a designer may relax it): K3
   ``max_cost``/``at_max_cost``, K4 ``free``, K5 ``no_wagons``, K6 ``no_region``, K9 ``must_exist``,
-  K12 ``every_card_acts``, K13 ``regions_alike``.
+  K12 ``every_card_acts``, K13 ``regions_alike``; ``CONSTRAINTS`` declares which kernel deck
+  constraint each key is, and ``woa_core.rules.deck_constraints`` checks them.
 
 K2 (a card shows a cost, wagons and a region with a symbol, some not all three) is the schema's;
 K11 (a card sells for its cost, 5.3) is a definition the game applies, with nothing to check.

@@ -1,13 +1,13 @@
 """A deck's constraints checked by the kernel from a pack's table (``woa_core.rules.deck_constraints``),
 on a deck of no game: each kind of constraint, each only when given, every problem located at its
-place in the file; and the located board helpers of ``woa_core.rules.checks`` (``each_its_own``,
+place in the file; and the located board helpers of ``woa_core.rules.checks`` (``each_its_own``, ``misflagged``,
 ``references``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from woa_core.rules.checks import Checks, Found, each_its_own, first_index, references
+from woa_core.rules.checks import Checks, Found, each_its_own, first_index, misflagged, references
 from woa_core.rules.deck_constraints import (
     AtLeast,
     AtMost,
@@ -157,3 +157,10 @@ def test_each_its_own_and_references_locate_their_problems() -> None:
         (5, "Gate is the exit: start on a place"),
         (5, "'wel' is no place: did you mean 'well'?: start on a place"),
     ]
+
+
+def test_misflagged_names_a_flag_astray_and_one_missing() -> None:
+    """A track whose goal is the last space: one marked before it, none on it."""
+    track = [{"key": "a"}, {"key": "b", "goal": True}, {"key": "c", "goal": False}]
+    assert list(misflagged(track, "goal", lambda i: i == len(track) - 1)) == [(1, True), (2, False)]
+    assert list(misflagged(track, "key", lambda i: True)) == []

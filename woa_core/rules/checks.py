@@ -7,6 +7,8 @@ lists of mappings as rules files hold them (regions, cards, cities), naming no g
 - ``repeated(groups)`` and ``repeats(items, field)``: values that should be each their own but
   are not (keys, short words, ids), with where each was first;
 - ``each_its_own(items, at, fields)``: those repeats, located and said by the items' names;
+- ``misflagged(items, field, wanted)``: items whose flag (``exit: true``) is not where their place
+  in the list says it is (the last, say), or missing there;
 - ``no_such(value, known, kind)``: the sentence for a reference to nothing, with a did-you-mean;
 - ``references(keys, at, known, kind, why, refused)``: a list of keys naming items, each located
   where it names nothing or an item it may not (``refused``: such keys, with the reason);
@@ -33,7 +35,7 @@ Each check yields ``(path, message)`` pairs, located by ``run_checks`` (``woa_co
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from woa_core.errors import Problem
@@ -123,6 +125,19 @@ def each_its_own(items: Sequence[Item], at: Path_, fields: Mapping[str, str], na
     for field, word in fields.items():
         for i, value, j in repeats(items, field):
             yield (*at, i, field), f"{items[i][name]}: '{value}' is already {items[j][name]}'s {word}: each its own"
+
+
+def misflagged(items: Sequence[Item], field: str, wanted: Callable[[int], bool]) -> Iterator[tuple[int, bool]]:
+    """Each item whose flag ``field`` (true when written true) is not what ``wanted(index)`` says:
+    its index, and whether it has the flag (then it should not) or not (then it should).
+
+    >>> track = [{"start": True}, {}, {"start": True}]
+    >>> list(misflagged(track, "start", lambda i: i == 0)), list(misflagged(track, "goal", lambda i: i == 2))
+    ([(2, True)], [(2, False)])
+    """
+    for i, item in enumerate(items):
+        if bool(item.get(field)) != wanted(i):
+            yield i, bool(item.get(field))
 
 
 def no_such(value: object, known: Collection[object], kind: str) -> str | None:

@@ -23,7 +23,7 @@ K11 (a card sells for its cost, 5.3) is a definition the game applies, with noth
 
 from __future__ import annotations
 
-from woa_core.rules.checks import Checks, Found, Item, each_its_own, first_index, references
+from woa_core.rules.checks import Checks, Found, Item, each_its_own, first_index, misflagged, references
 from woa_core.rules.deck_constraints import (
     AtLeast,
     AtMost,
@@ -79,19 +79,16 @@ def _regions(located: Located, d: dict) -> Found:
     regions, _, _ = _line(d)
     last = len(regions) - 1
     yield from each_its_own(regions, ("board", "regions"), {"key": "key", "short": "short word"})
-    for i, r in enumerate(regions):
-        at, name = ("board", "regions", i), r["name"]
-        if r.get("exit") and i != last:
+    for i, marked in misflagged(regions, "block", lambda i: 0 < i < last):
+        end = ("exit", "start")[i == 0]
+        said = f"is the {end}: no block" if marked else "lies between the start and the exit: write block: true"
+        yield ("board", "regions", i, "block"), f"{regions[i]['name']} {said} (3.1)"
+    for i, marked in misflagged(regions, "exit", lambda i: i == last):
+        at, name = ("board", "regions", i), regions[i]["name"]
+        if marked:
             yield (*at, "exit"), f"{name} is marked exit, but the exit is the last region (5.1)"
-        if bool(r.get("block")) != (0 < i < last):
-            end = ("exit", "start")[i == 0]
-            said = (
-                "lies between the start and the exit: write block: true" if 0 < i < last else f"is the {end}: no block"
-            )
-            yield (*at, "block"), f"{name} {said} (3.1)"
-    if not regions[last].get("exit"):
-        west = regions[last]["name"]
-        yield ("board", "regions", last), f"the last region, {west}, is the exit: write exit: true (5.1)"
+        else:
+            yield at, f"the last region, {name}, is the exit: write exit: true (5.1)"
 
 
 @CHECKS.add

@@ -6,7 +6,12 @@ lists of mappings as rules files hold them (regions, cards, cities), naming no g
   (what a reference to an item by that field finds);
 - ``repeated(groups)`` and ``repeats(items, field)``: values that should be each their own but
   are not (keys, short words, ids), with where each was first;
+- ``each_its_own(items, at, fields)``: those repeats, located and said by the items' names;
+- ``misflagged(items, field, wanted)``: items whose flag (``exit: true``) is not where their place
+  in the list says it is (the last, say), or missing there;
 - ``no_such(value, known, kind)``: the sentence for a reference to nothing, with a did-you-mean;
+- ``references(keys, at, known, kind, why, refused)``: a list of keys naming items, each located
+  where it names nothing or an item it may not (``refused``: such keys, with the reason);
 - ``counted(entries)``: a list whose entries may say ``count: k``, written out.
 
 Each check yields ``(path, message)`` pairs, located by ``run_checks`` (``woa_core.rules.validate``).
@@ -30,7 +35,7 @@ Each check yields ``(path, message)`` pairs, located by ``run_checks`` (``woa_co
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from woa_core.errors import Problem
@@ -42,7 +47,7 @@ Found = Iterator[tuple[Path_, str]]
 """What a check yields: ``(path, message)`` for each problem."""
 
 V = TypeVar("V", bound=Hashable)
-"""A value that should be each item's own (a key, a word, an id)."""
+"""A value that should be each item's own (a key, a word, an id), or one naming an item by it."""
 
 Item = Mapping[str, Any]
 """An entry of a rules list (a region, a card): a mapping of the schema's shape."""
@@ -108,6 +113,33 @@ def repeats(items: Sequence[Item], field: str) -> Iterator[tuple[int, Any, int]]
     return repeated([item[field]] for item in items)
 
 
+def each_its_own(items: Sequence[Item], at: Path_, fields: Mapping[str, str], name: str = "name") -> Found:
+    """For each of ``fields`` (with the word for it) whose values should be each item's own, each
+    item (of the list at ``at``) repeating an earlier one's, located at its field and said by the
+    items' ``name``: ``NAME: 'VALUE' is already FIRST's WORD: each its own``.
+
+    >>> places = [{"name": "Well", "key": "w"}, {"name": "Dune", "key": "w"}]
+    >>> list(each_its_own(places, ("places",), {"key": "key"}))
+    [(('places', 1, 'key'), "Dune: 'w' is already Well's key: each its own")]
+    """
+    for field, word in fields.items():
+        for i, value, j in repeats(items, field):
+            yield (*at, i, field), f"{items[i][name]}: '{value}' is already {items[j][name]}'s {word}: each its own"
+
+
+def misflagged(items: Sequence[Item], field: str, wanted: Callable[[int], bool]) -> Iterator[tuple[int, bool]]:
+    """Each item whose flag ``field`` (true when written true) is not what ``wanted(index)`` says:
+    its index, and whether it has the flag (then it should not) or not (then it should).
+
+    >>> track = [{"start": True}, {}, {"start": True}]
+    >>> list(misflagged(track, "start", lambda i: i == 0)), list(misflagged(track, "goal", lambda i: i == 2))
+    ([(2, True)], [(2, False)])
+    """
+    for i, item in enumerate(items):
+        if bool(item.get(field)) != wanted(i):
+            yield i, bool(item.get(field))
+
+
 def no_such(value: object, known: Collection[object], kind: str) -> str | None:
     """None when ``value`` is one of ``known``, else ``'VALUE' is no KIND`` with a did-you-mean
     among ``known`` (``woa_core.suggest``).
@@ -120,6 +152,31 @@ def no_such(value: object, known: Collection[object], kind: str) -> str | None:
     if value in known:
         return None
     return with_suggestion(f"'{value}' is no {kind}", value, known)
+
+
+def references(
+    keys: Sequence[V],
+    at: Path_,
+    known: Collection[object],
+    kind: str,
+    why: str,
+    refused: Mapping[V, str] | None = None,
+) -> Found:
+    """Each of ``keys`` (a list at ``at``, each naming an item of ``known`` by its key) that names
+    no item (``no_such``), or one this list may not name (``refused``: those keys, each with the
+    reason), located at its place: ``SAID: WHY``.
+
+    >>> known = {"well": 0, "dune": 1, "gate": 2}
+    >>> for found in references(["dune", "wel", "gate"], ("start",), known, "place", "start on a place",
+    ...                         {"gate": "the gate is the exit"}):
+    ...     print(found)
+    (('start', 1), "'wel' is no place: did you mean 'well'?: start on a place")
+    (('start', 2), 'the gate is the exit: start on a place')
+    """
+    for j, key in enumerate(keys):
+        said = no_such(key, known, kind) or (refused or {}).get(key)
+        if said:
+            yield (*at, j), f"{said}: {why}"
 
 
 def counted(entries: Iterable[Entry], field: str = "count") -> list[Entry]:

@@ -10,7 +10,8 @@
   (K8); enough colours and cards for the largest player count (3.4);
 - the deck's ``constraints`` (each demanded only when given, so a designer may relax it): K3
   ``max_cost``/``at_max_cost``, K4 ``free``, K5 ``no_wagons``, K6 ``no_region``, K9 ``must_exist``,
-  K12 ``every_card_acts``, K13 ``regions_alike``.
+  K12 ``every_card_acts``, K13 ``regions_alike``; ``CONSTRAINTS`` declares which kernel deck
+  constraint each key is, and ``woa_core.rules.deck_constraints`` checks them.
 
 K2 (a card shows a cost, wagons and a region with a symbol, some not all three) is the schema's;
 K11 (a card sells for its cost, 5.3) is a definition the game applies, with nothing to check.
@@ -22,11 +23,17 @@ K11 (a card sells for its cost, 5.3) is a definition the game applies, with noth
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
-
-from woa_core.kernel.deck import card_ids
-from woa_core.rules.checks import Checks, Found, counted, first_index, no_such, repeated, repeats
+from woa_core.rules.checks import Checks, Found, Item, each_its_own, first_index, misflagged, references
+from woa_core.rules.deck_constraints import (
+    AtLeast,
+    AtMost,
+    Constraints,
+    Deck,
+    EachExists,
+    GroupsAlike,
+    NoneMatch,
+    unique_ids,
+)
 from woa_core.rules.source import Located, Path_
 
 CHECKS = Checks()
@@ -43,13 +50,12 @@ def _line(d: dict) -> tuple[list[dict], dict[str, int], list[str]]:
     return regions, first_index(regions, "key"), inner
 
 
-def _deck(d: dict) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The deck's entries, and its cards (an entry with ``count: k`` k times)."""
-    entries = list(d["cards"]["action_cards"]["cards"])
-    return entries, counted(entries)
+def _deck(d: dict) -> Deck:
+    """The deck: its entries, and its cards (an entry with ``count: k`` k times)."""
+    return Deck(d["cards"]["action_cards"]["cards"], CARDS)
 
 
-def shape(card: dict[str, Any], names: dict[str, str] | None = None) -> str:
+def shape(card: Item, names: dict[str, str] | None = None) -> str:
     """A card's (or a pattern's) fields in words.
 
     >>> shape({"region": "east", "discs": "2", "moves": 1, "cost": 2}, {"east": "East"})
@@ -57,7 +63,7 @@ def shape(card: dict[str, Any], names: dict[str, str] | None = None) -> str:
     >>> shape({"region": None, "moves": 3}), shape({"discs": "+1"})
     ('no region, 3 wagon(s)', '"+1"')
     """
-    region = card.get("region")
+    region: str | None = card.get("region")
     words = [(names or {}).get(region, region) if region else "no region"] if "region" in card else []
     if card.get("discs") is not None:
         words = [" ".join([*words, f'"{card["discs"]}"'])]
@@ -72,34 +78,26 @@ def _regions(located: Located, d: dict) -> Found:
     starts, the last and only it the exit; a block on each region strictly between, none else."""
     regions, _, _ = _line(d)
     last = len(regions) - 1
-    for field, word in (("key", "key"), ("short", "short word")):
-        for i, value, j in repeats(regions, field):
-            said = f"'{value}' is already {regions[j]['name']}'s {word}: each its own"
-            yield ("board", "regions", i, field), f"{regions[i]['name']}: {said}"
-    for i, r in enumerate(regions):
-        at, name = ("board", "regions", i), r["name"]
-        if r.get("exit") and i != last:
+    yield from each_its_own(regions, ("board", "regions"), {"key": "key", "short": "short word"})
+    for i, marked in misflagged(regions, "block", lambda i: 0 < i < last):
+        end = ("exit", "start")[i == 0]
+        said = f"is the {end}: no block" if marked else "lies between the start and the exit: write block: true"
+        yield ("board", "regions", i, "block"), f"{regions[i]['name']} {said} (3.1)"
+    for i, marked in misflagged(regions, "exit", lambda i: i == last):
+        at, name = ("board", "regions", i), regions[i]["name"]
+        if marked:
             yield (*at, "exit"), f"{name} is marked exit, but the exit is the last region (5.1)"
-        if bool(r.get("block")) != (0 < i < last):
-            end = ("exit", "start")[i == 0]
-            said = (
-                "lies between the start and the exit: write block: true" if 0 < i < last else f"is the {end}: no block"
-            )
-            yield (*at, "block"), f"{name} {said} (3.1)"
-    if not regions[last].get("exit"):
-        west = regions[last]["name"]
-        yield ("board", "regions", last), f"the last region, {west}, is the exit: write exit: true (5.1)"
+        else:
+            yield at, f"the last region, {name}, is the exit: write exit: true (5.1)"
 
 
 @CHECKS.add
 def _score_order(located: Located, d: dict) -> Found:
     """5.2, G12: a scoring scores every block region once, "beginning in the east"."""
     regions, index, inner = _line(d)
-    order = d["board"]["score_order"]
-    for j, key in enumerate(order):
-        if key not in inner:
-            said = no_such(key, index, "region") or f"{regions[index[key]]['name']} has no block"
-            yield ("board", "score_order", j), f"{said}: score_order lists the block regions (5.2)"
+    order, why = d["board"]["score_order"], "score_order lists the block regions (5.2)"
+    no_block = {key: f"{regions[i]['name']} has no block" for key, i in index.items() if key not in inner}
+    yield from references(order, ("board", "score_order"), index, "region", why, no_block)
     if [k for k in order if k in inner] != inner:
         yield ("board", "score_order"), f"a scoring scores every block, east to west (5.2): {', '.join(inner)}"
 
@@ -109,11 +107,9 @@ def _wagons_gone_from(located: Located, d: dict) -> Found:
     """7.0, G19: the wagons end names regions of the line, the start among them (every wagon is there
     at first), never the exit (a wagon there is out of play, 5.1)."""
     regions, index, _ = _line(d)
-    gone = d["turn"]["wagons_gone_from"]
-    for j, key in enumerate(gone):
-        if index.get(key, 0) == len(regions) - 1 or key not in index:
-            said = no_such(key, index, "region") or f"{regions[-1]['name']} is the exit"
-            yield ("turn", "wagons_gone_from", j), f"{said}: the game ends when these regions hold no wagon (G19)"
+    gone, why = d["turn"]["wagons_gone_from"], "the game ends when these regions hold no wagon (G19)"
+    the_exit = {key: f"{regions[i]['name']} is the exit" for key, i in index.items() if i == len(regions) - 1}
+    yield from references(gone, ("turn", "wagons_gone_from"), index, "region", why, the_exit)
     if regions[0]["key"] not in gone:
         start = regions[0]["name"]
         yield ("turn", "wagons_gone_from"), f"name the start region, {start}: every wagon is there at first (G19)"
@@ -127,7 +123,7 @@ def _movement_bound(located: Located, d: dict) -> Found:
     gone = d["turn"]["wagons_gone_from"]
     bound = len(regions) - 1 - max(index[k] for k in gone)
     where = " or ".join(regions[index[k]]["name"] for k in gone)
-    for i, e in enumerate(_deck(d)[0]):
+    for i, e in enumerate(_deck(d).entries):
         if e["moves"] > bound > 0:  # bound 0: the exit among them, which _wagons_gone_from refuses
             said = f"{e['id']} moves {e['moves']} wagons, but a wagon in {where} may have only {bound} steps left"
             yield (*CARDS, i, "moves"), f"{said} (G7, K10)"
@@ -145,7 +141,7 @@ def _scoring_cards(located: Located, d: dict) -> Found:
 @CHECKS.add
 def _every_player(located: Located, d: dict) -> Found:
     """3.4: each player takes a colour and is dealt a hand, at the largest count of players.yaml."""
-    most, setup, deck = max(d["players"]["counts"]), d["setup"], _deck(d)[1]
+    most, setup, deck = max(d["players"]["counts"]), d["setup"], _deck(d).cards
     if len(setup["colours"]) < most:
         yield ("setup", "colours"), f"{len(setup['colours'])} colours are too few for {most} players (3.4)"
     if len(deck) < setup["hand"] * most:
@@ -155,11 +151,7 @@ def _every_player(located: Located, d: dict) -> Found:
 @CHECKS.add
 def _card_ids(located: Located, d: dict) -> Found:
     """Logs and tests name a card by its id: each its own, ``count: k`` taking k from the entry's on."""
-    entries = _deck(d)[0]
-    for i, twice, _ in repeated(card_ids(entry) for entry in entries):
-        ids = card_ids(entries[i])
-        written = f" ({entries[i]['id']} with count {len(ids)} is {ids[0]}-{ids[-1]})" if len(ids) > 1 else ""
-        yield (*CARDS, i, "id"), f"two cards have the id {twice}{written}: each card needs its own"
+    return unique_ids(_deck(d))
 
 
 @CHECKS.add
@@ -167,7 +159,7 @@ def _card_regions(located: Located, d: dict) -> Found:
     """K7: a card's region is a block region (discs go only into blocks, 3.1); K8: a disc symbol is
     shown exactly when a region is (3.3, 5.1)."""
     regions, index, inner = _line(d)
-    for i, c in enumerate(_deck(d)[0]):
+    for i, c in enumerate(_deck(d).entries):
         region, discs = c["region"], c["discs"]
         if region is not None and region not in inner:
             said = f"{regions[index[region]]['name']}, which has no block" if region in index else f"'{region}'"
@@ -180,69 +172,33 @@ def _card_regions(located: Located, d: dict) -> Found:
 @CHECKS.add
 def _deck_size(located: Located, d: dict) -> Found:
     """K1: the cards, ``count`` written out, are ``deck_size`` (2.0, 3.3: 56)."""
-    have, want = len(_deck(d)[1]), d["cards"]["action_cards"]["deck_size"]
+    have, want = len(_deck(d).cards), d["cards"]["action_cards"]["deck_size"]
     if have != want:
         yield CARDS, f"the deck holds {have} action cards, but deck_size is {want} (K1)"
 
 
-MINIMA = {
-    "free": (lambda c: c["cost"] == 0, "are free", "K4"),
-    "no_wagons": (lambda c: c["moves"] == 0, "show no wagons", "K5"),
-    "no_region": (lambda c: c["region"] is None, "show no region", "K6"),
-}
-"""The constraints that ask for at least so many cards of a kind: the test, the words, the K."""
+CONSTRAINTS = Constraints(
+    {
+        "max_cost": AtMost("cost", "costs", "cost", "K3", reached_by="at_max_cost"),
+        "free": AtLeast({"cost": 0}, "are free", "K4"),
+        "no_wagons": AtLeast({"moves": 0}, "show no wagons", "K5"),
+        "no_region": AtLeast({"region": None}, "show no region", "K6"),
+        "must_exist": EachExists("K9"),
+        "every_card_acts": NoneMatch(
+            {"moves": 0, "region": None}, "shows neither wagons nor a region, so it does nothing", "K12"
+        ),
+        "regions_alike": GroupsAlike("region", "K13"),
+    }
+)
+"""What each key of the deck's ``constraints`` is (go-west-rulings §2.2; ``woa_core.rules.deck_constraints``):
+K13 compares the cards of the block regions, each by its name."""
 
 
 @CHECKS.add
 def _constraints(located: Located, d: dict) -> Found:
-    """The deck's ``constraints`` (go-west-rulings §2.2), each only when given: K3, K4-K6 (at least
-    so many cards of a kind), K9 (cards that must exist), K12 (every card does something)."""
-    regions, _, _ = _line(d)
-    entries, deck = _deck(d)
-    wanted = d["cards"]["action_cards"].get("constraints", {})
-    if "max_cost" in wanted:
-        most = wanted["max_cost"]
-        for i, c in enumerate(entries):
-            if c["cost"] > most:
-                yield (*CARDS, i, "cost"), f"{c['id']} costs {c['cost']}, more than constraints.max_cost, {most} (K3)"
-        at_top, fewest = sum(c["cost"] == most for c in deck), wanted.get("at_max_cost", 1)
-        if at_top < fewest:
-            yield CARDS, f"{at_top} card(s) cost constraints.max_cost, {most}, but K3 asks for at least {fewest}"
-    for key, (test, words, k) in MINIMA.items():
-        have = sum(map(test, deck))
-        if have < wanted.get(key, 0):
-            yield CARDS, f"{have} card(s) {words}, fewer than constraints.{key}, {wanted[key]} ({k})"
+    """The deck's ``constraints``, each only when given: K3, K4-K6 (at least so many cards of a
+    kind), K9 (cards that must exist), K12 (every card does something), K13 (the regions alike)."""
+    regions, _, inner = _line(d)
     names = {r["key"]: r["name"] for r in regions}
-    for pattern in wanted.get("must_exist", []):
-        if not any(all(c.get(f) == v for f, v in pattern.items()) for c in deck):
-            yield CARDS, f"no card shows {shape(pattern, names)}, which constraints.must_exist asks for (K9)"
-    for i, c in enumerate(entries):
-        if wanted.get("every_card_acts") and c["moves"] == 0 and c["region"] is None:
-            yield (*CARDS, i), f"{c['id']} shows neither wagons nor a region, so it does nothing (K12)"
-
-
-def _word(card: dict[str, Any]) -> str:
-    """A card's shape but for its region, in words (K13 compares these)."""
-    return shape({k: card[k] for k in ("discs", "moves", "cost")})
-
-
-@CHECKS.add
-def _regions_alike(located: Located, d: dict) -> Found:
-    """K13 (``constraints.regions_alike``): each block region's cards have the shapes (symbol, wagons,
-    cost) of the most common region's; one that differs is shown at its first card of a shape too many."""
-    regions, index, inner = _line(d)
-    entries, deck = _deck(d)
-    if not d["cards"]["action_cards"].get("constraints", {}).get("regions_alike"):
-        return
-    of = {b: Counter(_word(c) for c in deck if c["region"] == b) for b in inner}
-    usual = Counter(frozenset(s.items()) for s in of.values()).most_common(1)[0][0]
-    model = next(b for b in inner if frozenset(of[b].items()) == usual)
-    for b in inner:
-        more, fewer = of[b] - of[model], of[model] - of[b]
-        said = [f"{n} more {s}" for s, n in more.items()] + [f"{n} fewer {s}" for s, n in fewer.items()]
-        firsts = [i for i, c in enumerate(entries) if c["region"] == b]
-        at = next((i for i in firsts if _word(entries[i]) in more), firsts[0] if firsts else None)
-        if said:
-            name, like = regions[index[b]]["name"], regions[index[model]]["name"]
-            said_all = f"the {name} cards differ from those of {like}: {'; '.join(said)} (K13)"
-            yield CARDS + ((at,) if at is not None else ()), said_all
+    deck = Deck(_deck(d).entries, CARDS, lambda card: shape(card, names), {"region": {b: names[b] for b in inner}})
+    yield from CONSTRAINTS.check(deck, d["cards"]["action_cards"].get("constraints", {}))

@@ -33,17 +33,14 @@ def score_block(queue: list[int], wagons: int, players: int) -> list[int]:
     return gains
 
 
-def score_all(rules: Rules, s: State, final: bool) -> list[list[int]]:
-    """Score every block east to west, each region's VP recorded at once (G12, G28); the VP per
-    block, per seat. ``final``: the final scoring (G19), which uses no card and costs nothing."""
-    by_block = []
+def score_all(rules: Rules, s: State, final: bool) -> None:
+    """Score every block east to west, each region's VP recorded at once (G12, G28). ``final``:
+    the final scoring (G19), which uses no card and costs nothing."""
     for b, region in enumerate(rules.block_region):
         gains = score_block(s.blocks[b], s.wagons[region], s.players)
         for p, g in enumerate(gains):
             s.vp[p] += g
             s.scored[p][final] += g
-        by_block.append(gains)
-    return by_block
 
 
 def rank(rules: Rules, s: State) -> None:

@@ -19,9 +19,7 @@ def score_block(queue: list[int], wagons: int, players: int) -> list[int]:
     ``wagons`` wagons: 1 VP per disc, at most ``wagons`` in all, the largest holdings first and
     tied holdings disc by disc in age order (G13)."""
     gains = [0] * players
-    cap = wagons
-    if cap <= 0 or not queue:
-        return gains
+    cap = wagons  # VP still to give: the loop stops at 0, so a region without wagons gives none
     counts = Counter(queue)
     for held in sorted(set(counts.values()), reverse=True):
         for owner in queue:

@@ -12,6 +12,7 @@ from collections import Counter
 
 from woa_core.packs.go_west.compiled import Rules
 from woa_core.packs.go_west.state import State
+from woa_core.report.standings import tied_with_first
 
 
 def score_block(queue: list[int], wagons: int, players: int) -> list[int]:
@@ -48,7 +49,4 @@ def rank(rules: Rules, s: State) -> None:
 
 def winners(s: State) -> list[int]:
     """Every seat tied with the first in VP and supply discs: a shared win (7.0, G21, G27)."""
-    if not s.ranking:
-        return []
-    top = s.ranking[0]
-    return [p for p in s.ranking if (s.vp[p], s.supply[p]) == (s.vp[top], s.supply[top])]
+    return tied_with_first(s.ranking, lambda p: (s.vp[p], s.supply[p]))

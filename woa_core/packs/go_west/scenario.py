@@ -45,6 +45,7 @@ from woa_core.kernel.scenario import (
     set_seat_fields,
 )
 from woa_core.packs.go_west.game import Game
+from woa_core.packs.go_west.notation import block_words
 from woa_core.packs.go_west.scoring import score_block, winners
 from woa_core.packs.go_west.steps import ACTION, DECLARE, PAY, STEP
 
@@ -61,7 +62,7 @@ def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
     for name, queue in setup.get("blocks", {}).items():
         b = r.region_block[region(name, "blocks", name)]
         if b < 0:
-            fail(("blocks", name), f"{name} has no scoring block: only {', '.join(_blocks(r))} have one (3.1)")
+            fail(("blocks", name), f"{name} has no scoring block: only {', '.join(block_words(r))} have one (3.1)")
         if len(queue) > r.capacity:
             fail(("blocks", name), f"{len(queue)} discs: a block holds {r.capacity} (3.1.1)")
         s.blocks[b] = [seat(o, "blocks", name, i) for i, o in enumerate(queue)]
@@ -99,10 +100,6 @@ def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
     s.step = ACTION if s.doubled or not s.token[s.order[s.turn]] else DECLARE
 
 
-def _blocks(r: Any) -> list[str]:
-    return [r.regions[x] for x in r.block_region]
-
-
 def expect(game: Game, key: str) -> Any:
     """The value of an ``expect`` key in the game (``KeyError`` for a key Go West! does not know).
     Per-seat values are given under both ``pN`` and the colour letter; the kernel reads the plain
@@ -115,7 +112,7 @@ def expect(game: Game, key: str) -> Any:
 
     if key in CARD_EXPECT:
         return card_expect(s.cards, r.card_id, key, marks, lambda p: game.observation(p).cards)
-    blocks, seated = _blocks(r), range(s.players)
+    blocks, seated = block_words(r), range(s.players)
     both = list(enumerate(zip(blocks, s.blocks, strict=True)))
     values = {
         "token": lambda: seats(["held" if t else "spent" for t in s.token]),

@@ -81,7 +81,7 @@ def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
     if max(s.used) > len(r.scoring_costs):
         fail(("used",), f"{max(s.used)} scoring cards used: each player has {len(r.scoring_costs)} (3.3)")
     for p in range(s.players):
-        held = sum(q.count(p) for q in s.blocks)
+        held = s.discs_placed(p)
         supply, lid = named["supply"].get(p), named["lid"].get(p, 0 if p not in named["supply"] else None)
         supply = r.discs - held - lid if supply is None else supply  # type: ignore[operator]
         lid = r.discs - held - supply if lid is None else lid
@@ -126,7 +126,7 @@ def expect(game: Game, key: str) -> Any:
         "shares": lambda: seats([1 / len(winners(s)) if p in winners(s) else 0 for p in seated]),
         "moves": lambda: every_finish(game, lambda g: g.state.step == STEP, _wagons),
         "conservation": lambda: {
-            "discs": seats([s.supply[p] + s.lid[p] + sum(q.count(p) for q in s.blocks) for p in seated]),
+            "discs": seats([s.supply[p] + s.lid[p] + s.discs_placed(p) for p in seated]),
             "wagons": sum(s.wagons),
             "cards": s.cards.problem(len(r.card_id)) or len(r.card_id),
         },

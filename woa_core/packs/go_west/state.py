@@ -94,6 +94,10 @@ class State:
         """The seat whose turn it is; ``NOBODY`` once the game is over."""
         return self.order[self.turn] if self.order and not self.ranking else NOBODY
 
+    def discs_placed(self, seat: int) -> int:
+        """The seat's discs in the blocks: with its supply and lid, all its discs (G10)."""
+        return sum(queue.count(seat) for queue in self.blocks)
+
 
 def _is_stream(value: object) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(type(x) is int and x >= 0 for x in value)

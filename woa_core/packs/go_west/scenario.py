@@ -48,6 +48,7 @@ from woa_core.packs.go_west.game import Game
 from woa_core.packs.go_west.notation import block_words
 from woa_core.packs.go_west.scoring import score_block, winners
 from woa_core.packs.go_west.steps import ACTION, DECLARE, PAY, STEP
+from woa_core.report.figures import win_shares
 
 
 def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
@@ -123,7 +124,7 @@ def expect(game: Game, key: str) -> Any:
         "next_cost": lambda: seats([r.scoring_costs[u] if u < len(r.scoring_costs) else None for u in s.used]),
         "final": lambda: seats([v[1] for v in s.scored]),
         "score_now": lambda: {w: seats(score_block(q, s.wagons[r.block_region[b]], s.players)) for b, (w, q) in both},
-        "shares": lambda: seats([1 / len(winners(s)) if p in winners(s) else 0 for p in seated]),
+        "shares": lambda: seats(win_shares(winners(s), s.players)),  # as the statistics count a shared win
         "moves": lambda: every_finish(game, lambda g: g.state.step == STEP, _wagons),
         "conservation": lambda: {
             "discs": seats([s.supply[p] + s.lid[p] + s.discs_placed(p) for p in seated]),

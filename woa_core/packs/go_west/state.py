@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from woa_core.kernel.cards import Cards
-from woa_core.kernel.chance import draw, new_stream
+from woa_core.kernel.chance import draw, is_stream, new_stream
 from woa_core.kernel.record import Record
 from woa_core.packs.go_west.compiled import Rules
 
@@ -99,16 +99,12 @@ class State:
         return sum(queue.count(seat) for queue in self.blocks)
 
 
-def _is_stream(value: object) -> bool:
-    return isinstance(value, list) and len(value) == 2 and all(type(x) is int and x >= 0 for x in value)
-
-
 RECORD: Record[State] = Record(
     State,
     "a Go West! game state",
     hidden={"chance": [0, 0]},  # no view shows it (R-CHANCE); a state made from a view has this
     in_part={"cards": Cards([], [])},  # a view shows the cards' public(seat) (§4)
-    checks={"chance": (_is_stream, "its chance stream is not two whole numbers (a seed, draws made)")},
+    checks={"chance": (is_stream, "its chance stream is not two whole numbers (a seed, draws made)")},
 )
 """Its copy, JSON and view (``woa_core.kernel.record``): made once from the fields."""
 

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 from woa_core.check.components import cards_conserved, chance_never_seen, component_invariants, ended_by_name
 from woa_core.kernel.cards import Cards
-from woa_core.kernel.chance import new_stream
+from woa_core.kernel.chance import is_stream, new_stream
 from woa_core.kernel.flow import End
 from woa_core.kernel.hidden import CardsAndChance
 
@@ -95,3 +95,8 @@ def test_resampling_keeps_what_the_seat_sees_and_the_card_aside() -> None:
     assert len({tuple(other.cards.hands[1]) for other in samples}) > 5
     again = HIDDEN.determinized(s.copy(), s.cards.public(1), 1, None, random.Random(0))
     assert again.cards.hands[1] == s.cards.hands[1] and HIDDEN.problem(None, again) is None
+
+
+def test_a_stream_is_two_whole_numbers_as_json_gives_them() -> None:
+    assert is_stream(new_stream(5)) and is_stream([0, 0])
+    assert not any(is_stream(v) for v in ([1, 2, 3], [1.0, 0], [1, -2], [False, 0], (1, 0), {"seed": 1}))

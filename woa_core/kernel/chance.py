@@ -41,6 +41,16 @@ def new_stream(seed: int) -> Stream:
     return [int.from_bytes(digest[:8], "big") >> 2 | 1 << 60, 0]
 
 
+def is_stream(value: object) -> bool:
+    """Whether ``value`` (read from JSON, say) is a stream: two whole numbers, neither negative nor a
+    boolean (the check a state's ``Record`` gives its stream field, ``woa_core.kernel.record``).
+
+    >>> is_stream(new_stream(3)), is_stream([5]), is_stream([5, -1]), is_stream([True, 0]), is_stream("5:0")
+    (True, False, False, False, False)
+    """
+    return isinstance(value, list) and len(value) == 2 and all(type(x) is int and x >= 0 for x in value)
+
+
 def draw(stream: Stream) -> Random:
     """The stream's next draw, as a generator of its own; the stream moves on by one."""
     rng = Random(f"{stream[SEED]}:{stream[USED]}")

@@ -52,11 +52,10 @@ def summary(game: Any) -> list[str]:
     """A finished game for people (``woa replay``): its length, then each seat's VP by source,
     best first; tied leaders share the win (A28)."""
     s = game.state
-    won = winners(s)
     capped = " (capped: no bonus, A31)" if s.ended == "max_turns" else ""
 
     def detail(p: int) -> str:
         parts = ", ".join(f"{k} {v}" for k, v in s.vp_from[p].items() if v)
-        return f"({parts})" + (" (shared win)" if p in won and len(won) > 1 else "")
+        return f"({parts})"
 
-    return standings(f"over {s.turns} turns{capped}", s.ranking, s.vp, detail)
+    return standings(f"over {s.turns} turns{capped}", s.ranking, s.vp, detail, winners(s))

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from woa_core.packs.africa.compiled import Rules
 from woa_core.packs.africa.state import State
+from woa_core.report.standings import tied_with_first
 
 
 def add_vp(state: State, seat: int, vp: int, source: str) -> None:
@@ -93,10 +94,7 @@ def winners(state: State) -> list[int]:
     >>> winners(SimpleNamespace(ranking=[0, 2, 1], vp=[47, 40, 47]))
     [0, 2]
     """
-    if not state.ranking:
-        return []
-    best = max(state.vp)
-    return [p for p in state.ranking if state.vp[p] == best]
+    return tied_with_first(state.ranking, lambda p: state.vp[p])
 
 
 __all__ = ["add_vp", "amounts", "final_scoring", "goods_vp", "majority_vp", "winners"]

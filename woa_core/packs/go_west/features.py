@@ -27,7 +27,6 @@ writes (``feature_count``):
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from woa_core.kernel.features import Features
@@ -55,8 +54,8 @@ def features(view: Any) -> list[float]:
     out.add(view.cost, view.left, view.floor, view.turns)
     out.one_hot(view.order[view.turn] if view.order and view.step != OVER else -1, n)
     out.one_hot(view.player, n)
-    seen = Counter(c["hand"]) + Counter(c["discard"]) + Counter([view.card] if view.card >= 0 else [])
-    unseen = [k for k in range(len(rules.card_id)) if not seen[k]]
+    seen = {*c["hand"], *c["discard"], view.card}  # view.card is -1, no card's index, when none is played
+    unseen = [k for k in range(len(rules.card_id)) if k not in seen]
     for cards in (c["hand"], c["discard"], c["pool"], unseen):
         out.counts(cards, rules.card_shape, shapes)
     out.add(c["pile_size"], c["reshuffles"])

@@ -27,7 +27,7 @@ from woa_core.packs.go_west.steps import OVER
 def discs_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
     """For each colour: supply + lid + discs in the blocks = its discs, none negative (G10, T1)."""
     for p in range(s.players):
-        placed = sum(b.count(p) for b in s.blocks)
+        placed = s.discs_placed(p)
         if s.supply[p] < 0 or s.lid[p] < 0 or s.supply[p] + s.lid[p] + placed != rules.discs:
             held = f"{s.supply[p]} discs in supply, {s.lid[p]} in the lid and {placed} in the blocks"
             return f"p{p + 1} has {held}: {s.supply[p] + s.lid[p] + placed}, not the {rules.discs} of its colour (G10)"

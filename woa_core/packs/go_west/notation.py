@@ -41,7 +41,8 @@ def parse_card(rules: Rules, word: str) -> int:
     return rules.card_shape[card]
 
 
-def _blocks(rules: Rules) -> tuple[str, ...]:
+def block_words(rules: Rules) -> tuple[str, ...]:
+    """The words of the regions with a scoring block, in scoring order (a block is named by its region)."""
     return tuple(rules.regions[r] for r in rules.block_region)
 
 
@@ -58,7 +59,7 @@ ARG_KINDS: MappingProxyType[str, ArgKind] = MappingProxyType(
         "vp": number_up_to("a VP payment", lambda r: r.most_pay, expected="the VP part of a payment, e.g. 3"),
         "block": one_of_words(
             "a region with a scoring block",
-            _blocks,
+            block_words,
             component="block",
             expected="a region with a scoring block, e.g. MW",
         ),

@@ -51,10 +51,8 @@ def summary(game: Any) -> list[str]:
     """A finished game for people (``woa replay``): how it ended, then each seat's VP, supply and
     VP from scorings and the final scoring; tied leaders share the win (G21)."""
     s = game.state
-    won = winners(s)
 
     def detail(p: int) -> str:
-        shared = " (shared win)" if p in won and len(won) > 1 else ""
-        return f"(supply {s.supply[p]}; scorings {s.scored[p][0]}, final {s.scored[p][1]}){shared}"
+        return f"(supply {s.supply[p]}; scorings {s.scored[p][0]}, final {s.scored[p][1]})"
 
-    return standings(f"over {s.turns} turns, ended by {s.ended}", s.ranking, s.vp, detail)
+    return standings(f"over {s.turns} turns, ended by {s.ended}", s.ranking, s.vp, detail, winners(s))

@@ -45,8 +45,10 @@ from woa_core.kernel.scenario import (
     set_seat_fields,
 )
 from woa_core.packs.go_west.game import Game
+from woa_core.packs.go_west.notation import block_words
 from woa_core.packs.go_west.scoring import score_block, winners
 from woa_core.packs.go_west.steps import ACTION, DECLARE, PAY, STEP
+from woa_core.report.figures import win_shares
 
 
 def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
@@ -61,7 +63,7 @@ def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
     for name, queue in setup.get("blocks", {}).items():
         b = r.region_block[region(name, "blocks", name)]
         if b < 0:
-            fail(("blocks", name), f"{name} has no scoring block: only {', '.join(_blocks(r))} have one (3.1)")
+            fail(("blocks", name), f"{name} has no scoring block: only {', '.join(block_words(r))} have one (3.1)")
         if len(queue) > r.capacity:
             fail(("blocks", name), f"{len(queue)} discs: a block holds {r.capacity} (3.1.1)")
         s.blocks[b] = [seat(o, "blocks", name, i) for i, o in enumerate(queue)]
@@ -80,7 +82,7 @@ def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
     if max(s.used) > len(r.scoring_costs):
         fail(("used",), f"{max(s.used)} scoring cards used: each player has {len(r.scoring_costs)} (3.3)")
     for p in range(s.players):
-        held = sum(q.count(p) for q in s.blocks)
+        held = s.discs_placed(p)
         supply, lid = named["supply"].get(p), named["lid"].get(p, 0 if p not in named["supply"] else None)
         supply = r.discs - held - lid if supply is None else supply  # type: ignore[operator]
         lid = r.discs - held - supply if lid is None else lid
@@ -99,10 +101,6 @@ def setup(game: Game, setup: Mapping[str, Any], fail: SetupFail) -> None:
     s.step = ACTION if s.doubled or not s.token[s.order[s.turn]] else DECLARE
 
 
-def _blocks(r: Any) -> list[str]:
-    return [r.regions[x] for x in r.block_region]
-
-
 def expect(game: Game, key: str) -> Any:
     """The value of an ``expect`` key in the game (``KeyError`` for a key Go West! does not know).
     Per-seat values are given under both ``pN`` and the colour letter; the kernel reads the plain
@@ -115,7 +113,7 @@ def expect(game: Game, key: str) -> Any:
 
     if key in CARD_EXPECT:
         return card_expect(s.cards, r.card_id, key, marks, lambda p: game.observation(p).cards)
-    blocks, seated = _blocks(r), range(s.players)
+    blocks, seated = block_words(r), range(s.players)
     both = list(enumerate(zip(blocks, s.blocks, strict=True)))
     values = {
         "token": lambda: seats(["held" if t else "spent" for t in s.token]),
@@ -126,10 +124,10 @@ def expect(game: Game, key: str) -> Any:
         "next_cost": lambda: seats([r.scoring_costs[u] if u < len(r.scoring_costs) else None for u in s.used]),
         "final": lambda: seats([v[1] for v in s.scored]),
         "score_now": lambda: {w: seats(score_block(q, s.wagons[r.block_region[b]], s.players)) for b, (w, q) in both},
-        "shares": lambda: seats([1 / len(winners(s)) if p in winners(s) else 0 for p in seated]),
+        "shares": lambda: seats(win_shares(winners(s), s.players)),  # as the statistics count a shared win
         "moves": lambda: every_finish(game, lambda g: g.state.step == STEP, _wagons),
         "conservation": lambda: {
-            "discs": seats([s.supply[p] + s.lid[p] + sum(q.count(p) for q in s.blocks) for p in seated]),
+            "discs": seats([s.supply[p] + s.lid[p] + s.discs_placed(p) for p in seated]),
             "wagons": sum(s.wagons),
             "cards": s.cards.problem(len(r.card_id)) or len(r.card_id),
         },

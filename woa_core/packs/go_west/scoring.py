@@ -12,6 +12,7 @@ from collections import Counter
 
 from woa_core.packs.go_west.compiled import Rules
 from woa_core.packs.go_west.state import State
+from woa_core.report.standings import tied_with_first
 
 
 def score_block(queue: list[int], wagons: int, players: int) -> list[int]:
@@ -19,9 +20,7 @@ def score_block(queue: list[int], wagons: int, players: int) -> list[int]:
     ``wagons`` wagons: 1 VP per disc, at most ``wagons`` in all, the largest holdings first and
     tied holdings disc by disc in age order (G13)."""
     gains = [0] * players
-    cap = wagons
-    if cap <= 0 or not queue:
-        return gains
+    cap = wagons  # VP still to give: the loop stops at 0, so a region without wagons gives none
     counts = Counter(queue)
     for held in sorted(set(counts.values()), reverse=True):
         for owner in queue:
@@ -33,17 +32,14 @@ def score_block(queue: list[int], wagons: int, players: int) -> list[int]:
     return gains
 
 
-def score_all(rules: Rules, s: State, final: bool) -> list[list[int]]:
-    """Score every block east to west, each region's VP recorded at once (G12, G28); the VP per
-    block, per seat. ``final``: the final scoring (G19), which uses no card and costs nothing."""
-    by_block = []
+def score_all(rules: Rules, s: State, final: bool) -> None:
+    """Score every block east to west, each region's VP recorded at once (G12, G28). ``final``:
+    the final scoring (G19), which uses no card and costs nothing."""
     for b, region in enumerate(rules.block_region):
         gains = score_block(s.blocks[b], s.wagons[region], s.players)
         for p, g in enumerate(gains):
             s.vp[p] += g
             s.scored[p][final] += g
-        by_block.append(gains)
-    return by_block
 
 
 def rank(rules: Rules, s: State) -> None:
@@ -53,7 +49,4 @@ def rank(rules: Rules, s: State) -> None:
 
 def winners(s: State) -> list[int]:
     """Every seat tied with the first in VP and supply discs: a shared win (7.0, G21, G27)."""
-    if not s.ranking:
-        return []
-    top = s.ranking[0]
-    return [p for p in s.ranking if (s.vp[p], s.supply[p]) == (s.vp[top], s.supply[top])]
+    return tied_with_first(s.ranking, lambda p: (s.vp[p], s.supply[p]))

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from woa_core.kernel.cards import Cards
-from woa_core.kernel.chance import draw, new_stream
+from woa_core.kernel.chance import draw, is_stream, new_stream
 from woa_core.kernel.record import Record
 from woa_core.packs.go_west.compiled import Rules
 
@@ -94,9 +94,9 @@ class State:
         """The seat whose turn it is; ``NOBODY`` once the game is over."""
         return self.order[self.turn] if self.order and not self.ranking else NOBODY
 
-
-def _is_stream(value: object) -> bool:
-    return isinstance(value, list) and len(value) == 2 and all(type(x) is int and x >= 0 for x in value)
+    def discs_placed(self, seat: int) -> int:
+        """The seat's discs in the blocks: with its supply and lid, all its discs (G10)."""
+        return sum(queue.count(seat) for queue in self.blocks)
 
 
 RECORD: Record[State] = Record(
@@ -104,7 +104,7 @@ RECORD: Record[State] = Record(
     "a Go West! game state",
     hidden={"chance": [0, 0]},  # no view shows it (R-CHANCE); a state made from a view has this
     in_part={"cards": Cards([], [])},  # a view shows the cards' public(seat) (§4)
-    checks={"chance": (_is_stream, "its chance stream is not two whole numbers (a seed, draws made)")},
+    checks={"chance": (is_stream, "its chance stream is not two whole numbers (a seed, draws made)")},
 )
 """Its copy, JSON and view (``woa_core.kernel.record``): made once from the fields."""
 

@@ -91,7 +91,7 @@ def seat_row(rules: Rules, s: State, p: int, who: str) -> tuple[str, ...]:
     )
     costs = rules.scoring_costs
     token = ("held" if s.token[p] else "spent") if rules.tokens else "–"
-    discs = (str(s.supply[p]), str(s.lid[p]), str(sum(b.count(p) for b in s.blocks)))
+    discs = (str(s.supply[p]), str(s.lid[p]), str(s.discs_placed(p)))
     scoring = (f"{used} of {len(costs)}", str(costs[used]) if used < len(costs) else "–")
     return (name, str(s.vp[p]), *discs, *scoring, token, plural(len(s.cards.hands[p]), "card"))
 

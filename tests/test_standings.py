@@ -1,0 +1,31 @@
+"""The records' shared shapes (``woa_core.report.standings``) on plain numbers, no game needed."""
+
+from __future__ import annotations
+
+from woa_core.report.standings import standings, tied_with_first
+
+
+def test_the_seats_tied_with_the_first_share_the_top_by_the_whole_key() -> None:
+    vp, supply = [30, 52, 52, 52], [4, 7, 7, 2]
+    order = [1, 2, 3, 0]  # by VP, then supply
+    assert tied_with_first(order, lambda p: vp[p]) == [1, 2, 3]
+    assert tied_with_first(order, lambda p: (vp[p], supply[p])) == [1, 2]
+    assert tied_with_first([0], lambda p: vp[p]) == [0]
+
+
+def test_no_ranking_has_no_winners_and_the_key_is_never_asked() -> None:
+    def key(p: int) -> int:
+        raise AssertionError("no seat to read")
+
+    assert tied_with_first([], key) == []
+
+
+def test_a_shared_win_is_marked_on_each_winner_line_and_a_sole_win_is_not() -> None:
+    shared = standings("over 2 turns", [0, 2, 1], [9, 4, 9], lambda p: f"({p})", winners=[0, 2])
+    assert shared[1:] == [
+        "  1. p1    9 VP  (0) (shared win)",
+        "  2. p3    9 VP  (2) (shared win)",
+        "  3. p2    4 VP  (1)",
+    ]
+    sole = standings("over 2 turns", [0, 2, 1], [9, 4, 8], lambda p: f"({p})", winners=[0])
+    assert "shared" not in " ".join(sole)

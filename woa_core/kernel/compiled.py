@@ -59,21 +59,9 @@ class CompiledRules:
 
     @property
     def pack(self) -> SomePack:
-        """The pack that compiled these rules, which ``woa_core.rules`` keeps with them as it
-        compiles them (``derived[PACK_KEY]``): a pack's rules class need not say it again.
+        """The pack that compiled these rules (a subclass says which)."""
+        raise NotImplementedError
 
-        >>> from woa_core.rules import load_rules
-        >>> load_rules("go-west", 2).pack.name
-        'go_west'
-        """
-        found: SomePack | None = self.derived.get(PACK_KEY)  # (``derived`` holds any type)
-        if found is None:
-            raise LookupError(f"the rules {self.name!r} were not compiled by woa_core.rules: they know no pack")
-        return found
-
-
-PACK_KEY = "kernel.pack"
-"""The key of ``CompiledRules.derived`` that holds the pack that compiled the rules."""
 
 _FIELDS: tuple[str, ...] = tuple(f.name for f in fields(CompiledRules))
 

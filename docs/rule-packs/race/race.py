@@ -22,6 +22,10 @@ class Rules(woa.CompiledRules):
     deck: tuple[int, ...]  # every step card
     hand: int  # cards in a hand
 
+    @property
+    def pack(self) -> woa.Pack:
+        return PACK
+
 
 def compile_rules(name: str, data: dict, players: int, content_hash: str, variant: str | None = None) -> Rules:
     board, cards = data["board"], data["cards"]

@@ -80,8 +80,8 @@ def chance_never_seen(game: Game, prev: Any) -> str | None:
 
 def ended_by_name(game: Game, prev: Any) -> str | None:
     """The game is over exactly when one of the rules' named ends has fired (the state's
-    ``ended``, which the flow sets), and then ranked (``ranking``) (go-west-rulings §5 R-ENDS;
-    Go West!'s 7.0, G18, G19, G22, G27)."""
+    ``ended``, which the flow sets), and then ranked (``ranking``): the engine requirement R-ENDS
+    (go-west-rulings §5), for any flow that declares named ends."""
     flow, s = game.rules.flow, game.state
     names = {end.name for end in flow.ends}
     over = s.step == flow.over

@@ -59,9 +59,28 @@ class CompiledRules:
 
     @property
     def pack(self) -> SomePack:
-        """The pack that compiled these rules (a subclass says which)."""
-        raise NotImplementedError
+        """The pack the rules are for, found by its name as this process has it loaded (a test may
+        install a double there): the name ``woa_core.rules`` resolved as it compiled them
+        (``derived[PACK_NAME]``; the packed rules of an old log name none), else their ruleset's
+        ``pack``. A bundled or installed pack's rules class need not say it again; a pack found
+        only beside its ruleset does (its rules class's ``pack`` returns its ``PACK``).
 
+        >>> from woa_core.rules import load_rules
+        >>> load_rules("go-west", 2).pack.name
+        'go_west'
+        """
+        from woa_core.kernel.pack import load_pack  # (that module imports this one)
+
+        name = self.derived.get(PACK_NAME)
+        if name is None:
+            ruleset: FrozenJSON = self.document["ruleset"]
+            name = ruleset["pack"]
+        return load_pack(name)
+
+
+PACK_NAME = "kernel.pack_name"
+"""The key of ``CompiledRules.derived`` under which ``woa_core.rules`` keeps the name of the pack
+it compiled the rules with (``CompiledRules.pack``)."""
 
 _FIELDS: tuple[str, ...] = tuple(f.name for f in fields(CompiledRules))
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import RulesError
-from woa_core.kernel.compiled import CompiledRules, thaw
+from woa_core.kernel.compiled import PACK_NAME, CompiledRules, thaw
 from woa_core.kernel.pack import Pack, load_pack
 from woa_core.rules.digest import content_hash, document_hash
 from woa_core.rules.overrides import apply_overrides
@@ -190,7 +190,9 @@ def compile_document(doc: ResolvedDoc, players: int) -> Any:
     """Compile a validated document for one player count with its pack (``RulesError`` if it has
     no such count); the result is the pack's own rules class, a ``CompiledRules``."""
     located = for_players(doc, players)
-    return doc.pack.compile(doc.name, located.data, players, content_hash(doc.located.data), doc.variant)
+    rules = doc.pack.compile(doc.name, located.data, players, content_hash(doc.located.data), doc.variant)
+    rules.derived[PACK_NAME] = pack_name(doc.located.data)  # ``CompiledRules.pack`` (an old log's rules name none)
+    return rules
 
 
 def portable_spec(spec: str) -> str:

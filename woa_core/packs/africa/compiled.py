@@ -20,13 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from woa_core.kernel.compiled import CompiledRules
-from woa_core.kernel.pack import load_pack
-
-if TYPE_CHECKING:
-    from woa_core.kernel.pack import Pack
 
 MONUMENT: Final = 0
 GOODS: Final = 1
@@ -94,11 +90,6 @@ class Rules(CompiledRules):
     supply_camps: int
     bonus_vp: int
     camps_in_box: int
-
-    @property
-    def pack(self) -> Pack:
-        """Africa's pack."""
-        return load_pack("africa")
 
     def field(self, word: str) -> int:
         """The index of a field id, or -1.

@@ -19,14 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from woa_core.kernel.compiled import CompiledRules
 from woa_core.kernel.document_fields import from_document
-from woa_core.kernel.pack import load_pack
-
-if TYPE_CHECKING:
-    from woa_core.kernel.pack import Pack
 
 NONE: Final = 0
 ONE: Final = 1
@@ -72,8 +68,3 @@ class Rules(CompiledRules):
     max_turns: int = field(metadata=from_document("turn.max_turns"))
     colours: tuple[str, ...]
     most_pay: int  # the largest cost of any card: the ``pay`` values run 0..most_pay
-
-    @property
-    def pack(self) -> Pack:
-        """Go West!'s pack."""
-        return load_pack("go_west")

@@ -9,13 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from woa_core.kernel.compiled import CompiledRules
-from woa_core.kernel.pack import load_pack
-
-if TYPE_CHECKING:
-    from woa_core.kernel.pack import Pack
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,11 +116,6 @@ class Rules(CompiledRules):
     preplaced: tuple[int, ...]  # space indices
 
     index: MappingProxyType  # "island:la_palma" / "good:wine" / "card:sell" / "ship:west" -> int
-
-    @property
-    def pack(self) -> Pack:
-        """West of Africa's pack (a dictionary look-up: the notation and the logs ask for every action)."""
-        return load_pack("west_of_africa")
 
     def number(self, action: str, name: str) -> int:
         """The number ``name`` of ``action`` these rules give: ``economy.yaml``'s ``actions: {ACTION:

@@ -61,7 +61,7 @@ class CompiledRules:
     def pack(self) -> SomePack:
         """The pack the rules are for, found by its name as this process has it loaded (a test may
         install a double there): the name ``woa_core.rules`` resolved as it compiled them
-        (``derived[PACK_NAME]``; the packed rules of an old log name none), else their ruleset's
+        (``derived[PACK_FINDER]``; the packed rules of an old log name none), else their ruleset's
         ``pack``. A bundled or installed pack's rules class need not say it again; a pack found
         only beside its ruleset does (its rules class's ``pack`` returns its ``PACK``).
 
@@ -69,18 +69,20 @@ class CompiledRules:
         >>> load_rules("go-west", 2).pack.name
         'go_west'
         """
-        from woa_core.kernel.pack import load_pack  # (that module imports this one)
+        find = self.derived.get(PACK_FINDER)
+        if find is None:  # rules compiled by a pack's compile called directly
+            from woa_core.kernel.pack import load_pack  # (that module imports this one)
 
-        name = self.derived.get(PACK_NAME)
-        if name is None:
             ruleset: FrozenJSON = self.document["ruleset"]
-            name = ruleset["pack"]
-        return load_pack(name)
+            return load_pack(ruleset["pack"])
+        pack: SomePack = find()
+        return pack
 
 
-PACK_NAME = "kernel.pack_name"
-"""The key of ``CompiledRules.derived`` under which ``woa_core.rules`` keeps the name of the pack
-it compiled the rules with (``CompiledRules.pack``)."""
+PACK_FINDER = "kernel.pack_finder"
+"""The key of ``CompiledRules.derived`` under which ``woa_core.rules`` keeps how to find the pack
+it compiled the rules with: ``load_pack`` of its name, called each time (``CompiledRules.pack``;
+no import on that path, which the notation asks for every action)."""
 
 _FIELDS: tuple[str, ...] = tuple(f.name for f in fields(CompiledRules))
 

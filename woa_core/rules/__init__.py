@@ -18,13 +18,13 @@ import os
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from woa_core.defaults import DEFAULT_RULES
 from woa_core.errors import RulesError
-from woa_core.kernel.compiled import PACK_NAME, CompiledRules, thaw
+from woa_core.kernel.compiled import PACK_FINDER, CompiledRules, thaw
 from woa_core.kernel.pack import Pack, load_pack
 from woa_core.rules.digest import content_hash, document_hash
 from woa_core.rules.overrides import apply_overrides
@@ -191,7 +191,8 @@ def compile_document(doc: ResolvedDoc, players: int) -> Any:
     no such count); the result is the pack's own rules class, a ``CompiledRules``."""
     located = for_players(doc, players)
     rules = doc.pack.compile(doc.name, located.data, players, content_hash(doc.located.data), doc.variant)
-    rules.derived[PACK_NAME] = pack_name(doc.located.data)  # ``CompiledRules.pack`` (an old log's rules name none)
+    # ``CompiledRules.pack``: by the name resolved here (an old log's rules name none), through the registry
+    rules.derived[PACK_FINDER] = partial(load_pack, pack_name(doc.located.data))
     return rules
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from woa_core.report.standings import standings, tied_with_first
+from woa_core.report.standings import ended_result, standings, tied_with_first
 
 
 def test_the_seats_tied_with_the_first_share_the_top_by_the_whole_key() -> None:
@@ -29,3 +29,16 @@ def test_a_shared_win_is_marked_on_each_winner_line_and_a_sole_win_is_not() -> N
     ]
     sole = standings("over 2 turns", [0, 2, 1], [9, 4, 8], lambda p: f"({p})", winners=[0])
     assert "shared" not in " ".join(sole)
+
+
+def test_a_result_line_names_the_end_says_whether_it_was_the_cap_and_the_seats_by_name() -> None:
+    line = ended_result(120, (12, 30, 30), "max_turns", True, [1, 2], [1, 2, 0])
+    assert line == {
+        "turns": 120,
+        "vp": [12, 30, 30],
+        "ended": "max_turns",
+        "capped": True,
+        "winners": ["p2", "p3"],
+        "ranking": ["p2", "p3", "p1"],
+    }
+    assert list(line) == ["turns", "vp", "ended", "capped", "winners", "ranking"]  # a log line's key order

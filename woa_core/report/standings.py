@@ -1,7 +1,8 @@
 """What a pack's records (``Pack.winners``, ``Pack.result`` and ``Pack.summary``) share: the
 seats tied at the top of a ranking, the seats in finishing order by name, and a finished game's
 standings for people. A pack gives its data (the order, each seat's score, what else a line says
-about a seat, who won); the shape is here, once.
+about a seat, who won); the shape is here, once. A game that ends by a named end after some
+turns writes its result line with ``ended_result``.
 
 >>> standings("over 3 rounds", [1, 0], [7, 10], lambda p: f"{p * 5} gold")
 ['over 3 rounds', '  1. p2   10 VP  5 gold', '  2. p1    7 VP  0 gold']
@@ -12,6 +13,8 @@ about a seat, who won); the shape is here, once.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+
+from woa_core.kernel.aliases import JSON
 
 
 def ranking(order: Sequence[int]) -> list[str]:
@@ -37,6 +40,26 @@ def tied_with_first(order: Sequence[int], key: Callable[[int], object]) -> list[
         return []
     top = key(order[0])
     return [p for p in order if key(p) == top]
+
+
+def ended_result(
+    turns: int, vp: Sequence[int], ended: str, capped: bool, winners: Sequence[int], order: Sequence[int]
+) -> JSON:
+    """The result line of a game ended by a named end after ``turns`` player turns
+    (``Pack.result``): its length, each seat's VP, the end's name (``ended``), whether that end was
+    a safety cap on turns (``capped``), the winners and the ranking (``order``, best first) by name.
+
+    >>> ended_result(31, [52, 40], "vp50", False, [0], [0, 1])
+    {'turns': 31, 'vp': [52, 40], 'ended': 'vp50', 'capped': False, 'winners': ['p1'], 'ranking': ['p1', 'p2']}
+    """
+    return {
+        "turns": turns,
+        "vp": list(vp),
+        "ended": ended,
+        "capped": capped,
+        "winners": ranking(winners),
+        "ranking": ranking(order),
+    }
 
 
 def standings(

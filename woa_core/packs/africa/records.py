@@ -15,7 +15,7 @@ from typing import Any
 
 from woa_core.packs.africa.scoring import winners
 from woa_core.packs.africa.steps import CITY, OVER
-from woa_core.report.standings import ranking, standings
+from woa_core.report.standings import ended_result, standings
 
 
 def log_figures(game: Any) -> tuple[Any, ...]:
@@ -28,14 +28,7 @@ def log_figures(game: Any) -> tuple[Any, ...]:
 def result(game: Any) -> dict[str, Any]:
     """How a finished game ended, as a log's last line holds it (``capped``: by the turn cap, A31)."""
     s = game.state
-    return {
-        "turns": s.turns,
-        "vp": list(s.vp),
-        "ended": s.ended,
-        "capped": s.ended == "max_turns",
-        "winners": ranking(winners(s)),
-        "ranking": ranking(s.ranking),
-    }
+    return ended_result(s.turns, s.vp, s.ended, s.ended == "max_turns", winners(s), s.ranking)
 
 
 def where(game: Any) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from woa_core.packs.go_west.scoring import winners
 from woa_core.packs.go_west.steps import OVER
-from woa_core.report.standings import ranking, standings
+from woa_core.report.standings import ended_result, standings
 
 
 def log_figures(game: Any) -> tuple[Any, ...]:
@@ -29,14 +29,7 @@ def result(game: Any) -> dict[str, Any]:
     """How a finished game ended, as a log's last line holds it: which end (``ended``: vp50,
     wagons, capped), VP, the winners and the ranking."""
     s = game.state
-    return {
-        "turns": s.turns,
-        "vp": list(s.vp),
-        "ended": s.ended,
-        "capped": s.ended == "capped",
-        "winners": ranking(winners(s)),
-        "ranking": ranking(s.ranking),
-    }
+    return ended_result(s.turns, s.vp, s.ended, s.ended == "capped", winners(s), s.ranking)
 
 
 def where(game: Any) -> str:

@@ -8,7 +8,13 @@ import random
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
-from woa_core.check.components import cards_conserved, chance_never_seen, component_invariants, ended_by_name
+from woa_core.check.components import (
+    cards_conserved,
+    chance_never_seen,
+    component_invariants,
+    ended_by_name,
+    hands_full,
+)
 from woa_core.kernel.cards import Cards
 from woa_core.kernel.chance import is_stream, new_stream
 from woa_core.kernel.flow import End
@@ -100,3 +106,44 @@ def test_resampling_keeps_what_the_seat_sees_and_the_card_aside() -> None:
 def test_a_stream_is_two_whole_numbers_as_json_gives_them() -> None:
     assert is_stream(new_stream(5)) and is_stream([0, 0])
     assert not any(is_stream(v) for v in ([1, 2, 3], [1.0, 0], [1, -2], [False, 0], (1, 0), {"seed": 1}))
+
+
+FULL: CardsAndChance[Table, object] = CardsAndChance(
+    lambda rules: 12, lambda s: ((s.aside, 0),) if s.aside >= 0 else (), hand_size=lambda rules: 3
+)
+
+
+def _full_hands_game() -> SimpleNamespace:
+    game = _game()
+    game.rules.pack = SimpleNamespace(resample_hidden=FULL)
+    game.over = False
+    return game
+
+
+def test_declared_full_hands_get_hands_full_which_counts_the_card_set_aside() -> None:
+    game = _full_hands_game()
+    assert list(component_invariants(game.rules)) == [
+        "cards_conserved",
+        "chance_never_seen",
+        "hands_full",
+        "ended_by_name",
+    ]
+    assert hands_full(game, None) is None
+    _play_one(game)  # seat 0 holds 2 of 3, the third set aside: still full
+    assert hands_full(game, None) is None
+    game.state.cards.hands[0].append(game.state.cards.pile.pop())  # and a card drawn too soon
+    assert hands_full(game, None) == "p1 holds 3 cards, not the 3 of a full hand less the 1 set aside (§5 R-CARDS)"
+
+
+def test_a_short_hand_is_a_fault_only_while_cards_are_left_to_draw() -> None:
+    game = _full_hands_game()
+    s = game.state
+    s.cards.discard_card(s.cards.hands[1].pop(), 1)
+    assert hands_full(game, None) == "p2 holds 2 cards, not the 3 of a full hand, with cards left to draw (§5 R-CARDS)"
+    s.cards.pile.clear()
+    s.cards.discard.clear()
+    s.cards.discarded_by.clear()
+    assert hands_full(game, None) is None  # nothing to draw: a short hand is all there is
+    game.over = True
+    s.cards.hands[0].clear()
+    assert hands_full(game, None) is None  # a finished game is not checked

@@ -177,7 +177,7 @@ def test_woa_check_passes_at_2_3_and_4_players(capsys: pytest.CaptureFixture[str
     assert (
         "6 games (2 players, 3 players, 4 players)" in out and "invariants held (the 5 costly ones at 1 in 16)" in out
     )
-    assert f"all {len(INVARIANTS) + 3 + 6} invariants" in out  # its own, its components', the contract's
+    assert f"all {len(INVARIANTS) + 4 + 6} invariants" in out  # its own, its components' (4), the contract's
 
 
 def test_woa_check_stops_at_a_broken_primitive(

@@ -4,7 +4,8 @@ each ``check(game, prev)`` returning None or a sentence saying what is wrong.
 
 - a pack whose ``resample_hidden`` is a ``CardsAndChance`` (``woa_core.kernel.hidden``: its state
   keeps a card component and a chance stream) gets ``cards_conserved`` (every card exactly once,
-  go-west-rulings §5 R-CARDS) and ``chance_never_seen`` (no view shows the stream, R-CHANCE);
+  go-west-rulings §5 R-CARDS) and ``chance_never_seen`` (no view shows the stream, R-CHANCE); one
+  that declares a full hand's size (``CardsAndChance.hand_size``) gets ``hands_full`` too;
 - rules whose flow declares named ends (``woa_core.kernel.flow.End``) get ``ended_by_name``: the
   game is over exactly when one of them has fired, and then ranked (R-ENDS).
 
@@ -13,7 +14,7 @@ each ``check(game, prev)`` returning None or a sentence saying what is wrong.
 >>> game = new_game(load_rules("go-west", 3), seed=2)
 >>> checks = component_invariants(game.rules)
 >>> list(checks), [name for name, check in checks.items() if check(game, None)]
-(['cards_conserved', 'chance_never_seen', 'ended_by_name'], [])
+(['cards_conserved', 'chance_never_seen', 'hands_full', 'ended_by_name'], [])
 >>> game.state.cards.pile.pop() >= 0, checks["cards_conserved"](game, None)
 (True, 'the cards in play are 55 of 56 (missing: [...]) (§5 R-CARDS)')
 >>> component_invariants(load_rules("west-of-africa", 3))
@@ -43,6 +44,8 @@ def component_invariants(rules: Any) -> dict[str, ComponentInvariant]:
     checks: dict[str, ComponentInvariant] = {}
     if isinstance(rules.pack.resample_hidden, CardsAndChance):
         checks |= {"cards_conserved": cards_conserved, "chance_never_seen": chance_never_seen}
+        if rules.pack.resample_hidden.hand_size is not None:
+            checks["hands_full"] = hands_full
     flow = getattr(rules, "flow", None)
     if flow is not None and flow.ends:
         checks["ended_by_name"] = ended_by_name
@@ -59,6 +62,16 @@ def cards_conserved(game: Game, prev: Any) -> str | None:
     """Every card of the deck is once in a hand, the draw pile or the discard pile, or set aside
     (being played; ``CardsAndChance.aside``) (go-west-rulings §5 R-CARDS, T1)."""
     problem = _declared(game).problem(game.rules, game.state)
+    return None if problem is None else f"{problem} (§5 R-CARDS)"
+
+
+def hands_full(game: Game, prev: Any) -> str | None:
+    """While the game runs every hand is full at every moment between actions, but for the cards
+    its seat has set aside (a card being played, out of its hand) or when no card is left to draw
+    (``CardsAndChance.hand_problem``; §5 R-CARDS)."""
+    if game.over:
+        return None
+    problem = _declared(game).hand_problem(game.rules, game.state)
     return None if problem is None else f"{problem} (§5 R-CARDS)"
 
 

@@ -27,7 +27,7 @@ invariant (every card exactly once).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from random import Random
 from typing import TypedDict, TypeVar
 
@@ -132,6 +132,30 @@ class Cards:
         """``card`` out of the seat's hand onto the discard pile."""
         self.hands[seat].remove(card)
         self.discard_card(card, seat)
+
+    def kinds_held(self, seat: int, kind_of: Sequence[int]) -> list[int]:
+        """The kinds of the cards in the seat's hand, each once, smallest first: ``kind_of[card]``
+        is a card's kind, cards of one kind being alike in play (what a seat may play or sell).
+
+        >>> Cards([[0, 2, 3], [1]], []).kinds_held(0, kind_of=(1, 0, 1, 0))
+        [0, 1]
+        """
+        return sorted({kind_of[card] for card in self.hands[seat]})
+
+    def lift(self, seat: int, kind_of: Sequence[int], kind: int) -> int:
+        """The seat's first card of ``kind`` (``kinds_held``), taken out of its hand to be played:
+        out of the component until it is discarded (``discard_card``); a ``ValueError`` when the
+        hand holds no card of that kind.
+
+        >>> cards = Cards([[0, 2, 3], [1]], [])
+        >>> cards.lift(0, kind_of=(1, 0, 1, 0), kind=1), cards.hands[0]
+        (0, [2, 3])
+        """
+        hand = self.hands[seat]
+        for i, card in enumerate(hand):
+            if kind_of[card] == kind:
+                return hand.pop(i)
+        raise ValueError(f"p{seat + 1} holds no card of kind {kind}")
 
     def draw(self, seat: int, stream: Stream) -> None:
         """The seat draws the pile's top card; if that was the last, the discard pile becomes the new

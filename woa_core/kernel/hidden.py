@@ -13,7 +13,8 @@ hand, not yet discarded), as ``(card, seat)`` pairs. That one declaration serves
 - ``determinized(state, seen, seat, rules, rng)`` does the same from what a view shows, for the
   pack's ``Game.determinize``;
 - ``woa check`` reads it for the kernel's invariants ``cards_conserved`` (``problem``: every card
-  exactly once, those set aside counted) and ``chance_never_seen`` (``woa_core.check.components``).
+  exactly once, those set aside counted), ``chance_never_seen`` and, where a full hand's size is
+  declared, ``hands_full`` (``hand_problem``) (``woa_core.check.components``).
 
 >>> from dataclasses import dataclass
 >>> from random import Random
@@ -91,13 +92,20 @@ def nothing_aside(state: object) -> Aside:
 class CardsAndChance(Generic[S, R]):
     """What a game with a card component and a chance stream hides (see the module docstring):
     ``deck_size(rules)``, the number of cards; ``aside(state)``, the cards out of the component
-    that everyone sees (``Aside``; none by default)."""
+    that everyone sees (``Aside``; none by default); ``hand_size(rules)``, for a game whose hands
+    are always full, the cards of a full hand (None: hands of any size)."""
 
-    __slots__ = ("aside", "deck_size")
+    __slots__ = ("aside", "deck_size", "hand_size")
 
-    def __init__(self, deck_size: Callable[[R], int], aside: Callable[[S], Aside] = nothing_aside) -> None:
+    def __init__(
+        self,
+        deck_size: Callable[[R], int],
+        aside: Callable[[S], Aside] = nothing_aside,
+        hand_size: Callable[[R], int] | None = None,
+    ) -> None:
         self.deck_size = deck_size
         self.aside = aside
+        self.hand_size = hand_size
 
     def __call__(self, game: GameOf[S, R], seat: int, rng: Random) -> S:
         """``Pack.resample_hidden``: a copy of the game's state with what ``seat`` may not see drawn
@@ -125,3 +133,27 @@ class CardsAndChance(Generic[S, R]):
             cards = cards.copy()
             cards.discard.extend(card for card, _ in aside)
         return cards.problem(self.deck_size(rules))
+
+    def hand_problem(self, rules: R, state: S) -> str | None:
+        """None when every hand is full, ``hand_size(rules)`` cards less those its seat has set
+        aside (a card being played), or short only because no card is left to draw (the pile and
+        the discard pile empty); else what is wrong. None for hands of any size (no ``hand_size``).
+
+        >>> from types import SimpleNamespace
+        >>> full = CardsAndChance(lambda rules: 6, hand_size=lambda rules: 2)
+        >>> table = SimpleNamespace(cards=Cards([[0, 1], [2, 3]], [4, 5]))
+        >>> full.hand_problem(None, table), table.cards.hands[1].pop(), full.hand_problem(None, table)
+        (None, 3, 'p2 holds 1 card, not the 2 of a full hand, with cards left to draw')
+        """
+        if self.hand_size is None:
+            return None
+        full, cards = self.hand_size(rules), state.cards
+        out = [seat for _, seat in self.aside(state)]
+        for seat, hand in enumerate(cards.hands):
+            wanted = full - out.count(seat)
+            if len(hand) > wanted or (len(hand) < wanted and (cards.pile or cards.discard)):
+                held = f"{len(hand)} card" + "s" * (len(hand) != 1)
+                aside = f" less the {full - wanted} set aside" if wanted != full else ""
+                left = ", with cards left to draw" if len(hand) < wanted else ""
+                return f"p{seat + 1} holds {held}, not the {full} of a full hand{aside}{left}"
+        return None

@@ -94,13 +94,10 @@ class Game(ListedGame[State, Rules, View]):
         means = s.supply[p] + s.vp[p]
         play, sell = t["play"][p], t["sell"][p]
         out = []
-        shapes, seen = r.card_shape, -1
-        for k in sorted(shapes[c] for c in s.cards.hands[p]):
-            if k != seen:
-                seen = k
-                if r.shapes[k][3] <= means:
-                    out.append(play[k])
-                out.append(sell[k])
+        for k in s.cards.kinds_held(p, r.card_shape):
+            if r.shapes[k][3] <= means:
+                out.append(play[k])
+            out.append(sell[k])
         used = s.used[p]
         if used < len(r.scoring_costs) and r.scoring_costs[used] <= means:
             out.append(t["score"][p][0])
@@ -182,9 +179,7 @@ def _play(game: Game, p: int, shape: int) -> Outcome:
     """``play CARD`` (5.1, G8): the card of that shape leaves the hand and is paid for; then its
     discs and its steps."""
     s, r = game.state, game.rules
-    card = next(c for c in s.cards.hands[p] if r.card_shape[c] == shape)
-    s.cards.hands[p].remove(card)
-    s.card = card
+    s.card = s.cards.lift(p, r.card_shape, shape)
     return _pay_or_ask(game, p, r.shapes[shape][3])
 
 
@@ -288,8 +283,7 @@ def _sell(game: Game, p: int, shape: int) -> Outcome:
     """``sell CARD`` (5.3, G11, G30): discarded face up; its cost in discs from the lid, as far as the
     lid holds them; then the draw."""
     s, r = game.state, game.rules
-    card = next(c for c in s.cards.hands[p] if r.card_shape[c] == shape)
-    s.cards.take(p, card)
+    s.cards.discard_card(s.cards.lift(p, r.card_shape, shape), p)
     gain = min(r.shapes[shape][3], s.lid[p])
     s.lid[p] -= gain
     s.supply[p] += gain

@@ -3,7 +3,8 @@ and the chance stream the next reshuffle draws from, declared once as the kernel
 ``CardsAndChance`` (``HIDDEN``, ``woa_core.kernel.hidden``). ``resample_hidden`` (``Pack.resample_hidden``)
 deals the unseen cards anew consistently with what the seat has seen and redraws the stream, from
 the state alone; ``Game.determinize`` does the same from a view; ``woa check`` counts the cards
-(``cards_conserved``) and looks for the stream in every view (``chance_never_seen``) by it.
+(``cards_conserved``), looks for the stream in every view (``chance_never_seen``) and sees every
+hand full (``hands_full``) by it.
 
 >>> import random
 >>> from woa_core.packs.go_west.game import Game
@@ -29,8 +30,11 @@ def card_under_way(s: State) -> Aside:
     return ((s.card, s.order[s.turn]),) if s.card >= 0 else ()
 
 
-HIDDEN: CardsAndChance[State, Rules] = CardsAndChance(lambda rules: len(rules.card_id), card_under_way)
-"""Go West!'s hidden cards and stream: its deck of ``card_id`` cards, the card under way set aside."""
+HIDDEN: CardsAndChance[State, Rules] = CardsAndChance(
+    lambda rules: len(rules.card_id), card_under_way, hand_size=lambda rules: rules.hand
+)
+"""Go West!'s hidden cards and stream: its deck of ``card_id`` cards, the card under way set aside,
+and hands always full (``hands_full``: a player draws after every card played or sold, G14)."""
 
 resample_hidden = HIDDEN
 """``Pack.resample_hidden``: the declaration, called as one."""

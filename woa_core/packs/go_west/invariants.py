@@ -2,7 +2,8 @@
 (``Pack.invariants``): each takes (rules, state, the state before the last action or None) and
 returns None or a sentence saying what is wrong (go-west-rulings T1, §5). Its cards, its chance
 stream and its named ends are the kernel's components, with the kernel's invariants
-(``woa_core.check.components``: ``cards_conserved``, ``chance_never_seen``, ``ended_by_name``).
+(``woa_core.check.components``: ``cards_conserved``, ``hands_full``, ``chance_never_seen``,
+``ended_by_name``).
 
 >>> from woa_core.packs.go_west.game import Game
 >>> from woa_core.rules import load_rules
@@ -21,7 +22,6 @@ from typing import Any
 
 from woa_core.packs.go_west.compiled import Rules
 from woa_core.packs.go_west.state import State
-from woa_core.packs.go_west.steps import OVER
 
 
 def discs_conserved(rules: Rules, s: State, prev: State | None) -> str | None:
@@ -47,19 +47,6 @@ def blocks_within_capacity(rules: Rules, s: State, prev: State | None) -> str | 
         if len(queue) > rules.capacity or any(not 0 <= p < s.players for p in queue):
             region = rules.region_names[rules.block_region[b]]
             return f"the {region} block holds {queue}: more than {rules.capacity} discs or an unknown colour (G4)"
-    return None
-
-
-def hands_full(rules: Rules, s: State, prev: State | None) -> str | None:
-    """While the game runs every hand holds its full size at the start of every action; while a
-    card is being played its player's holds one fewer (G14)."""
-    if s.step == OVER:
-        return None
-    active = s.order[s.turn]
-    for p, hand in enumerate(s.cards.hands):
-        wanted = rules.hand - (s.card >= 0 and p == active)
-        if len(hand) != wanted:
-            return f"p{p + 1} holds {len(hand)} action cards at step {s.step}, not {wanted} (G14)"
     return None
 
 
@@ -99,7 +86,6 @@ INVARIANTS: dict[str, Callable[[Any, Any, Any], str | None]] = {
         discs_conserved,
         wagons_conserved,
         blocks_within_capacity,
-        hands_full,
         vp_not_negative,
         wagons_move_west,
         scoring_cards_used,

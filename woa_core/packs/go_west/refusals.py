@@ -48,7 +48,7 @@ def refusal(game: Any, action: tuple[object, ...]) -> str | None:
         return f"'{verb}' is not possible now: {_now(game, p)}"
     if verb in ("play", "sell") and isinstance(arg, int):
         card, cost = r.shape_word[arg], r.shapes[arg][3]
-        if all(r.card_shape[c] != arg for c in s.cards.hands[p]):
+        if arg not in s.cards.kinds_held(p, r.card_shape):
             hand = ", ".join(r.card_id[c] for c in s.cards.hands[p])
             return f"{who} holds no card like {card} (hand: {hand}; {_STEP_RULE[verb]})"
         if verb == "play" and cost > s.supply[p] + s.vp[p]:

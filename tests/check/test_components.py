@@ -8,6 +8,8 @@ import random
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
+import pytest
+
 from woa_core.check.components import (
     cards_conserved,
     chance_never_seen,
@@ -147,3 +149,13 @@ def test_a_short_hand_is_a_fault_only_while_cards_are_left_to_draw() -> None:
     game.over = True
     s.cards.hands[0].clear()
     assert hands_full(game, None) is None  # a finished game is not checked
+
+
+def test_a_hand_lists_each_kind_once_and_lifts_its_first_card_of_a_kind() -> None:
+    cards = Cards([[1, 4, 6], [0]], [2, 3], [5], [1])
+    kind_of = (0, 2, 1, 1, 2, 0, 1)  # cards 1 and 4 alike, so are 2, 3 and 6
+    assert cards.kinds_held(0, kind_of) == [1, 2]
+    assert cards.lift(0, kind_of, 2) == 1 and cards.hands[0] == [4, 6]
+    with pytest.raises(ValueError, match="p2 holds no card of kind 1"):
+        cards.lift(1, kind_of, 1)
+    assert cards.hands[1] == [0]  # refused: the hand as it was

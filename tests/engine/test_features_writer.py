@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from woa_core.kernel.cards import Cards
 from woa_core.kernel.contract import new_game
 from woa_core.kernel.features import Features, feature_count
 from woa_core.rules import read_rules
@@ -32,6 +33,19 @@ def test_counts_and_padding_keep_their_width() -> None:
     assert out.numbers == [0.0, 0.0, 0.0, 2.0, 0.0, 1.0, -1.0, -1.0, 5.0, 6.0]
     with pytest.raises(ValueError, match="3 values do not fit in 2 features"):
         out.padded([1, 2, 3], 2)
+
+
+def test_cards_counts_what_a_seat_sees_by_kind_then_the_pile_and_reshuffles() -> None:
+    """Six cards of kinds 0, 1, 2, 0, 1, 2: seat 1 sees its hand and the discard pile; a card shown
+    face up (``also_seen``) is seen too, -1 is no card; seat 0's hand and the pile are unseen."""
+    cards = Cards(hands=[[0, 1], [2, 5]], pile=[3], discard=[4], reshuffles=2, pool=[1, 3, 4])
+    kind_of = (0, 1, 2, 0, 1, 2)
+    out = Features()
+    out.cards(cards.public(1), kind_of, kinds=3, deck_size=6)
+    assert out.numbers == [0, 0, 2] + [0, 1, 0] + [1, 2, 0] + [2, 1, 0] + [1, 2]
+    shown = Features()
+    shown.cards(cards.public(1), kind_of, kinds=3, deck_size=6, also_seen=(0, -1))
+    assert shown.numbers[9:12] == [1, 1, 0] and len(shown.numbers) == len(out.numbers)
 
 
 def test_feature_count_is_what_a_packs_encoder_writes_for_every_view() -> None:

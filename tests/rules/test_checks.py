@@ -1,10 +1,10 @@
 """The helpers of a pack's semantic checks (``woa_core.rules.checks``), on rules of no game: a
 registry of checks run as ``Pack.check``, repeated values, references to nothing with a
-did-you-mean, counted entries, every problem located."""
+did-you-mean, items numbered in order, counted entries, every problem located."""
 
 from __future__ import annotations
 
-from woa_core.rules.checks import Checks, Found, counted, first_index, no_such, repeated, repeats
+from woa_core.rules.checks import Checks, Found, counted, first_index, no_such, numbered, repeated, repeats
 from woa_core.rules.source import Located, parse_yaml
 
 CHECKS = Checks()
@@ -58,3 +58,20 @@ def test_counted_entries_are_written_out() -> None:
     entries = parse_yaml(TEXT, "x.yaml").data["cards"]
     assert [e["id"] for e in counted(entries)] == ["C1", "C1", "C9"]
     assert counted([{"id": "x", "n": 0}], field="n") == []
+
+
+def test_numbered_names_the_first_item_out_of_place_at_its_number() -> None:
+    """Rounds numbered 1, 2, ... in order: the first wrong one only, located at its number."""
+    checks = Checks()
+
+    @checks.add
+    def _rounds(located: Located, d: dict) -> Found:
+        return numbered(d["rounds"], ("rounds",), "number", "round", "R7")
+
+    def said(numbers: str) -> list[tuple[int, int, str]]:
+        text = "rounds:\n" + "".join(f"  - {{number: {n}}}\n" for n in numbers.split())
+        return [(p.line, p.column, p.message) for p in checks.run(parse_yaml(text, "x.yaml"), None)]
+
+    assert said("1 2 3") == []
+    assert said("1 3 2") == [(3, 14, "round 2 is numbered 3 (R7)")]
+    assert said("0 1") == [(2, 14, "round 1 is numbered 0 (R7)")]

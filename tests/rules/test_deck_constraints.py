@@ -1,7 +1,7 @@
 """A deck's constraints checked by the kernel from a pack's table (``woa_core.rules.deck_constraints``),
-on a deck of no game: each kind of constraint, each only when given, every problem located at its
-place in the file; and the located board helpers of ``woa_core.rules.checks`` (``each_its_own``, ``misflagged``,
-``references``)."""
+on a deck of no game: each kind of constraint, each only when given, and the declared size, every
+problem located at its place in the file; and the located board helpers of ``woa_core.rules.checks``
+(``each_its_own``, ``misflagged``, ``references``)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from woa_core.rules.deck_constraints import (
     EachExists,
     GroupsAlike,
     NoneMatch,
+    deck_size,
     in_words,
     matches,
     unique_ids,
@@ -118,6 +119,24 @@ def test_ids_are_each_a_cards_own_once_count_is_written_out() -> None:
     deck = DECK.replace("{id: C5,", "{id: C3,")
     said = "two cards have the id C3 (C3 with count 2 is C3-C4): each card needs its own"
     assert problems("", deck) == [(5, 10, said)]  # at its id
+
+
+def test_deck_size_counts_the_cards_with_count_written_out() -> None:
+    """Seven cards as five entries: the size declared is met, else the deck is named at its list."""
+    checks = Checks()
+
+    @checks.add
+    def _size(located: Located, d: dict) -> Found:
+        return deck_size(Deck(d["deck"], ("deck",)), d["size"], "R6", cards="playing cards")
+
+    def said(size: int) -> list[tuple[int, int, str]]:
+        return [(p.line, p.column, p.message) for p in checks.run(parse_yaml(f"size: {size}\n{DECK}", "x.yaml"), None)]
+
+    assert said(7) == []
+    assert said(5) == [(3, 3, "the deck holds 7 playing cards, but deck_size is 5 (R6)")]
+    assert list(deck_size(Deck([], ("deck",)), 1, "R6")) == [
+        (("deck",), "the deck holds 0 cards, but deck_size is 1 (R6)")
+    ]
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,8 @@
 A pack's ``features(view)`` must give as many numbers for every view of one ruleset and player
 count. ``Features`` writes them in order, each part of a width that the rules fix whatever the
 view holds: a number, one-hot over a fixed number of choices (nobody: all zeros), how many
-items there are of each kind, a list padded to its longest. So the count is what the encoder
+items there are of each kind, a list padded to its longest, what a seat sees of the kernel's card
+component (``cards``). So the count is what the encoder
 writes, never a formula kept in step with it by hand: ``feature_count`` counts it on a new game.
 
 >>> out = Features()
@@ -17,8 +18,9 @@ writes, never a formula kept in step with it by hand: ``feature_count`` counts i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
+from woa_core.kernel.cards import Seen
 from woa_core.kernel.compiled import CompiledRules
 from woa_core.kernel.contract import new_game
 
@@ -58,6 +60,27 @@ class Features:
         for item in items:
             counted[kind_of[item]] += 1.0
         self.numbers += counted
+
+    def cards(
+        self, seen: Seen, kind_of: Sequence[int], kinds: int, deck_size: int, also_seen: Collection[int] = ()
+    ) -> None:
+        """What one seat sees of the card component (``Cards.public``): by kind (``counts``) the
+        seat's hand, the discard pile, the pool (the cards shuffled in at the last reshuffle) and
+        the cards it has not seen (each of the deck's ``0..deck_size-1`` in neither the hand nor
+        the discard pile nor ``also_seen``: a card being played face up, say; a value there that
+        is no card's index, -1 for none, is no card); then the pile's size and the reshuffles.
+
+        >>> from woa_core.kernel.cards import Cards
+        >>> cards = Cards(hands=[[0, 3], [1]], pile=[4], discard=[2])
+        >>> out = Features(); out.cards(cards.public(0), kind_of=(0, 0, 1, 1, 1), kinds=2, deck_size=5)
+        >>> out.numbers  # hand 1 + 1, discard 0 + 1, pool 0 + 0, unseen (1, 4) 1 + 1, pile 1, reshuffles 0
+        [1.0, 1.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 1.0, 0.0]
+        """
+        known = {*seen["hand"], *seen["discard"], *also_seen}
+        unseen = [card for card in range(deck_size) if card not in known]
+        for cards in (seen["hand"], seen["discard"], seen["pool"], unseen):
+            self.counts(cards, kind_of, kinds)
+        self.add(seen["pile_size"], seen["reshuffles"])
 
     def padded(self, values: Sequence[float], size: int, fill: float = -1.0) -> None:
         """``size`` numbers: ``values`` (at most ``size`` of them), then ``fill`` (a ranking that

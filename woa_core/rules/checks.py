@@ -12,6 +12,8 @@ lists of mappings as rules files hold them (regions, cards, cities), naming no g
 - ``no_such(value, known, kind)``: the sentence for a reference to nothing, with a did-you-mean;
 - ``references(keys, at, known, kind, why, refused)``: a list of keys naming items, each located
   where it names nothing or an item it may not (``refused``: such keys, with the reason);
+- ``numbered(items, at, field, thing, rule)``: items numbered 1, 2, ... in order, the first that
+  is not located;
 - ``counted(entries)``: a list whose entries may say ``count: k``, written out.
 
 Each check yields ``(path, message)`` pairs, located by ``run_checks`` (``woa_core.rules.validate``).
@@ -177,6 +179,21 @@ def references(
         said = no_such(key, known, kind) or (refused or {}).get(key)
         if said:
             yield (*at, j), f"{said}: {why}"
+
+
+def numbered(items: Sequence[Item], at: Path_, field: str, thing: str, rule: str) -> Found:
+    """The first item (of the list at ``at``) whose ``field`` is not its place in the list counted
+    from 1, located at that field: ``THING J is numbered N (RULE)``; the ones after it are not
+    named, as each would be off by the same mistake.
+
+    >>> rounds = [{"number": 1}, {"number": 3}, {"number": 4}]
+    >>> list(numbered(rounds, ("rounds",), "number", "round", "R2"))
+    [(('rounds', 1, 'number'), 'round 2 is numbered 3 (R2)')]
+    """
+    for j, item in enumerate(items):
+        if item[field] != j + 1:
+            yield (*at, j, field), f"{thing} {j + 1} is numbered {item[field]} ({rule})"
+            return
 
 
 def counted(entries: Iterable[Entry], field: str = "count") -> list[Entry]:

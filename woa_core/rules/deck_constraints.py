@@ -2,12 +2,13 @@
 
 A deck is a list of entries, each a card with an ``id``, ``count: k`` standing for k cards alike
 (``woa_core.kernel.deck``). ``unique_ids`` checks every such deck: each card its own id, once
-``count`` is written out. Beyond that, a designer's deck often has to meet constraints no schema
-can say, of a few kinds any card game knows. A rules file writes them as a mapping of numbers,
-patterns and switches (``constraints: {free: 2, max_cost: 6, every_card_acts: true}``); the pack
-declares what each key is (``Constraints``: key -> constraint, with its pattern or field and the
-rule it comes from), and the kernel checks those the file gives: a key left out is not asked, so a
-designer may relax one. Each constraint, given the key's value:
+``count`` is written out; ``deck_size`` checks one that declares its size. Beyond that, a
+designer's deck often has to meet constraints no schema can say, of a few kinds any card game
+knows. A rules file writes them as a mapping of numbers, patterns and switches
+(``constraints: {free: 2, max_cost: 6, every_card_acts: true}``); the pack declares what each key
+is (``Constraints``: key -> constraint, with its pattern or field and the rule it comes from), and
+the kernel checks those the file gives: a key left out is not asked, so a designer may relax one.
+Each constraint, given the key's value:
 
 - ``AtLeast(pattern, words, cite)``: at least that many cards match ``pattern``;
 - ``AtMost(field, one, many, cite, reached_by)``: no entry's ``field`` exceeds the value, and at
@@ -112,6 +113,19 @@ def unique_ids(deck: Deck) -> Found:
         ids = card_ids(entries[i])
         written = f" ({entries[i]['id']} with count {len(ids)} is {ids[0]}-{ids[-1]})" if len(ids) > 1 else ""
         yield (*deck.at, i, "id"), f"two cards have the id {twice}{written}: each card needs its own"
+
+
+def deck_size(deck: Deck, want: int, rule: str, cards: str = "cards") -> Found:
+    """The deck's cards, ``count`` written out, are ``want`` (its declared size), else a problem
+    at the deck citing ``rule`` (``cards``: what the message calls them).
+
+    >>> deck = Deck([{"id": "A1", "count": 2}, {"id": "A3"}], ("deck",))
+    >>> list(deck_size(deck, 3, "R1")), list(deck_size(deck, 4, "R1", cards="trump cards"))
+    ([], [(('deck',), 'the deck holds 3 trump cards, but deck_size is 4 (R1)')])
+    """
+    have = len(deck.cards)
+    if have != want:
+        yield deck.at, f"the deck holds {have} {cards}, but deck_size is {want} ({rule})"
 
 
 class Constraint(Protocol):

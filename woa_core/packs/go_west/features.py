@@ -7,9 +7,10 @@ In order: the wagons per region; per block, each of its places one-hot over the 
 first, G4) and its push-outs; per seat its supply, lid, VP, scoring cards used, token, hand size
 and draws since the last reshuffle; the step one-hot, the turn's state (double move, actions, the
 card being played by shape, a cost to pay, steps left, the step floor), turns played, the active
-and the viewing seat one-hot; by shape the viewer's hand, the discard pile, the cards shuffled in
-at the last reshuffle and the cards it has not seen; the pile's size, reshuffles; the end one-hot
-and the ranking once over (-1 before).
+and the viewing seat one-hot; the cards as the kernel writes what a seat sees of them
+(``Features.cards``: by shape the viewer's hand, the discard pile, the cards shuffled in at the
+last reshuffle and the cards it has not seen, the card being played counted as seen; the pile's
+size, reshuffles); the end one-hot and the ranking once over (-1 before).
 
 Each part is of a width the rules fix (``woa_core.kernel.features``), so the count is what this
 writes (``feature_count``):
@@ -54,11 +55,7 @@ def features(view: Any) -> list[float]:
     out.add(view.cost, view.left, view.floor, view.turns)
     out.one_hot(view.order[view.turn] if view.order and view.step != OVER else -1, n)
     out.one_hot(view.player, n)
-    seen = {*c["hand"], *c["discard"], view.card}  # view.card is -1, no card's index, when none is played
-    unseen = [k for k in range(len(rules.card_id)) if k not in seen]
-    for cards in (c["hand"], c["discard"], c["pool"], unseen):
-        out.counts(cards, rules.card_shape, shapes)
-    out.add(c["pile_size"], c["reshuffles"])
+    out.cards(c, rules.card_shape, shapes, len(rules.card_id), also_seen=(view.card,))  # played face up; -1: none
     out.one_hot([end.name for end in rules.flow.ends].index(view.ended) if view.ended else -1, len(rules.flow.ends))
     out.padded(view.ranking, n)
     return out.numbers

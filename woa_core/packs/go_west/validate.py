@@ -23,7 +23,7 @@ K11 (a card sells for its cost, 5.3) is a definition the game applies, with noth
 
 from __future__ import annotations
 
-from woa_core.rules.checks import Checks, Found, Item, each_its_own, first_index, misflagged, references
+from woa_core.rules.checks import Checks, Found, Item, each_its_own, first_index, misflagged, numbered, references
 from woa_core.rules.deck_constraints import (
     AtLeast,
     AtMost,
@@ -32,6 +32,7 @@ from woa_core.rules.deck_constraints import (
     EachExists,
     GroupsAlike,
     NoneMatch,
+    deck_size,
     unique_ids,
 )
 from woa_core.rules.source import Located, Path_
@@ -132,10 +133,7 @@ def _movement_bound(located: Located, d: dict) -> Found:
 @CHECKS.add
 def _scoring_cards(located: Located, d: dict) -> Found:
     """3.3, 5.2: the scoring cards are numbered 1, 2, ... in order (the lowest is used first)."""
-    for j, card in enumerate(d["cards"]["scoring_cards"]):
-        if card["number"] != j + 1:
-            yield ("cards", "scoring_cards", j, "number"), f"scoring card {j + 1} is numbered {card['number']} (3.3)"
-            return
+    return numbered(d["cards"]["scoring_cards"], ("cards", "scoring_cards"), "number", "scoring card", "3.3")
 
 
 @CHECKS.add
@@ -172,9 +170,7 @@ def _card_regions(located: Located, d: dict) -> Found:
 @CHECKS.add
 def _deck_size(located: Located, d: dict) -> Found:
     """K1: the cards, ``count`` written out, are ``deck_size`` (2.0, 3.3: 56)."""
-    have, want = len(_deck(d).cards), d["cards"]["action_cards"]["deck_size"]
-    if have != want:
-        yield CARDS, f"the deck holds {have} action cards, but deck_size is {want} (K1)"
+    return deck_size(_deck(d), d["cards"]["action_cards"]["deck_size"], "K1", cards="action cards")
 
 
 CONSTRAINTS = Constraints(

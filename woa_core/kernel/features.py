@@ -4,8 +4,8 @@ A pack's ``features(view)`` must give as many numbers for every view of one rule
 count. ``Features`` writes them in order, each part of a width that the rules fix whatever the
 view holds: a number, one-hot over a fixed number of choices (nobody: all zeros), how many
 items there are of each kind, a list padded to its longest, what a seat sees of the kernel's card
-component (``cards``). So the count is what the encoder
-writes, never a formula kept in step with it by hand: ``feature_count`` counts it on a new game.
+component (``cards``). So the count is what the encoder writes, never a formula kept in step with
+it by hand: ``feature_count`` counts it on a new game.
 
 >>> out = Features()
 >>> out.add(3, True)

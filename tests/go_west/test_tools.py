@@ -216,3 +216,18 @@ def test_search_can_determinize_every_decision() -> None:
                     assert other.observation(seat).to_json() == view.to_json()
                     assert other.state.chance[0] != game.state.chance[0]
                 game.apply_legal(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("name", ["capped", "cap"])
+def test_the_result_says_capped_for_the_turn_cap_end_whatever_turn_yaml_names_it(name: str) -> None:
+    """G22: ``capped`` in the result line is the end whose condition is the turn cap, read from the
+    flow, so a designer who renames the end (``--set turn.flow.ends[2].name=cap``) still gets it."""
+    from woa_core.kernel.contract import new_game
+    from woa_core.rules import load_rules
+
+    rules = load_rules("go-west", 2, ["turn.max_turns=3", f"turn.flow.ends[2].name={name}"])
+    game = new_game(rules, seed=4)
+    while not game.over:
+        game.apply(game.legal_actions()[0])
+    line = rules.pack.result(game)
+    assert line["ended"] == name and line["capped"] is True and line["turns"] == 3

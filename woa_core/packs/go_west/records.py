@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from woa_core.packs.go_west.flow import turn_cap
 from woa_core.packs.go_west.scoring import winners
 from woa_core.packs.go_west.steps import OVER
 from woa_core.report.standings import ended_result, standings
@@ -27,9 +28,11 @@ def log_figures(game: Any) -> tuple[Any, ...]:
 
 def result(game: Any) -> dict[str, Any]:
     """How a finished game ended, as a log's last line holds it: which end (``ended``: vp50,
-    wagons, capped), VP, the winners and the ranking."""
+    wagons, capped), whether it was the safety cap on turns (``capped``: the end whose condition is
+    ``turn_cap``, G22, by whatever name turn.yaml gives it), VP, the winners and the ranking."""
     s = game.state
-    return ended_result(s.turns, s.vp, s.ended, s.ended == "capped", winners(s), s.ranking)
+    capped = any(end.name == s.ended and end.when is turn_cap for end in game.rules.flow.ends)
+    return ended_result(s.turns, s.vp, s.ended, capped, winners(s), s.ranking)
 
 
 def where(game: Any) -> str:
